@@ -1,0 +1,107 @@
+"""Diagnostics: every error and warning the compiler can report.
+
+Each has a stable code (tests and users may rely on it), a French message, a
+span, and an optional hint. Codes by stage:
+
+* ``S1xx`` syntax (parse),
+* ``V2xx`` schema (lower and validate),
+* ``E3xx`` semantic (resolve),
+* ``W4xx`` warnings: the build goes on.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import Enum
+
+from compiler.positions import Span
+
+
+class Code(Enum):
+    UNEXPECTED_CHARACTER = "S101"
+    UNEXPECTED_TOKEN = "S102"
+    UNEXPECTED_END = "S103"
+    BAD_ESCAPE = "S104"
+    UNKNOWN_KEY = "V201"
+    MISSING_KEY = "V202"
+    WRONG_TYPE = "V203"
+    BAD_VALUE = "V204"
+    OUT_OF_RANGE = "V205"
+    WRONG_ARGUMENTS = "V206"
+    DUPLICATE_KEY = "V207"
+    SCHEMA = "V299"
+    UNKNOWN_CITY = "E301"
+    DUPLICATE_NAME = "E302"
+    BAD_DOUBLE_GROUP = "E303"
+    LENGTH_NOT_SCORED = "E304"
+    COUNT_MISMATCH = "E305"
+    UNKNOWN_EDITION = "E306"
+    EXTENDS_CYCLE = "E307"
+    UNKNOWN_REFERENCE = "E308"
+    BAD_PLAYER_RANGES = "E309"
+    EDITION_NAME_MISMATCH = "E310"
+    INCONSISTENT_RULE = "E311"
+    PRINTED_COUNT_GAP = "W401"
+
+    @property
+    def is_warning(self) -> bool:
+        return self.value.startswith("W")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Diagnostic:
+    code: Code
+    message: str
+    span: Span
+    hint: str | None = None
+
+    def render(self) -> str:
+        """``file:line:col: code: message``, the source line, a caret, a hint."""
+        span = self.span
+        line_text = span.source.line_text(span.line)
+        gutter = f"{span.line:>5} | "
+        if span.end_line == span.line and span.end_column > span.column:
+            width = span.end_column - span.column
+        else:
+            width = max(1, len(line_text.rstrip()) - span.column + 1)
+        caret = " " * (len(gutter) - 2) + "| " + " " * (span.column - 1) + "^" * max(1, width)
+        parts = [f"{span.location}: {self.code.value}: {self.message}", gutter + line_text, caret]
+        if self.hint:
+            parts.append(f"      = aide : {self.hint}")
+        return "\n".join(parts)
+
+
+class CompileError(Exception):
+    """Raised by a stage that found errors; carries all of them at once."""
+
+    def __init__(self, diagnostics: Iterable[Diagnostic]):
+        self.diagnostics = tuple(diagnostics)
+        super().__init__(render_all(self.diagnostics))
+
+
+def sort_key(diagnostic: Diagnostic) -> tuple[str, int, int, str]:
+    span = diagnostic.span
+    return (span.source.name, span.line, span.column, diagnostic.code.value)
+
+
+def render_all(diagnostics: Iterable[Diagnostic]) -> str:
+    ordered = sorted(diagnostics, key=sort_key)
+    errors = sum(1 for d in ordered if not d.code.is_warning)
+    warnings = len(ordered) - errors
+    body = "\n\n".join(d.render() for d in ordered)
+    summary = f"{errors} erreur(s), {warnings} avertissement(s)"
+    return f"{body}\n\n{summary}" if body else summary
+
+
+def raise_if_errors(diagnostics: Iterable[Diagnostic]) -> None:
+    found = [d for d in diagnostics if not d.code.is_warning]
+    if found:
+        raise CompileError(found)
+
+
+def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
+    """A French hint naming the closest candidate, when one is close enough."""
+    close = difflib.get_close_matches(name, sorted(set(candidates)), n=1, cutoff=0.6)
+    return f"vouliez-vous dire « {close[0]} » ?" if close else None

@@ -1,0 +1,202 @@
+"""Stage 2: concrete syntax tree to a plain JSON document with spans.
+
+The grammar is generic (a statement is a key, arguments and a block), so the
+lowering asks the JSON Schema what each key is: a property of type array
+collects every statement of that name; an object names its positional
+arguments in ``x-positional``; anything else takes a single value. The result
+is data only: a JSON-compatible document and a map from JSON paths to spans.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from lark import Token, Tree
+
+from compiler.diagnostics import Code, Diagnostic
+from compiler.parse import string_value
+from compiler.positions import SourceFile, Span
+
+SCHEMA_PATH = Path(__file__).resolve().parent.parent / "spec" / "schema.json"
+
+JsonPath = tuple[str | int, ...]
+
+
+@cache
+def schema() -> dict[str, Any]:
+    return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+
+
+def resolve_ref(node: dict[str, Any] | None) -> dict[str, Any] | None:
+    while node is not None and "$ref" in node:
+        name = node["$ref"].rsplit("/", 1)[-1]
+        node = schema()["$defs"][name]
+    return node
+
+
+@dataclass(slots=True, kw_only=True)
+class Document:
+    """A lowered spec file: its data, and where each path came from."""
+
+    source: SourceFile
+    data: dict[str, Any]
+    spans: dict[JsonPath, Span] = field(default_factory=dict)
+
+    def span(self, path: JsonPath) -> Span:
+        """The span of the deepest recorded prefix of ``path``."""
+        for end in range(len(path), -1, -1):
+            found = self.spans.get(tuple(path[:end]))
+            if found is not None:
+                return found
+        return Span.whole_file(self.source)
+
+
+@dataclass(slots=True)
+class _Statement:
+    name: Token
+    span: Span
+    positional: list[Tree] = field(default_factory=list)
+    pairs: list[tuple[Token, Tree]] = field(default_factory=list)
+    block: list[Tree] | None = None
+
+
+class _Lowerer:
+    def __init__(self, source: SourceFile):
+        self.source = source
+        self.spans: dict[JsonPath, Span] = {}
+        self.diagnostics: list[Diagnostic] = []
+
+    def span(self, node: Tree | Token) -> Span:
+        return Span.of_meta(self.source, node if isinstance(node, Token) else node.meta)
+
+    def error(self, code: Code, message: str, span: Span, hint: str | None = None) -> None:
+        self.diagnostics.append(Diagnostic(code=code, message=message, span=span, hint=hint))
+
+    def statement(self, tree: Tree) -> _Statement:
+        name, *rest = tree.children
+        result = _Statement(name=name, span=self.span(name))
+        for child in rest:
+            if child.data == "pair":
+                key_tree, value = child.children
+                result.pairs.append((key_tree.children[0], value))
+            elif child.data == "block":
+                result.block = list(child.children)
+            else:
+                result.positional.append(child)
+        return result
+
+    def block(self, statements: list[Tree], node: dict | None, path: JsonPath) -> dict[str, Any]:
+        properties = (node or {}).get("properties", {})
+        out: dict[str, Any] = {}
+        for tree in statements:
+            statement = self.statement(tree)
+            key = str(statement.name)
+            child = resolve_ref(properties.get(key))
+            if child is not None and child.get("type") == "array":
+                items = out.setdefault(key, [])
+                self.spans.setdefault(path + (key,), statement.span)
+                item_path = path + (key, len(items))
+                self.spans[item_path] = statement.span
+                items.append(self.value_of(statement, resolve_ref(child.get("items")), item_path))
+                continue
+            if key in out:
+                self.error(
+                    Code.DUPLICATE_KEY,
+                    f"« {key} » est déjà déclaré dans ce bloc",
+                    statement.span,
+                    hint=f"première déclaration ligne {self.spans[path + (key,)].line}",
+                )
+                continue
+            self.spans[path + (key,)] = statement.span
+            out[key] = self.value_of(statement, child, path + (key,))
+        return out
+
+    def value_of(self, statement: _Statement, node: dict | None, path: JsonPath) -> Any:
+        is_single_value = (
+            len(statement.positional) == 1 and not statement.pairs and statement.block is None
+        )
+        if node is not None and node.get("type") == "object" and "properties" in node:
+            if is_single_value and "x-positional" not in node:
+                return self.value(statement.positional[0], path)  # a range, such as `2..5`
+            return self.object_of(statement, node, path)
+        if node is not None and node.get("type") == "object":
+            # A map written as pairs, such as `route_points 1: 1, 2: 2`.
+            return self.pairs_of(statement, path, {})
+        if not statement.positional and not statement.pairs and statement.block is None:
+            return True  # a flag, such as `abstract`
+        if is_single_value:
+            return self.value(statement.positional[0], path)
+        if node is None:
+            # An unknown key: validation reports it; keep something of the right shape.
+            return self.pairs_of(statement, path, {})
+        self.error(
+            Code.WRONG_ARGUMENTS,
+            f"« {statement.name} » attend une seule valeur",
+            statement.span,
+        )
+        return None
+
+    def object_of(self, statement: _Statement, node: dict, path: JsonPath) -> dict[str, Any]:
+        names = node.get("x-positional", [])
+        out: dict[str, Any] = {}
+        for index, argument in enumerate(statement.positional):
+            if index >= len(names):
+                expected = ", ".join(names) if names else "aucun argument sans nom"
+                self.error(
+                    Code.WRONG_ARGUMENTS,
+                    f"trop d\u2019arguments pour « {statement.name} » (attendu : {expected})",
+                    self.span(argument),
+                )
+                break
+            out[names[index]] = self.value(argument, path + (names[index],))
+        self.pairs_of(statement, path, out)
+        if statement.block is not None:
+            for key, value in self.block(statement.block, node, path).items():
+                if key in out:
+                    self.error(
+                        Code.DUPLICATE_KEY,
+                        f"« {key} » est déjà donné sur la ligne de « {statement.name} »",
+                        self.spans[path + (key,)],
+                    )
+                else:
+                    out[key] = value
+        return out
+
+    def pairs_of(self, statement: _Statement, path: JsonPath, out: dict[str, Any]) -> dict:
+        for key_token, value in statement.pairs:
+            key = str(key_token)
+            if key in out:
+                self.error(Code.DUPLICATE_KEY, f"« {key} » est donné deux fois", self.span(key_token))
+                continue
+            out[key] = self.value(value, path + (key,))
+            self.spans[path + (key,)] = self.span(key_token)
+        return out
+
+    def value(self, tree: Tree, path: JsonPath) -> Any:
+        self.spans[path] = self.span(tree)
+        kind = tree.data
+        if kind == "string":
+            text, problem = string_value(tree.children[0], self.source)
+            if problem:
+                self.diagnostics.append(problem)
+            return text
+        if kind == "integer":
+            return int(tree.children[0])
+        if kind == "range":
+            low, high = (int(token) for token in tree.children)
+            return {"min": low, "max": high}
+        if kind == "name":
+            name = str(tree.children[0])
+            return {"yes": True, "no": False}.get(name, name)
+        assert kind == "list", kind
+        return [self.value(item, path + (index,)) for index, item in enumerate(tree.children)]
+
+
+def lower(tree: Tree, source: SourceFile) -> tuple[Document, list[Diagnostic]]:
+    lowerer = _Lowerer(source)
+    data = lowerer.block(list(tree.children), schema(), ())
+    return Document(source=source, data=data, spans=lowerer.spans), lowerer.diagnostics

@@ -1,0 +1,65 @@
+"""Source files and spans: where every piece of a spec came from.
+
+Every later stage carries spans so that a diagnostic can point at the exact
+line and column of the spec text that caused it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SourceFile:
+    """A spec file as read: its display name and its text."""
+
+    name: str
+    text: str
+    lines: tuple[str, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "lines", tuple(self.text.splitlines()))
+
+    @classmethod
+    def read(cls, path: Path, display_name: str | None = None) -> SourceFile:
+        return cls(name=display_name or str(path), text=path.read_text(encoding="utf-8"))
+
+    def line_text(self, line: int) -> str:
+        """The text of a 1-based line, or an empty string past the end."""
+        return self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Span:
+    """A region of a source file; lines and columns are 1-based."""
+
+    source: SourceFile = field(repr=False)
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+    @property
+    def location(self) -> str:
+        return f"{self.source.name}:{self.line}:{self.column}"
+
+    @property
+    def short(self) -> str:
+        """`file:line`, the form generated docstrings cite."""
+        return f"{self.source.name}:{self.line}"
+
+    @classmethod
+    def of_meta(cls, source: SourceFile, meta) -> Span:
+        """The span of a lark tree node or token (both carry positions)."""
+        return cls(
+            source=source,
+            line=meta.line,
+            column=meta.column,
+            end_line=meta.end_line,
+            end_column=meta.end_column,
+        )
+
+    @classmethod
+    def whole_file(cls, source: SourceFile) -> Span:
+        return cls(source=source, line=1, column=1, end_line=1, end_column=1)

@@ -1,0 +1,132 @@
+"""Stage 3: JSON Schema (Draft 2020-12) validation of a lowered document.
+
+Every schema error is mapped back to the span of the statement or value it is
+about and worded in French for the rule author.
+"""
+
+from __future__ import annotations
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
+
+from compiler.diagnostics import Code, Diagnostic, did_you_mean
+from compiler.lower import Document, resolve_ref, schema
+
+TYPE_NAMES = {
+    "integer": "un nombre entier",
+    "string": "un texte",
+    "boolean": "un drapeau (sans argument)",
+    "object": "un bloc { … } ou des paires clé: valeur",
+    "array": "une liste",
+}
+
+
+def _validator() -> Draft202012Validator:
+    return Draft202012Validator(schema())
+
+
+def _allowed_keys(error: ValidationError) -> list[str]:
+    return sorted(resolve_ref(error.schema).get("properties", {}))
+
+
+def _describe(error: ValidationError, document: Document) -> list[Diagnostic]:
+    path = tuple(error.absolute_path)
+    where = path[-1] if path else "le fichier"
+    kind = error.validator
+    if kind == "additionalProperties" and isinstance(error.instance, dict):
+        allowed = _allowed_keys(error)
+        found = []
+        for key in sorted(error.instance):
+            if key not in allowed:
+                found.append(
+                    Diagnostic(
+                        code=Code.UNKNOWN_KEY,
+                        message=f"« {key} » n\u2019est pas une clé connue ici",
+                        span=document.span(path + (key,)),
+                        hint=did_you_mean(key, allowed)
+                        or ("clés possibles : " + ", ".join(allowed) if allowed else None),
+                    )
+                )
+        return found
+    if kind == "required":
+        missing = [key for key in error.validator_value if key not in error.instance]
+        return [
+            Diagnostic(
+                code=Code.MISSING_KEY,
+                message=f"« {key} » manque" + (f" dans « {where} »" if path else ""),
+                span=document.span(path),
+            )
+            for key in missing
+        ]
+    span = document.span(path)
+    if kind in ("type", "anyOf"):
+        expected = error.validator_value if kind == "type" else "integer"
+        wanted = TYPE_NAMES.get(expected, str(expected)) if isinstance(expected, str) else "une autre forme"
+        return [Diagnostic(code=Code.WRONG_TYPE, message=f"« {where} » attend {wanted}", span=span)]
+    if kind == "enum":
+        options = [str(option) for option in error.validator_value]
+        value = error.instance
+        return [
+            Diagnostic(
+                code=Code.BAD_VALUE,
+                message=f"« {value} » n\u2019est pas permis pour « {where} » ; valeurs possibles : "
+                + ", ".join(options),
+                span=span,
+                hint=did_you_mean(str(value), options),
+            )
+        ]
+    if kind in ("minimum", "maximum"):
+        bound = "au moins" if kind == "minimum" else "au plus"
+        return [
+            Diagnostic(
+                code=Code.OUT_OF_RANGE,
+                message=f"« {where} » vaut {error.instance} ; il faut {bound} {error.validator_value}",
+                span=span,
+            )
+        ]
+    if kind == "pattern":
+        return [
+            Diagnostic(
+                code=Code.BAD_VALUE,
+                message=f"« {error.instance} » n\u2019est pas un identifiant valide",
+                span=span,
+                hint="lettres minuscules, chiffres, « _ » et « - » seulement",
+            )
+        ]
+    if kind == "propertyNames":
+        return [
+            Diagnostic(
+                code=Code.BAD_VALUE,
+                message=f"clé invalide dans « {where} » : {error.instance!r}",
+                span=span,
+            )
+        ]
+    if kind in ("minItems", "minProperties", "minLength"):
+        return [Diagnostic(code=Code.BAD_VALUE, message=f"« {where} » ne peut pas être vide", span=span)]
+    return [Diagnostic(code=Code.SCHEMA, message=f"« {where} » : {error.message}", span=span)]
+
+
+def validate(document: Document, *, complete: bool) -> list[Diagnostic]:
+    """Check ``document`` against the schema.
+
+    A file that ``extends`` another is only complete after merging, so
+    ``complete=False`` leaves out missing-key errors; they are checked on the
+    merged document.
+    """
+    diagnostics: list[Diagnostic] = []
+    for error in _validator().iter_errors(document.data):
+        if error.validator == "required" and not complete:
+            continue
+        diagnostics.extend(_describe(error, document))
+    return diagnostics
+
+
+def missing_keys(document: Document) -> list[Diagnostic]:
+    """Only the missing-key errors: what a merged edition still lacks."""
+    return [
+        diagnostic
+        for error in _validator().iter_errors(document.data)
+        if error.validator == "required"
+        for diagnostic in _describe(error, document)
+    ]
+
