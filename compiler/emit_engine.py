@@ -1,0 +1,245 @@
+"""Stage 6a: IR to the Python source of an edition's rules engine.
+
+The view model turns the IR into Python literals (always through ``repr``, so
+a spec string can never become code) and flags for the mechanisms the edition
+uses; the template only prints them. The output is formatted by ruff, pinned
+in pyproject.toml, so that it is byte-identical on every machine.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import jinja2
+
+from compiler.french import COLOR_NAMES, engine_messages
+from compiler.ir import CardColor, Criterion, Edition, FaceUpLocomotive
+from compiler.positions import Span
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+
+
+@cache
+def environment() -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES),
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        autoescape=False,
+    )
+
+
+def cite(span: Span | None) -> str:
+    """A spec location safe inside a docstring, whatever the file is called."""
+    if span is None:
+        return "built in"
+    text = span.short.encode("unicode_escape").decode("ascii")
+    return text.replace('"', '\\"')
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EngineView:
+    edition: Edition
+    sources: tuple[str, ...]
+
+    @property
+    def name_literal(self) -> str:
+        return repr(self.edition.name)
+
+    @property
+    def sources_docstring(self) -> str:
+        return ", ".join(cite_name(source) for source in self.sources)
+
+    @property
+    def title_literal(self) -> str:
+        return repr(f"{self.edition.game} — {self.edition.title}")
+
+    @property
+    def players_literal(self) -> str:
+        return repr((self.edition.players.min, self.edition.players.max))
+
+    @property
+    def colors_literal(self) -> str:
+        return repr(tuple(card.color.value for card in self.edition.cards))
+
+    @property
+    def locomotive_index(self) -> int:
+        return [card.color for card in self.edition.cards].index(CardColor.LOCOMOTIVE)
+
+    @property
+    def deck_literal(self) -> str:
+        return repr(tuple(card.count for card in self.edition.cards))
+
+    @property
+    def trains(self) -> int:
+        return self.edition.trains
+
+    @property
+    def setup(self):
+        return self.edition.setup
+
+    @property
+    def draw_cards(self):
+        return self.edition.turn.draw_cards
+
+    @property
+    def claim_route(self):
+        return self.edition.turn.claim_route
+
+    @property
+    def draw_tickets(self):
+        return self.edition.turn.draw_tickets
+
+    @property
+    def end(self):
+        return self.edition.end
+
+    @property
+    def face_up_locomotive_whole_turn(self) -> bool:
+        draw = self.edition.turn.draw_cards
+        return draw is not None and draw.face_up_locomotive is FaceUpLocomotive.WHOLE_TURN
+
+    @property
+    def route_points_literal(self) -> str:
+        return repr(dict(self.edition.route_points))
+
+    @property
+    def double_rules_literal(self) -> str:
+        from compiler.ir import TwinPolicy
+
+        rules = tuple(
+            (rule.players.min, rule.players.max, rule.twin is TwinPolicy.CLOSED)
+            for rule in self.edition.double_rules
+        )
+        return repr(rules)
+
+    @property
+    def bonuses_literal(self) -> str:
+        return repr({bonus.id: (bonus.measure.value, bonus.points) for bonus in self.edition.bonuses})
+
+    @property
+    def routes(self) -> list[str]:
+        routes = self.edition.board.routes
+        twins: dict[str, str] = {}
+        for route in routes:
+            for other in routes:
+                if route is not other and route.double_group is not None and route.double_group == other.double_group:
+                    twins[route.id] = other.id
+        return [
+            f"{route.id!r}: "
+            + repr(
+                {
+                    "a": route.a,
+                    "b": route.b,
+                    "length": route.length,
+                    "color": route.color,
+                    "twin": twins.get(route.id),
+                }
+            )
+            for route in routes
+        ]
+
+    @property
+    def tickets(self) -> list[str]:
+        return [
+            f"{ticket.id!r}: " + repr({"a": ticket.a, "b": ticket.b, "points": ticket.points})
+            for ticket in self.edition.tickets.tickets
+        ]
+
+    @property
+    def messages(self) -> list[str]:
+        return [f"{code!r}: {text!r}" for code, text in engine_messages().items()]
+
+    @property
+    def french_colors_literal(self) -> str:
+        return repr({card.color.value: COLOR_NAMES[card.color.value] for card in self.edition.cards})
+
+    @property
+    def setup_rejected_literal(self) -> str:
+        return repr(self.edition.setup.tickets_rejected.value)
+
+    @property
+    def draw_rejected_literal(self) -> str:
+        draw = self.edition.turn.draw_tickets
+        return repr(draw.rejected.value if draw else self.edition.setup.tickets_rejected.value)
+
+    @property
+    def tiebreak_keys(self) -> list[str]:
+        keys = []
+        for rule in self.edition.tiebreakers:
+            if rule.criterion is Criterion.COMPLETED_TICKETS:
+                keys.append('len(result["tickets_completed"])')
+            else:
+                keys.append(f'{rule.bonus!r} in result["bonuses"]')
+        return keys
+
+    # Citations of the spec lines each rule function implements.
+    @property
+    def setup_citation(self) -> str:
+        return cite(self.edition.setup.span)
+
+    @property
+    def market_citation(self) -> str:
+        return cite(self.edition.setup.span)
+
+    @property
+    def draw_cards_citation(self) -> str:
+        return cite(self.draw_cards.span if self.draw_cards else None)
+
+    @property
+    def claim_route_citation(self) -> str:
+        return cite(self.claim_route.span if self.claim_route else None)
+
+    @property
+    def draw_tickets_citation(self) -> str:
+        return cite(self.draw_tickets.span if self.draw_tickets else None)
+
+    @property
+    def route_points_citation(self) -> str:
+        return cite(self.edition.route_points_span)
+
+    @property
+    def double_rules_citation(self) -> str:
+        return ", ".join(cite(rule.span) for rule in self.edition.double_rules)
+
+    @property
+    def end_citation(self) -> str:
+        return cite(self.edition.end.span)
+
+    @property
+    def scoring_citation(self) -> str:
+        return ", ".join(cite(bonus.span) for bonus in self.edition.bonuses) or "tickets only"
+
+    @property
+    def tiebreak_citation(self) -> str:
+        return ", ".join(cite(rule.span) for rule in self.edition.tiebreakers) or "total only"
+
+
+def cite_name(name: str) -> str:
+    return name.encode("unicode_escape").decode("ascii").replace('"', '\\"')
+
+
+def ruff_format(source: str) -> str:
+    """Format generated code with the pinned ruff; deterministic for one version."""
+    from ruff.__main__ import find_ruff_bin
+
+    result = subprocess.run(
+        [find_ruff_bin(), "format", "--isolated", "--line-length", "110", "--stdin-filename", "engine.py", "-"],
+        input=source,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if result.returncode != 0:
+        raise RuntimeError(f"ruff could not format the generated engine:\n{result.stderr}")
+    return result.stdout
+
+
+def emit_engine(edition: Edition, sources: tuple[str, ...]) -> str:
+    view = EngineView(edition=edition, sources=sources)
+    return ruff_format(environment().get_template("engine.py.j2").render(view=view))

@@ -1,0 +1,100 @@
+"""French wording: typography, colour names, numbers, illegal-move messages.
+
+Every sentence a player reads is written here or in the sheet view model,
+never in a template, so that typography is applied in one place.
+"""
+
+from __future__ import annotations
+
+import re
+
+NBSP = "\u00a0"  # before « : » and inside « »
+NNBSP = "\u202f"  # narrow, before ; ! ?
+
+COLOR_NAMES = {
+    "red": "rouge",
+    "blue": "bleu",
+    "green": "vert",
+    "yellow": "jaune",
+    "orange": "orange",
+    "black": "noir",
+    "white": "blanc",
+    "pink": "rose",
+    "gray": "gris",
+    "locomotive": "locomotive",
+}
+
+NUMBER_WORDS = {
+    0: "zéro", 1: "un", 2: "deux", 3: "trois", 4: "quatre", 5: "cinq",
+    6: "six", 7: "sept", 8: "huit", 9: "neuf", 10: "dix", 11: "onze", 12: "douze",
+}  # fmt: skip
+
+_SPACE_BEFORE = re.compile(r"[ \u00a0\u202f]*([:;!?»])")
+_SPACE_AFTER = re.compile(r"«[ \u00a0\u202f]*")
+
+
+def typo(text: str) -> str:
+    """French spacing: a no-break space before « : » and « », a narrow one before ; ! ?"""
+
+    def before(match: re.Match[str]) -> str:
+        mark = match.group(1)
+        start = match.start()
+        # Leave « http://… », times (« 10:30 ») and Markdown markers alone.
+        if mark == ":" and (text[start - 1 : start].isdigit() or text[match.end() : match.end() + 2] == "//"):
+            return match.group(0)
+        if start == 0 or text[start - 1] == "\n":
+            return match.group(0)
+        return (NBSP if mark in ":»" else NNBSP) + mark
+
+    return _SPACE_AFTER.sub("«" + NBSP, _SPACE_BEFORE.sub(before, text))
+
+
+def words(number: int) -> str:
+    return NUMBER_WORDS.get(number, str(number))
+
+
+def plural(count: int, singular: str, plural_form: str | None = None) -> str:
+    return f"{count} {singular if count <= 1 else (plural_form or singular + 's')}"
+
+
+def enumerate_fr(items: list[str]) -> str:
+    """« a, b et c »"""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " et " + items[-1]
+
+
+# Illegal-move messages, by stable code. Fields in braces come from the engine.
+MESSAGES = {
+    "game_over": "La partie est terminée.",
+    "malformed_action": "Action mal formée : voyez la forme des actions dans le README.",
+    "unknown_action": "Action inconnue : « {type} ».",
+    "must_keep_tickets": "Vous devez d’abord choisir les tickets à garder.",
+    "must_draw_second_card": "Vous devez prendre votre deuxième carte Wagon.",
+    "no_tickets_to_keep": "Vous n’avez aucun ticket à choisir maintenant.",
+    "empty_deck": "La pioche et la défausse sont vides : aucune carte à piocher.",
+    "invalid_slot": "Il n’y a pas d’emplacement visible numéro {slot}.",
+    "empty_slot": "L’emplacement visible {slot} est vide.",
+    "locomotive_second_card": "Une locomotive visible ne peut pas être prise en deuxième carte.",
+    "unknown_route": "Route inconnue : « {route} ».",
+    "route_taken": "La route « {route} » est déjà prise.",
+    "double_route_same_player": "Vous avez déjà l’autre voie de la route double « {route} ».",
+    "double_route_closed": "À {players} joueurs, une seule voie de la route double « {route} » peut servir.",
+    "not_enough_trains": "Il faut {length} wagons pour cette route ; il vous en reste {trains}.",
+    "wrong_card_count": "Cette route se paie avec exactement {length} cartes, pas {given}.",
+    "mixed_colors": "Une route se paie avec une seule couleur, complétée par des locomotives.",
+    "wrong_color": "Cette route se paie en {color}, complétée par des locomotives.",
+    "unknown_color": "Couleur de carte inconnue : « {color} ».",
+    "not_enough_cards": "Vous n’avez que {held} carte(s) {color}, pas {count}.",
+    "no_tickets_left": "Il ne reste aucun ticket à piocher.",
+    "ticket_not_offered": "Le ticket « {ticket} » ne fait pas partie des tickets proposés.",
+    "too_few_tickets": "Vous devez garder au moins {least} ticket(s).",
+    "return_order_not_allowed": "Ces tickets sont mélangés : vous ne choisissez pas leur ordre.",
+    "bad_return_order": "L’ordre de retour doit citer chaque ticket rendu une fois.",
+    "pass_not_allowed": "Vous ne pouvez passer que si aucune autre action n’est possible.",
+}
+
+
+def engine_messages() -> dict[str, str]:
+    """The message catalogue with French typography applied and colour names in French."""
+    return {code: typo(text) for code, text in sorted(MESSAGES.items())}

@@ -1,0 +1,343 @@
+"""Stage 5: the typed intermediate representation of one edition.
+
+Built from a merged, checked document. Every emitter (engine, rule sheet,
+later the diff page) reads only this. Spans do not take part in equality so
+that tests can build IR by hand and compare.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from compiler.lower import Document, JsonPath
+from compiler.positions import Span
+from compiler.resolve import assign_ids
+
+IR = dict(frozen=True, slots=True, kw_only=True)
+
+
+class CardColor(Enum):
+    """Train-card colours in the canonical order of every generated engine."""
+
+    RED = "red"
+    BLUE = "blue"
+    GREEN = "green"
+    YELLOW = "yellow"
+    ORANGE = "orange"
+    BLACK = "black"
+    WHITE = "white"
+    PINK = "pink"
+    LOCOMOTIVE = "locomotive"
+
+
+GRAY = "gray"
+
+
+class TicketsRejected(Enum):
+    UNDER_CHOSEN_ORDER = "under_chosen_order"
+    SHUFFLED_UNDER = "shuffled_under"
+    OUT_OF_GAME = "out_of_game"
+
+
+class FaceUpLocomotive(Enum):
+    WHOLE_TURN = "whole_turn"
+    NORMAL = "normal"
+
+
+class TwinPolicy(Enum):
+    CLOSED = "closed"
+    OTHER_PLAYER = "other_player"
+
+
+class Measure(Enum):
+    LONGEST_TRAIL = "longest_trail"
+    COMPLETED_TICKETS = "completed_tickets"
+
+
+class Criterion(Enum):
+    COMPLETED_TICKETS = "completed_tickets"
+    BONUS = "bonus"
+
+
+@dataclass(**IR)
+class Range:
+    min: int
+    max: int
+
+
+@dataclass(**IR)
+class CardCount:
+    color: CardColor
+    count: int
+
+
+@dataclass(**IR)
+class Route:
+    id: str
+    a: str
+    b: str
+    length: int
+    color: str  # a CardColor value other than locomotive, or GRAY
+    double_group: int | None = None
+    span: Span | None = field(default=None, compare=False)
+
+
+@dataclass(**IR)
+class Ticket:
+    id: str
+    a: str
+    b: str
+    points: int
+    span: Span | None = field(default=None, compare=False)
+
+
+@dataclass(**IR)
+class Board:
+    map: str
+    cities: tuple[str, ...]
+    routes: tuple[Route, ...]
+    span: Span | None = field(default=None, compare=False)
+
+
+@dataclass(**IR)
+class TicketDeck:
+    tickets: tuple[Ticket, ...]
+    printed: int
+    span: Span | None = field(default=None, compare=False)
+
+
+@dataclass(**IR)
+class Setup:
+    train_cards: int
+    market_size: int
+    market_locomotive_reset: int
+    tickets_dealt: int
+    tickets_keep_at_least: int
+    tickets_rejected: TicketsRejected
+    span: Span | None = field(default=None, compare=False)
+
+
+@dataclass(**IR)
+class DrawCards:
+    count: int
+    face_up_locomotive: FaceUpLocomotive
+    span: Span | None = field(default=None, compare=False)
+
+
+@dataclass(**IR)
+class ClaimRoute:
+    span: Span | None = field(default=None, compare=False)
+
+
+@dataclass(**IR)
+class DrawTickets:
+    draw: int
+    keep_at_least: int
+    rejected: TicketsRejected
+    span: Span | None = field(default=None, compare=False)
+
+
+@dataclass(**IR)
+class Turn:
+    draw_cards: DrawCards | None
+    claim_route: ClaimRoute | None
+    draw_tickets: DrawTickets | None
+
+
+@dataclass(**IR)
+class DoubleRule:
+    players: Range
+    twin: TwinPolicy
+    span: Span | None = field(default=None, compare=False)
+
+
+@dataclass(**IR)
+class End:
+    trains_at_most: int
+    final_round: str
+    when_nobody_can_play: str
+    span: Span | None = field(default=None, compare=False)
+
+
+@dataclass(**IR)
+class Bonus:
+    id: str
+    title: str
+    measure: Measure
+    points: int
+    ties: str
+    span: Span | None = field(default=None, compare=False)
+
+
+@dataclass(**IR)
+class Tiebreaker:
+    criterion: Criterion
+    bonus: str | None = None
+    span: Span | None = field(default=None, compare=False)
+
+
+@dataclass(**IR)
+class ScoreExample:
+    player: str
+    players: int
+    routes: tuple[str, ...]
+    tickets: tuple[str, ...]
+    opponent_routes: tuple[str, ...]
+    span: Span | None = field(default=None, compare=False)
+
+
+@dataclass(**IR)
+class Edition:
+    name: str
+    extends: str | None
+    game: str
+    title: str
+    rulebook: str | None
+    players: Range
+    duration: Range | None
+    trains: int
+    cards: tuple[CardCount, ...]
+    board: Board
+    tickets: TicketDeck
+    setup: Setup
+    turn: Turn
+    route_points: tuple[tuple[int, int], ...]
+    double_rules: tuple[DoubleRule, ...]
+    end: End
+    bonuses: tuple[Bonus, ...]
+    tiebreakers: tuple[Tiebreaker, ...]
+    score_example: ScoreExample | None
+    span: Span | None = field(default=None, compare=False)
+    route_points_span: Span | None = field(default=None, compare=False)
+
+    @property
+    def module_name(self) -> str:
+        return self.name.replace("-", "_")
+
+    @property
+    def total_cards(self) -> int:
+        return sum(card.count for card in self.cards)
+
+
+def _range(value: Any) -> Range:
+    if isinstance(value, int):
+        return Range(min=value, max=value)
+    return Range(min=value["min"], max=value["max"])
+
+
+def build(document: Document) -> Edition:
+    """The IR of a merged edition that passed every check."""
+    data = document.data
+
+    def span(*path: str | int) -> Span:
+        at: JsonPath = tuple(path)
+        return document.span(at)
+
+    board, tickets, setup, turn = data["board"], data["tickets"], data["setup"], data["turn"]
+    route_ids = assign_ids(board["route"], by_color=True)
+    routes = tuple(
+        Route(
+            id=route_id,
+            a=route["a"],
+            b=route["b"],
+            length=route["length"],
+            color=route["color"],
+            double_group=route.get("double"),
+            span=span("board", "route", index),
+        )
+        for index, (route, route_id) in enumerate(zip(board["route"], route_ids))
+    )
+    ticket_ids = assign_ids(tickets["ticket"], by_color=False)
+    ticket_list = tuple(
+        Ticket(id=ticket_id, a=t["a"], b=t["b"], points=t["points"], span=span("tickets", "ticket", i))
+        for i, (t, ticket_id) in enumerate(zip(tickets["ticket"], ticket_ids))
+    )
+    draw = turn.get("draw_cards")
+    draw_tickets = turn.get("draw_tickets")
+    example = data.get("score_example")
+    return Edition(
+        name=data["edition"],
+        extends=data.get("extends"),
+        game=data["game"],
+        title=data.get("title", data["game"]),
+        rulebook=data.get("rulebook"),
+        players=_range(data["players"]),
+        duration=_range(data["duration"]) if "duration" in data else None,
+        trains=data["trains"],
+        cards=tuple(
+            CardCount(color=color, count=data["cards"][color.value])
+            for color in CardColor
+            if color.value in data["cards"]
+        ),
+        board=Board(map=data.get("map", ""), cities=tuple(board["city"]), routes=routes, span=span("board")),
+        tickets=TicketDeck(
+            tickets=ticket_list, printed=tickets.get("printed", len(ticket_list)), span=span("tickets")
+        ),
+        setup=Setup(
+            train_cards=setup["train_cards"],
+            market_size=setup["market"]["size"],
+            market_locomotive_reset=setup["market"]["locomotive_reset"],
+            tickets_dealt=setup["tickets"]["deal"],
+            tickets_keep_at_least=setup["tickets"]["keep_at_least"],
+            tickets_rejected=TicketsRejected(setup["tickets"]["rejected"]),
+            span=span("setup"),
+        ),
+        turn=Turn(
+            draw_cards=DrawCards(
+                count=draw["count"],
+                face_up_locomotive=FaceUpLocomotive(draw["face_up_locomotive"]),
+                span=span("turn", "draw_cards"),
+            )
+            if draw
+            else None,
+            claim_route=ClaimRoute(span=span("turn", "claim_route")) if turn.get("claim_route") else None,
+            draw_tickets=DrawTickets(
+                draw=draw_tickets["draw"],
+                keep_at_least=draw_tickets["keep_at_least"],
+                rejected=TicketsRejected(draw_tickets["rejected"]),
+                span=span("turn", "draw_tickets"),
+            )
+            if draw_tickets
+            else None,
+        ),
+        route_points=tuple(sorted((int(k), v) for k, v in data["route_points"].items())),
+        double_rules=tuple(
+            DoubleRule(players=_range(rule["players"]), twin=TwinPolicy(rule["twin"]), span=span("double_routes", "rule", i))
+            for i, rule in enumerate(data["double_routes"]["rule"])
+        ),
+        end=End(
+            trains_at_most=data["end"]["trains_at_most"],
+            final_round=data["end"]["final_round"],
+            when_nobody_can_play=data["end"]["when_nobody_can_play"],
+            span=span("end"),
+        ),
+        bonuses=tuple(
+            Bonus(
+                id=b["id"],
+                title=b["title"],
+                measure=Measure(b["measure"]),
+                points=b["points"],
+                ties=b["ties"],
+                span=span("bonus", i),
+            )
+            for i, b in enumerate(data.get("bonus", []))
+        ),
+        tiebreakers=tuple(
+            Tiebreaker(criterion=Criterion(t["criterion"]), bonus=t.get("bonus"), span=span("tiebreak", i))
+            for i, t in enumerate(data.get("tiebreak", []))
+        ),
+        score_example=ScoreExample(
+            player=example["player"],
+            players=example["players"],
+            routes=tuple(example["routes"]),
+            tickets=tuple(example["tickets"]),
+            opponent_routes=tuple(example["opponent_routes"]),
+            span=span("score_example"),
+        )
+        if example
+        else None,
+        span=span("edition"),
+        route_points_span=span("route_points"),
+    )
