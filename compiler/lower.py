@@ -1,9 +1,10 @@
 """Stage 2: concrete syntax tree to a plain JSON document with spans.
 
 The grammar is generic (a statement is a key, arguments and a block), so the
-lowering asks the JSON Schema what each key is: a property of type array
-collects every statement of that name; an object names its positional
-arguments in ``x-positional``; anything else takes a single value. The result
+lowering asks the JSON Schema what each key is: an array marked
+``x-repeated`` collects every statement of that name (``route …`` lines); an
+object names its positional arguments in ``x-positional``; anything else,
+lists included, takes a single value. The result
 is data only: a JSON-compatible document and a map from JSON paths to spans.
 """
 
@@ -96,7 +97,7 @@ class _Lowerer:
             statement = self.statement(tree)
             key = str(statement.name)
             child = resolve_ref(properties.get(key))
-            if child is not None and child.get("type") == "array":
+            if child is not None and child.get("x-repeated"):
                 items = out.setdefault(key, [])
                 self.spans.setdefault(path + (key,), statement.span)
                 item_path = path + (key, len(items))
