@@ -53,10 +53,6 @@ def words(number: int) -> str:
     return NUMBER_WORDS.get(number, str(number))
 
 
-def plural(count: int, singular: str, plural_form: str | None = None) -> str:
-    return f"{count} {singular if count <= 1 else (plural_form or singular + 's')}"
-
-
 def enumerate_fr(items: list[str]) -> str:
     """« a, b et c »"""
     if len(items) <= 1:

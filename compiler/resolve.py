@@ -108,6 +108,7 @@ class EditionLoader:
     def load(self, path: Path) -> tuple[Document, list[Diagnostic]]:
         """The merged, checked document of the edition in ``path``; raises CompileError."""
         diagnostics: list[Diagnostic] = []
+        self.chain: list[str] = []  # display names of the files read, base first
         document = self._load_chain(path, diagnostics, stack=())
         raise_if_errors(diagnostics)
         assert document is not None
@@ -137,6 +138,7 @@ class EditionLoader:
                     )
                 )
         parent_name = document.data.get("extends")
+        self.chain.insert(0, document.source.name)
         if not isinstance(parent_name, str):
             return document
         parent_path = self.path_of(parent_name)

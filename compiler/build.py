@@ -1,0 +1,88 @@
+"""Stage 7: the whole pipeline for one edition, from spec file to output files.
+
+``compile_edition`` is pure: it returns the files to write (relative path →
+text) and the warnings, and raises CompileError with every error found. Writing
+is the next stage's job, so a failed build never touches ``generated/``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from compiler.diagnostics import Diagnostic
+from compiler.emit_engine import emit_engine
+from compiler.emit_sheet import emit_sheet, load_engine
+from compiler.ir import Edition, build
+from compiler.resolve import SUFFIX, EditionLoader
+
+ROOT = Path(__file__).resolve().parent.parent
+EDITIONS = ROOT / "editions"
+GENERATED = ROOT / "generated"
+
+PACKAGE_INIT = '''"""Generated rules engines, one package per edition. Built by `aventuriers build`."""
+'''
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CompiledEdition:
+    edition: Edition
+    sources: tuple[str, ...]
+    engine_source: str
+    sheet: str
+    warnings: tuple[Diagnostic, ...]
+
+    @property
+    def files(self) -> dict[str, str]:
+        """Output files, relative to the output folder."""
+        package = self.edition.module_name
+        init = (
+            f'"""{self.edition.name}: generated rules engine and French rule sheet (fiche.md)."""\n\n'
+            "from .engine import *  # noqa: F403\n"
+            "from .engine import __all__  # noqa: F401\n"
+        )
+        return {
+            f"{package}/__init__.py": init,
+            f"{package}/engine.py": self.engine_source,
+            f"{package}/fiche.md": self.sheet,
+        }
+
+
+def loader(root: Path = ROOT) -> EditionLoader:
+    return EditionLoader(root / "editions", root)
+
+
+def edition_path(name_or_path: str, editions: EditionLoader) -> Path:
+    """A shipped edition by name (``usa-2025``), or a spec file by path."""
+    candidate = Path(name_or_path)
+    if candidate.suffix == SUFFIX or candidate.exists():
+        return candidate
+    return editions.path_of(name_or_path)
+
+
+def shipped_editions(editions: EditionLoader) -> list[str]:
+    """The playable editions of the editions folder (abstract bases are left out)."""
+    names = []
+    for name in editions.available():
+        text = editions.path_of(name).read_text(encoding="utf-8")
+        if not any(line.strip() == "abstract" for line in text.splitlines()):
+            names.append(name)
+    return names
+
+
+def compile_edition(path: Path, editions: EditionLoader) -> CompiledEdition | None:
+    """Compile one spec file; None for an abstract base (it has no output of its own)."""
+    document, warnings = editions.load(path)
+    if document.data.get("abstract"):
+        return None
+    edition = build(document)
+    sources = tuple(editions.chain)
+    engine_source = emit_engine(edition, sources)
+    engine = load_engine(engine_source, edition.module_name)
+    return CompiledEdition(
+        edition=edition,
+        sources=sources,
+        engine_source=engine_source,
+        sheet=emit_sheet(edition, engine, sources),
+        warnings=tuple(warnings),
+    )

@@ -1,0 +1,184 @@
+"""The `aventuriers` command: check, build, sheet, simulate."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import random
+import sys
+import time
+import types
+from pathlib import Path
+
+from compiler.build import GENERATED, CompiledEdition, compile_edition, edition_path, loader, shipped_editions
+from compiler.diagnostics import CompileError, Diagnostic, render_all
+from compiler.emit_sheet import load_engine
+from compiler.resolve import EditionLoader
+from compiler.write import differences, write_all
+
+GENERATED_INIT = '"""Generated rules engines, one package per edition. Built by `aventuriers build`."""\n'
+
+
+def _report(diagnostics: tuple[Diagnostic, ...] | list[Diagnostic]) -> None:
+    if diagnostics:
+        print(render_all(diagnostics), file=sys.stderr)
+
+
+def _compile_all(names: list[str], editions: EditionLoader) -> tuple[list[CompiledEdition], bool]:
+    """Compile every named edition, reporting every error of every file before giving up."""
+    compiled: list[CompiledEdition] = []
+    failed: list[Diagnostic] = []
+    warnings: list[Diagnostic] = []
+    for name in names:
+        try:
+            result = compile_edition(edition_path(name, editions), editions)
+        except CompileError as error:
+            failed.extend(d for d in error.diagnostics if d not in failed)
+            continue
+        if result is not None:
+            compiled.append(result)
+            warnings.extend(w for w in result.warnings if w not in warnings)
+    _report(failed + warnings)
+    return compiled, not failed
+
+
+def command_check(args: argparse.Namespace) -> int:
+    editions = loader()
+    _, ok = _compile_all(args.files, editions)
+    if ok:
+        print(f"{len(args.files)} fichier(s) vérifié(s) : aucune erreur.")
+    return 0 if ok else 1
+
+
+def command_build(args: argparse.Namespace) -> int:
+    editions = loader()
+    names = args.editions or shipped_editions(editions)
+    compiled, ok = _compile_all(names, editions)
+    if not ok:
+        print("Construction annulée : rien n’a été écrit.", file=sys.stderr)
+        return 1
+    out_dir = Path(args.out) if args.out else GENERATED
+    files: dict[str, str] = {"__init__.py": GENERATED_INIT}
+    for result in compiled:
+        files.update(result.files)
+    # A full build owns the whole output folder; a partial one only its editions.
+    owned = {"", *(r.edition.module_name for r in compiled)} if not args.editions else {
+        r.edition.module_name for r in compiled
+    }
+    if args.check:
+        diff = differences(files, out_dir, owned)
+        if diff:
+            sys.stdout.write(diff)
+            print(f"{out_dir} diffère de ce que produisent les specs : lancez `aventuriers build`.", file=sys.stderr)
+            return 1
+        print(f"{out_dir} est à jour ({len(compiled)} édition(s)).")
+        return 0
+    changed = write_all(files, out_dir, owned)
+    print(f"{len(compiled)} édition(s) construite(s) dans {out_dir} ; {len(changed)} fichier(s) modifié(s).")
+    return 0
+
+
+def _compile_one(name: str) -> CompiledEdition | None:
+    editions = loader()
+    compiled, ok = _compile_all([name], editions)
+    if not ok:
+        return None
+    if not compiled:
+        print(f"« {name} » est une base abstraite : elle ne se joue pas seule.", file=sys.stderr)
+        return None
+    return compiled[0]
+
+
+def command_sheet(args: argparse.Namespace) -> int:
+    result = _compile_one(args.edition)
+    if result is None:
+        return 1
+    sys.stdout.write(result.sheet)
+    return 0
+
+
+def engine_module(name: str) -> types.ModuleType | None:
+    """The committed engine of a shipped edition, or one compiled in memory from a spec file."""
+    editions = loader()
+    path = edition_path(name, editions)
+    if path.parent.resolve() == editions.editions_dir.resolve() and path.exists():
+        try:
+            return importlib.import_module(f"generated.{path.stem.replace('-', '_')}")
+        except ImportError:
+            pass
+    result = _compile_one(name)
+    return None if result is None else load_engine(result.engine_source, result.edition.module_name)
+
+
+def command_simulate(args: argparse.Namespace) -> int:
+    engine = engine_module(args.edition)
+    if engine is None:
+        return 1
+    low, high = engine.PLAYERS
+    if not low <= args.players <= high:
+        print(f"{engine.EDITION} se joue de {low} à {high} joueurs.", file=sys.stderr)
+        return 1
+    chooser = random.Random(args.seed)
+    turns = 0
+    totals = [0] * args.players
+    started = time.perf_counter()
+    for index in range(args.games):
+        game = engine.new_game(args.players, args.seed + index)
+        while not game.is_over():
+            game.apply(chooser.choice(game.legal_actions()))
+        turns += game.to_dict()["turns_played"]
+        for player, score in enumerate(game.scores()):
+            totals[player] += score["total"]
+        _progress(index + 1, args.games)
+    elapsed = time.perf_counter() - started
+    print(file=sys.stderr)
+    print(f"{args.games} parties de {engine.EDITION} à {args.players} joueurs en {elapsed:.2f} s")
+    print(f"parties par seconde : {args.games / elapsed:.1f}")
+    print(f"tours par partie (moyenne) : {turns / args.games:.1f}")
+    means = ", ".join(f"joueur {p + 1} : {total / args.games:.1f}" for p, total in enumerate(totals))
+    print(f"score moyen : {means}")
+    return 0
+
+
+def _progress(done: int, total: int) -> None:
+    if not sys.stderr.isatty() and done not in (total,) and done % max(1, total // 10):
+        return
+    width = 30
+    filled = width * done // total
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+    sys.stderr.flush()
+
+
+def parser() -> argparse.ArgumentParser:
+    main = argparse.ArgumentParser(prog="aventuriers", description="Compilateur des règles des Aventuriers du Rail.")
+    commands = main.add_subparsers(dest="command", required=True)
+    check = commands.add_parser("check", help="vérifier des fichiers de spec")
+    check.add_argument("files", nargs="+", metavar="FILE")
+    check.set_defaults(run=command_check)
+    build = commands.add_parser("build", help="produire les moteurs et les fiches dans generated/")
+    build.add_argument("editions", nargs="*", metavar="EDITION")
+    build.add_argument("--check", action="store_true", help="échouer si generated/ n’est pas à jour")
+    build.add_argument("--out", metavar="DIR", help="dossier de sortie (par défaut generated/)")
+    build.set_defaults(run=command_build)
+    sheet = commands.add_parser("sheet", help="afficher la fiche de règles en français")
+    sheet.add_argument("edition", metavar="EDITION")
+    sheet.set_defaults(run=command_sheet)
+    simulate = commands.add_parser("simulate", help="jouer des parties aléatoires")
+    simulate.add_argument("edition", metavar="EDITION")
+    simulate.add_argument("--games", type=int, default=100)
+    simulate.add_argument("--players", type=int, default=4)
+    simulate.add_argument("--seed", type=int, default=0)
+    simulate.set_defaults(run=command_simulate)
+    return main
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,461 @@
+"""Stage 6b: IR to the French rule sheet (``fiche.md``).
+
+All wording is here, built from the IR: every number on the sheet comes from
+the spec, and the worked score example is played by the edition's own
+generated engine. The template only loops and prints.
+"""
+
+from __future__ import annotations
+
+import types
+from dataclasses import dataclass, field
+
+from compiler.emit_engine import environment
+from compiler.french import COLOR_NAMES, enumerate_fr, typo, words
+from compiler.ir import (
+    CardColor,
+    Criterion,
+    Edition,
+    FaceUpLocomotive,
+    Measure,
+    Range,
+    TicketsRejected,
+    TwinPolicy,
+)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Subsection:
+    title: str
+    paragraphs: tuple[str, ...] = ()
+    table: tuple[tuple[str, ...], ...] = ()
+    after_table: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Section:
+    title: str
+    paragraphs: tuple[str, ...] = ()
+    bullets: tuple[str, ...] = ()
+    subsections: tuple[Subsection, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Sheet:
+    title: str
+    tagline: str
+    sections: tuple[Section, ...]
+    footer: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ExampleScore:
+    """The worked example as the generated engine scored it."""
+
+    player: str
+    route_points: int
+    routes: int
+    trains_used: int
+    completed: tuple[tuple[str, int], ...]
+    failed: tuple[tuple[str, int], ...]
+    longest_path: int
+    opponent_longest_path: int
+    bonuses: tuple[tuple[str, int], ...]
+    total: int
+
+
+def load_engine(source: str, name: str) -> types.ModuleType:
+    """Run generated engine source as a fresh module, without touching sys.modules."""
+    module = types.ModuleType(f"aventuriers_build_{name}")
+    exec(compile(source, f"<generated engine {name}>", "exec"), module.__dict__)
+    return module
+
+
+def play_example(edition: Edition, engine: types.ModuleType) -> ExampleScore | None:
+    """Lay the spec's example position on a real board and let the engine score it."""
+    example = edition.score_example
+    if example is None:
+        return None
+    state = engine.new_game(example.players, 0).to_dict()
+    owned = {0: example.routes, 1: example.opponent_routes}
+    for player, routes in owned.items():
+        record = state["players"][player]
+        record["routes"] = list(routes)
+        record["trains"] -= sum(engine.ROUTES[route]["length"] for route in routes)
+        record["score"] = sum(engine.ROUTE_POINTS[engine.ROUTES[route]["length"]] for route in routes)
+        record["pending_tickets"] = []
+        record["tickets"] = []
+    state["players"][0]["tickets"] = list(example.tickets)
+    state["phase"] = "over"
+    scores = engine.Game.from_dict(state).scores()
+    mine = scores[0]
+
+    def named(entries: list[dict]) -> tuple[tuple[str, int], ...]:
+        return tuple(
+            (f"{engine.TICKETS[e['ticket']]['a']} – {engine.TICKETS[e['ticket']]['b']}", e["points"])
+            for e in entries
+        )
+
+    titles = {bonus.id: bonus.title for bonus in edition.bonuses}
+    return ExampleScore(
+        player=example.player,
+        route_points=mine["route_points"],
+        routes=len(example.routes),
+        trains_used=sum(engine.ROUTES[route]["length"] for route in example.routes),
+        completed=named(mine["tickets_completed"]),
+        failed=named(mine["tickets_failed"]),
+        longest_path=mine["longest_path"],
+        opponent_longest_path=max(score["longest_path"] for score in scores[1:]),
+        bonuses=tuple((titles[bonus], points) for bonus, points in mine["bonuses"].items()),
+        total=mine["total"],
+    )
+
+
+def players_phrase(players: Range) -> str:
+    if players.min == players.max:
+        return f"À {players.min} joueurs"
+    if players.max == players.min + 1:
+        return f"À {players.min} ou {players.max} joueurs"
+    return f"De {players.min} à {players.max} joueurs"
+
+
+def guillemets(text: str) -> str:
+    return f"« {text} »"
+
+
+@dataclass(slots=True)
+class _SheetWriter:
+    edition: Edition
+    example: ExampleScore | None
+    decisions: list[str] = field(default_factory=list)
+
+    # -- numbers the sheet repeats ------------------------------------------------
+
+    @property
+    def plain_cards(self) -> list[tuple[str, int]]:
+        return [(c.color.value, c.count) for c in self.edition.cards if c.color is not CardColor.LOCOMOTIVE]
+
+    @property
+    def locomotives(self) -> int:
+        return next((c.count for c in self.edition.cards if c.color is CardColor.LOCOMOTIVE), 0)
+
+    def cards_formula(self) -> str:
+        counts = {count for _, count in self.plain_cards}
+        total = self.edition.total_cards
+        if len(counts) == 1:
+            each = counts.pop()
+            return (
+                f"{total} cartes Wagon = {len(self.plain_cards)} × {each} + {self.locomotives} : "
+                f"{words(each)} cartes de chacune des {words(len(self.plain_cards))} couleurs "
+                f"({enumerate_fr([COLOR_NAMES[c] for c, _ in self.plain_cards])}) "
+                f"et {self.locomotives} locomotives multicolores, qui servent de joker"
+            )
+        parts = [f"{count} {COLOR_NAMES[color]}" for color, count in self.plain_cards]
+        return f"{total} cartes Wagon : {enumerate_fr(parts)} et {self.locomotives} locomotives"
+
+    # -- sections ---------------------------------------------------------------------
+
+    def material(self) -> Section:
+        e = self.edition
+        doubles = len({r.double_group for r in e.board.routes if r.double_group is not None})
+        bullets = [
+            f"le plateau {e.board.map} : {len(e.board.cities)} villes reliées par "
+            f"{len(e.board.routes)} routes, dont {doubles} routes doubles ;",
+            f"{e.trains} wagons par joueur, un jeu de couleur par joueur ;",
+            self.cards_formula() + " ;",
+            f"{e.tickets.printed} tickets Destination ;",
+        ]
+        listed = len(e.tickets.tickets)
+        if e.tickets.printed != listed:
+            self.decisions.append(
+                f"La notice compte {e.tickets.printed} tickets, mais seuls {listed} sont connus avec "
+                f"certitude : le moteur joue avec ces {listed} tickets, en attendant les autres."
+            )
+        for bonus in e.bonuses:
+            bullets.append(f"la carte bonus {guillemets(bonus.title)}.")
+        bullets[-1] = bullets[-1].rstrip(" ;.") + "."
+        return Section(title="Matériel", bullets=tuple(bullets))
+
+    def goal(self) -> Section:
+        e = self.edition
+        bonus = "".join(f" et le bonus {guillemets(b.title)}" for b in e.bonuses)
+        return Section(
+            title="But du jeu",
+            paragraphs=(
+                "Termine avec le plus de points. Tu en marques tout de suite en prenant des routes, "
+                f"puis en fin de partie avec tes tickets réussis{bonus}. Un ticket raté retire ses points.",
+                "Un ticket n’est réussi que par un chemin continu de tes propres routes entre ses deux "
+                "villes : les routes des autres ne servent pas de raccord. Une route isolée peut être "
+                "prise à tout moment.",
+            ),
+        )
+
+    def setup(self) -> Section:
+        e, s = self.edition, self.edition.setup
+        rejected = {
+            TicketsRejected.SHUFFLED_UNDER: "Mélangez ensemble les tickets rejetés et placez-les sous la pioche "
+            "des tickets.",
+            TicketsRejected.UNDER_CHOSEN_ORDER: "Les tickets rejetés vont sous la pioche des tickets, dans "
+            "l’ordre choisi par le joueur.",
+            TicketsRejected.OUT_OF_GAME: "Les tickets rejetés sont retirés du jeu.",
+        }[s.tickets_rejected]
+        if s.tickets_rejected is TicketsRejected.UNDER_CHOSEN_ORDER:
+            self.decisions.append(
+                "À la mise en place, la règle ne dit pas dans quel ordre les tickets rendus passent sous la "
+                "pioche : chaque joueur choisit, comme en cours de partie."
+            )
+        keep_all = f", et peut en garder jusqu’à {words(s.tickets_dealt)}" if s.tickets_dealt > s.tickets_keep_at_least else ""
+        bullets = [
+            f"Chaque joueur prend ses {e.trains} wagons et pose son marqueur de score sur zéro.",
+            f"Mélangez les {e.total_cards} cartes Wagon, donnez-en {words(s.train_cards)} à chaque joueur, "
+            f"puis retournez les {words(s.market_size)} suivantes face visible à côté de la pioche.",
+            f"Si au moins {words(s.market_locomotive_reset)} des {words(s.market_size)} cartes visibles sont "
+            f"des locomotives, défaussez-les toutes et retournez-en {words(s.market_size)} nouvelles.",
+            f"Mélangez les tickets et donnez-en {words(s.tickets_dealt)} à chaque joueur. Chacun en garde "
+            f"au moins {words(s.tickets_keep_at_least)}, en secret{keep_all}. {rejected}",
+        ]
+        bullets += [f"Posez la carte {guillemets(b.title)} à côté du plateau." for b in e.bonuses]
+        bullets.append("Choisissez le premier joueur comme vous voulez ; on joue ensuite dans le sens horaire.")
+        self.decisions.append(
+            f"Quand les cartes restantes ne peuvent plus former un marché avec moins de "
+            f"{words(s.market_locomotive_reset)} locomotives, on garde le marché tel quel au lieu de "
+            "recommencer sans fin."
+        )
+        return Section(title="Mise en place", bullets=tuple(bullets))
+
+    def turn(self) -> Section:
+        t = self.edition.turn
+        subsections = []
+        if t.draw_cards:
+            subsections.append(self.draw_cards())
+        if t.claim_route:
+            subsections.append(self.claim_route())
+        if t.draw_tickets:
+            subsections.append(self.draw_tickets())
+        names = enumerate_fr([s.title[0].lower() + s.title[1:] for s in subsections]).replace(" et ", " ou ")
+        return Section(
+            title="Le tour",
+            paragraphs=(
+                f"À ton tour, fais une seule action parmi {words(len(subsections))} : {names}. "
+                "On ne combine jamais deux actions dans le même tour.",
+            ),
+            subsections=tuple(subsections),
+        )
+
+    def draw_cards(self) -> Subsection:
+        d = self.edition.turn.draw_cards
+        market = self.edition.setup.market_size
+        paragraphs = [
+            f"Prends {words(d.count)} cartes, l’une après l’autre, chacune parmi les {words(market)} cartes "
+            "visibles ou sur le dessus de la pioche. Une carte visible prise est remplacée tout de suite, "
+            "avant le choix suivant : la nouvelle carte peut être prise. La main n’a pas de limite.",
+        ]
+        if d.face_up_locomotive is FaceUpLocomotive.WHOLE_TURN:
+            paragraphs.append(
+                "Une locomotive visible ne se prend qu’en premier choix, et elle est alors toute l’action : "
+                "pas de deuxième carte. Une locomotive piochée à l’aveugle compte comme une carte ordinaire."
+            )
+        paragraphs.append(
+            "Quand la pioche est vide, mélangez la défausse pour en refaire une. Si aucune carte n’est "
+            "disponible, cette action n’est pas possible ; s’il ne reste qu’une carte, le tour s’arrête "
+            "après elle."
+        )
+        return Subsection(title="Prendre des cartes Wagon", paragraphs=tuple(paragraphs))
+
+    def claim_route(self) -> Subsection:
+        e = self.edition
+        paragraphs = [
+            "Choisis une route libre entre deux villes voisines et défausse exactement autant de cartes "
+            "qu’elle a de cases, toutes de sa couleur ; les locomotives remplacent n’importe quelle couleur. "
+            "Une route grise se paie dans une seule couleur de ton choix, complétée si besoin par des "
+            "locomotives, jamais avec un mélange de couleurs.",
+            "Il faut assez de wagons pour couvrir toute la route. Une seule route par tour, n’importe où "
+            "sur le plateau. Marque aussitôt ses points :",
+        ]
+        table = (
+            ("Longueur", *(str(length) for length, _ in e.route_points)),
+            ("Points", *(str(points) for _, points in e.route_points)),
+        )
+        doubles = ["Un même joueur ne prend jamais les deux voies d’une route double."]
+        for rule in e.double_rules:
+            if rule.twin is TwinPolicy.CLOSED:
+                doubles.append(
+                    f"{players_phrase(rule.players)}, dès qu’une voie est prise, l’autre est fermée à tous."
+                )
+            else:
+                doubles.append(f"{players_phrase(rule.players)}, l’autre voie reste ouverte à un autre joueur.")
+        return Subsection(
+            title="Prendre une route",
+            paragraphs=tuple(paragraphs),
+            table=table,
+            after_table=(" ".join(doubles),),
+        )
+
+    def draw_tickets(self) -> Subsection:
+        d = self.edition.turn.draw_tickets
+        returned = {
+            TicketsRejected.UNDER_CHOSEN_ORDER: "Les autres vont sous la pioche, dans l’ordre de ton choix.",
+            TicketsRejected.SHUFFLED_UNDER: "Les autres sont mélangés et vont sous la pioche.",
+            TicketsRejected.OUT_OF_GAME: "Les autres sont retirés du jeu.",
+        }[d.rejected]
+        return Subsection(
+            title="Prendre des tickets",
+            paragraphs=(
+                f"Pioche les {words(d.draw)} premiers tickets, ou tous ceux qui restent s’il y en a moins, "
+                f"et garde-en au moins {words(d.keep_at_least)}. {returned} Un ticket gardé ne peut plus "
+                "jamais être rendu. S’il ne reste aucun ticket, cette action n’est pas possible.",
+            ),
+        )
+
+    def example_section(self) -> Section | None:
+        x = self.example
+        if x is None:
+            return None
+        done = enumerate_fr([f"{guillemets(name)} ({points})" for name, points in x.completed])
+        missed = enumerate_fr([f"{guillemets(name)} ({points})" for name, points in x.failed])
+        subtotal = x.route_points + sum(p for _, p in x.completed) - sum(p for _, p in x.failed)
+        terms = " + ".join([str(x.route_points), *(str(p) for _, p in x.completed)])
+        terms += "".join(f" − {p}" for _, p in x.failed)
+        paragraphs = [
+            f"{x.player} a pris {x.routes} routes ({x.trains_used} wagons) : {x.route_points} points sur la "
+            f"piste de score. {x.player} réussit {done}" + (f" mais rate {missed}" if x.failed else "")
+            + f" : {terms} = {subtotal}.",
+        ]
+        for title, points in x.bonuses:
+            paragraphs.append(
+                f"Son chemin continu le plus long fait {x.longest_path} wagons, contre "
+                f"{x.opponent_longest_path} pour son adversaire : la carte {guillemets(title)} ajoute "
+                f"{points} points, soit {subtotal} + {points} = {x.total}."
+            )
+        paragraphs.append(f"Total pour {x.player} : {x.total} points. Ce décompte est calculé par le moteur du jeu.")
+        return Section(title="Exemple de score", paragraphs=tuple(paragraphs))
+
+    def last_round(self) -> Section:
+        e = self.edition
+        paragraphs = [
+            f"Quand un joueur termine son tour avec {words(e.end.trains_at_most)} wagons ou moins, le dernier "
+            "tour commence : chacun joue encore une fois, lui compris. Puis on compte.",
+            "Ajoute les points de tes tickets réussis et retire ceux de tes tickets ratés.",
+        ]
+        for bonus in e.bonuses:
+            if bonus.measure is Measure.LONGEST_TRAIL:
+                paragraphs.append(
+                    f"{guillemets(bonus.title)} : {bonus.points} points au chemin continu le plus long. Il peut "
+                    "repasser par une ville et faire des boucles, mais n’emprunte jamais deux fois la même "
+                    "route. À égalité, chacun des joueurs concernés les marque."
+                )
+            else:
+                paragraphs.append(
+                    f"{guillemets(bonus.title)} : {bonus.points} points au joueur qui a réussi le plus de "
+                    "tickets. À égalité, chacun des joueurs concernés les marque."
+                )
+        ties = []
+        for rule in e.tiebreakers:
+            if rule.criterion is Criterion.COMPLETED_TICKETS:
+                ties.append("le plus de tickets réussis")
+            else:
+                title = next(b.title for b in e.bonuses if b.id == rule.bonus)
+                ties.append(f"la carte {guillemets(title)}")
+        winner = "Le plus gros total gagne."
+        if ties:
+            winner += f" À égalité, départagez par {', puis par '.join(ties)} ; sinon, la victoire est partagée."
+        else:
+            winner += " À égalité, la victoire est partagée."
+        paragraphs.append(winner)
+        if e.end.when_nobody_can_play == "end_game":
+            self.decisions.append(
+                "Si plus personne ne peut jouer (ni carte, ni ticket, ni route payable), chacun passe son tour ; "
+                "après un tour de table où tous ont passé, la partie s’arrête et l’on compte."
+            )
+        return Section(title="Dernier tour et victoire", paragraphs=tuple(paragraphs))
+
+    def mistakes(self) -> Section:
+        e = self.edition
+        s = e.setup
+        bullets = [
+            f"Donner un autre nombre que {words(s.tickets_dealt)} tickets au départ, ou en garder moins de "
+            f"{words(s.tickets_keep_at_least)}."
+        ]
+        if e.turn.draw_cards and e.turn.draw_cards.face_up_locomotive is FaceUpLocomotive.WHOLE_TURN:
+            bullets.append("Prendre une locomotive visible en deuxième carte, ou une autre carte après elle.")
+        bullets += ["Payer une route grise avec plusieurs couleurs mélangées.", "Ne payer qu’une partie d’une route."]
+        for rule in e.double_rules:
+            if rule.twin is TwinPolicy.CLOSED:
+                bullets.append(f"Utiliser les deux voies d’une route double {players_phrase(rule.players).lower()}.")
+        bullets.append("Oublier que le joueur qui déclenche le dernier tour rejoue aussi.")
+        return Section(title="Erreurs fréquentes", bullets=tuple(bullets))
+
+    def decisions_section(self) -> Section:
+        return Section(
+            title="Quand la règle ne dit rien",
+            paragraphs=("Ces points ne sont pas écrits dans la règle ; voici ce que nous avons décidé :",),
+            bullets=tuple(self.decisions),
+        )
+
+    def summary(self) -> Section:
+        e, s = self.edition, self.edition.setup
+        bullets = [
+            f"{e.title} : {e.trains} wagons chacun, {words(s.train_cards)} cartes Wagon et {words(s.tickets_dealt)} tickets "
+            f"au départ, au moins {words(s.tickets_keep_at_least)} gardés.",
+            "Tour : prendre des cartes, prendre une route ou prendre des tickets.",
+        ]
+        if e.turn.draw_cards and e.turn.draw_cards.face_up_locomotive is FaceUpLocomotive.WHOLE_TURN:
+            bullets.append("Locomotive visible = tout le tour ; locomotive cachée = une carte ordinaire.")
+        bullets += [
+            "Une route se paie en entier, dans sa couleur ; une route grise, dans une seule couleur au choix.",
+            f"{words(e.end.trains_at_most).capitalize()} wagons ou moins : chacun rejoue une fois, déclencheur "
+            "compris.",
+            "Routes + tickets réussis − tickets ratés"
+            + "".join(f" + {b.title.lower()} ({b.points})" for b in e.bonuses)
+            + " : le plus gros total gagne.",
+        ]
+        return Section(title="Résumé express", bullets=tuple(bullets))
+
+    def sheet(self, sources: tuple[str, ...]) -> Sheet:
+        e = self.edition
+        sections = [self.material(), self.goal(), self.setup(), self.turn()]
+        example = self.example_section()
+        if example:
+            sections.append(example)
+        sections += [self.last_round(), self.mistakes(), self.decisions_section(), self.summary()]
+        duration = ""
+        if e.duration:
+            duration = (
+                f" · {e.duration.min} min"
+                if e.duration.min == e.duration.max
+                else f" · {e.duration.min} à {e.duration.max} min"
+            )
+        rulebook = f" · d’après la {e.rulebook}" if e.rulebook else ""
+        return Sheet(
+            title=typo(f"{e.game} — {e.title}"),
+            tagline=typo(f"{e.players.min} à {e.players.max} joueurs{duration}{rulebook}"),
+            sections=tuple(_typeset(section) for section in sections),
+            footer=typo(
+                f"Fiche générée par aventuriers depuis {enumerate_fr(list(sources))} : chaque nombre vient de "
+                "la spec de l’édition."
+            ),
+        )
+
+
+def _typeset(section: Section) -> Section:
+    return Section(
+        title=typo(section.title),
+        paragraphs=tuple(typo(p) for p in section.paragraphs),
+        bullets=tuple(typo(b) for b in section.bullets),
+        subsections=tuple(
+            Subsection(
+                title=typo(sub.title),
+                paragraphs=tuple(typo(p) for p in sub.paragraphs),
+                table=sub.table,
+                after_table=tuple(typo(p) for p in sub.after_table),
+            )
+            for sub in section.subsections
+        ),
+    )
+
+
+def emit_sheet(edition: Edition, engine: types.ModuleType, sources: tuple[str, ...]) -> str:
+    writer = _SheetWriter(edition=edition, example=play_example(edition, engine))
+    sheet = writer.sheet(sources)
+    return environment().get_template("fiche.md.j2").render(sheet=sheet)
+

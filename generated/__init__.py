@@ -1,0 +1,1 @@
+"""Generated rules engines, one package per edition. Built by `aventuriers build`."""
