@@ -1,0 +1,137 @@
+"""Runs conformance cases written as YAML data files.
+
+A file holds ``cases``; each case starts from ``new_game(players, seed)``,
+moved to the first turn (``start: turn``, the default) or left at set-up
+(``start: setup``), patched with ``given`` (a partial state in the shape of
+``to_dict()``: ``players`` is a map from index to a partial player; a ``hand``
+given replaces the whole hand), then runs ``steps``:
+
+- ``play: ACTION``: must be accepted;
+- ``refuse: ACTION`` with ``code: CODE``: must raise IllegalAction with that
+  code and leave ``to_dict()`` exactly as it was;
+- ``legal_includes`` / ``legal_excludes``: actions that must (not) be offered;
+- ``legal``: the exact list of legal actions;
+- ``expect``: a partial state that ``to_dict()`` must match;
+- ``scores``: a partial ``scores()`` (map from player index to fields);
+- ``winners``: the exact ``winners()`` list;
+- ``hand_sizes``: the number of cards in each player's hand;
+- ``ticket_deck_bottom``: the tickets at the bottom of the ticket deck, in any
+  order (rejected tickets shuffled under the deck).
+"""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+CONFORMANCE = Path(__file__).resolve().parent / "conformance"
+
+
+def load_cases(folder: Path) -> list[tuple[str, dict]]:
+    cases = []
+    for path in sorted(folder.glob("*.yaml")):
+        document = yaml.safe_load(path.read_text(encoding="utf-8"))
+        for case in document["cases"]:
+            cases.append((f"{path.stem}: {case['name']}", case))
+    return cases
+
+
+def start_state(engine, case: dict) -> dict:
+    game = engine.new_game(case.get("players", 2), case.get("seed", 0))
+    state = game.to_dict()
+    if case.get("start", "turn") == "turn":
+        for player in state["players"]:
+            state["ticket_deck"].extend(player["pending_tickets"])
+            player["pending_tickets"] = []
+        state["phase"] = "turn"
+        state["current_player"] = 0
+    patch(state, case.get("given", {}))
+    return state
+
+
+def patch(state: dict, given: dict) -> None:
+    for key, value in given.items():
+        if key == "players":
+            for index, fields in value.items():
+                player = state["players"][int(index)]
+                for field, field_value in fields.items():
+                    if field == "hand":
+                        player["hand"] = {color: field_value.get(color, 0) for color in player["hand"]}
+                    else:
+                        player[field] = field_value
+        elif isinstance(value, dict) and isinstance(state.get(key), dict):
+            patch(state[key], value)
+        else:
+            state[key] = copy.deepcopy(value)
+
+
+def mismatch(actual: Any, expected: Any, where: str = "") -> str | None:
+    """None when ``actual`` matches the partial ``expected``, else what differs."""
+    if isinstance(expected, dict) and isinstance(actual, list):
+        for index, value in expected.items():
+            found = mismatch(actual[int(index)], value, f"{where}[{index}]")
+            if found:
+                return found
+        return None
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        for key, value in expected.items():
+            if key not in actual:
+                return f"{where}.{key}: missing"
+            found = mismatch(actual[key], value, f"{where}.{key}")
+            if found:
+                return found
+        return None
+    if actual != expected:
+        return f"{where}: expected {expected!r}, got {actual!r}"
+    return None
+
+
+def run_case(engine, case: dict) -> None:
+    game = engine.Game.from_dict(start_state(engine, case))
+    for number, step in enumerate(case.get("steps", []), start=1):
+        label = f"step {number} {step}"
+        if "play" in step:
+            try:
+                game.apply(copy.deepcopy(step["play"]))
+            except engine.IllegalAction as error:
+                raise AssertionError(f"{label}: refused with {error.code}: {error.message}") from error
+        elif "refuse" in step:
+            before = game.to_dict()
+            try:
+                game.apply(copy.deepcopy(step["refuse"]))
+            except engine.IllegalAction as error:
+                assert error.code == step["code"], f"{label}: refused with {error.code}, not {step['code']}"
+                assert error.message, f"{label}: no message"
+            else:
+                raise AssertionError(f"{label}: accepted, expected {step['code']}")
+            assert game.to_dict() == before, f"{label}: a refused action changed the state"
+        elif "legal_includes" in step:
+            legal = game.legal_actions()
+            for action in step["legal_includes"]:
+                assert action in legal, f"{label}: {action} is not offered"
+        elif "legal_excludes" in step:
+            legal = game.legal_actions()
+            for action in step["legal_excludes"]:
+                assert action not in legal, f"{label}: {action} is offered"
+        elif "legal" in step:
+            assert game.legal_actions() == step["legal"], f"{label}: got {game.legal_actions()}"
+        elif "expect" in step:
+            found = mismatch(game.to_dict(), step["expect"], "state")
+            assert found is None, f"{label}: {found}"
+        elif "scores" in step:
+            found = mismatch(game.scores(), step["scores"], "scores")
+            assert found is None, f"{label}: {found}"
+        elif "winners" in step:
+            assert game.winners() == step["winners"], f"{label}: got {game.winners()}"
+        elif "hand_sizes" in step:
+            sizes = [sum(player["hand"].values()) for player in game.to_dict()["players"]]
+            assert sizes == step["hand_sizes"], f"{label}: got {sizes}"
+        elif "ticket_deck_bottom" in step:
+            wanted = step["ticket_deck_bottom"]
+            bottom = game.to_dict()["ticket_deck"][-len(wanted) :]
+            assert sorted(bottom) == sorted(wanted), f"{label}: bottom is {bottom}"
+        else:
+            raise AssertionError(f"{label}: unknown step")

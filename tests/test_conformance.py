@@ -1,0 +1,48 @@
+"""Conformance cases, as data files per edition, run against the generated engines.
+
+Cases in the folder of an abstract base (``usa-base``) are rules shared by
+every edition that extends it and run against each of them.
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+import pytest
+
+from compiler.build import loader, shipped_editions
+from compiler.resolve import SUFFIX, EditionLoader
+from tests.conformance_runner import CONFORMANCE, load_cases, run_case
+
+
+def editions_under(folder_name: str, editions: EditionLoader) -> list[str]:
+    """The shipped editions that are, or extend, the edition a folder is named after."""
+    found = []
+    for name in shipped_editions(editions):
+        editions.load(editions.path_of(name))
+        if folder_name in {Path(source).name.removesuffix(SUFFIX) for source in editions.chain}:
+            found.append(name)
+    return found
+
+
+def all_cases():
+    editions = loader()
+    params = []
+    for folder in sorted(path for path in CONFORMANCE.iterdir() if path.is_dir()):
+        for edition in editions_under(folder.name, editions):
+            for label, case in load_cases(folder):
+                params.append(pytest.param(edition, case, id=f"{edition}/{folder.name}/{label}"))
+    return params
+
+
+@pytest.mark.parametrize(("edition", "case"), all_cases())
+def test_conformance(edition: str, case: dict) -> None:
+    engine = importlib.import_module(f"generated.{edition.replace('-', '_')}")
+    run_case(engine, case)
+
+
+def test_every_edition_has_cases() -> None:
+    editions = loader()
+    for name in shipped_editions(editions):
+        assert list((CONFORMANCE / name).glob("*.yaml")), f"no conformance file for {name}"
