@@ -1,0 +1,51 @@
+"""Shared helpers for tests that play the generated engines."""
+
+from __future__ import annotations
+
+import importlib
+import random
+import types
+
+from compiler.build import loader, shipped_editions
+
+EDITIONS = shipped_editions(loader())
+
+
+def engine(edition: str) -> types.ModuleType:
+    return importlib.import_module(f"generated.{edition.replace('-', '_')}")
+
+
+def check_invariants(module: types.ModuleType, game) -> None:
+    """What must hold after every step of every game."""
+    state = game.to_dict()
+    total_cards = sum(module.DECK) if hasattr(module, "DECK") else None
+    cards = (
+        sum(sum(player["hand"].values()) for player in state["players"])
+        + len(state["deck"])
+        + len(state["discard"])
+        + sum(card is not None for card in state["market"])
+    )
+    assert total_cards is None or cards == total_cards, f"{cards} cards instead of {total_cards}"
+    for player in state["players"]:
+        assert player["trains"] >= 0
+        assert all(count >= 0 for count in player["hand"].values())
+        track = sum(module.ROUTE_POINTS[module.ROUTES[route]["length"]] for route in player["routes"])
+        assert player["score"] == track, "the score track differs from the routes' points"
+    owned = [route for player in state["players"] for route in player["routes"]]
+    assert len(owned) == len(set(owned)), "a route has two owners"
+
+
+def play_random(module: types.ModuleType, players: int, seed: int, *, check_every_step: bool, max_steps=5000):
+    game = module.new_game(players, seed)
+    chooser = random.Random(seed)
+    steps = 0
+    while not game.is_over():
+        actions = game.legal_actions()
+        assert actions, "a game that is not over must offer an action"
+        game.apply(chooser.choice(actions))
+        steps += 1
+        assert steps < max_steps, "the game does not end"
+        if check_every_step:
+            check_invariants(module, game)
+    check_invariants(module, game)
+    return game

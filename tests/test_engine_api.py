@@ -1,0 +1,99 @@
+"""The public engine API that bots, apps and tests rely on."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from tests.engines import EDITIONS, engine, play_random
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("players", [1, 6, 0, "4", 2.0])
+def test_player_count_outside_the_range_is_a_value_error(edition, players):
+    with pytest.raises(ValueError):
+        engine(edition).new_game(players, 1)
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_module_data_shapes(edition):
+    module = engine(edition)
+    assert len(module.ROUTES) == 100 and len(module.TICKETS) == 30
+    for route_id, route in module.ROUTES.items():
+        assert route_id == route_id.lower() and " " not in route_id
+        assert {"a", "b", "length", "color"} <= set(route)
+    for ticket in module.TICKETS.values():
+        assert set(ticket) == {"a", "b", "points"}
+    assert module.ROUTES["atlanta-new-orleans-orange"]["twin"] == "atlanta-new-orleans-yellow"
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_same_seed_same_game(edition):
+    first = play_random(engine(edition), 3, 42, check_every_step=False)
+    second = play_random(engine(edition), 3, 42, check_every_step=False)
+    assert first.to_dict() == second.to_dict()
+    assert engine(edition).new_game(3, 1).to_dict() != engine(edition).new_game(3, 2).to_dict()
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_state_and_actions_are_plain_json(edition):
+    game = engine(edition).new_game(4, 5)
+    chooser = random.Random(5)
+    for _ in range(60):
+        actions = game.legal_actions()
+        assert json.loads(json.dumps(actions)) == actions
+        game.apply(chooser.choice(actions))
+    state = game.to_dict()
+    assert json.loads(json.dumps(state)) == state
+    assert len(state["market"]) == 5
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_restored_game_continues_exactly_like_the_original(edition):
+    module = engine(edition)
+    original = module.new_game(4, 9)
+    chooser = random.Random(9)
+    for _ in range(80):
+        original.apply(chooser.choice(original.legal_actions()))
+    restored = module.Game.from_dict(json.loads(json.dumps(original.to_dict())))
+    while not original.is_over():
+        actions = original.legal_actions()
+        assert restored.legal_actions() == actions
+        action = chooser.choice(actions)
+        original.apply(action)
+        restored.apply(action)
+        assert restored.to_dict() == original.to_dict()
+    assert restored.scores() == original.scores() and restored.winners() == original.winners()
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_illegal_action_has_a_stable_code_and_a_french_message(edition):
+    module = engine(edition)
+    game = module.new_game(2, 1)
+    before = game.to_dict()
+    with pytest.raises(module.IllegalAction) as refused:
+        game.apply({"type": "draw_card", "source": "deck"})
+    assert refused.value.code == "must_keep_tickets"
+    assert refused.value.message == "Vous devez d’abord choisir les tickets à garder."
+    assert game.to_dict() == before
+    with pytest.raises(module.IllegalAction) as refused:
+        game.apply({"type": "fly"})
+    assert refused.value.message == "Action inconnue\u00a0: «\u00a0fly\u00a0»."
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_scores_shape(edition):
+    game = play_random(engine(edition), 2, 4, check_every_step=False)
+    for player, score in enumerate(game.scores()):
+        assert score["player"] == player
+        assert set(score) >= {"route_points", "tickets_completed", "tickets_failed", "longest_path", "bonuses", "total"}
+        expected = (
+            score["route_points"]
+            + sum(t["points"] for t in score["tickets_completed"])
+            - sum(t["points"] for t in score["tickets_failed"])
+            + sum(score["bonuses"].values())
+        )
+        assert score["total"] == expected
+    assert game.winners()

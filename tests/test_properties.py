@@ -1,0 +1,69 @@
+"""Invariants over random games: hypothesis picks editions, player counts and seeds."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.engines import EDITIONS, engine, play_random
+
+
+@settings(max_examples=40, deadline=None)
+@given(edition=st.sampled_from(EDITIONS), players=st.integers(2, 5), seed=st.integers(0, 2**63))
+def test_invariants_hold_at_every_step(edition, players, seed):
+    play_random(engine(edition), players, seed, check_every_step=True)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    edition=st.sampled_from(EDITIONS),
+    players=st.integers(2, 5),
+    seed=st.integers(0, 2**32),
+    cut=st.integers(0, 400),
+)
+def test_a_restored_game_continues_identically(edition, players, seed, cut):
+    module = engine(edition)
+    game = module.new_game(players, seed)
+    chooser = random.Random(seed)
+    for _ in range(cut):
+        if game.is_over():
+            break
+        game.apply(chooser.choice(game.legal_actions()))
+    restored = module.Game.from_dict(game.to_dict())
+    follow = random.Random(seed + 1)
+    while not game.is_over():
+        action = follow.choice(game.legal_actions())
+        game.apply(action)
+        restored.apply(action)
+    assert restored.to_dict() == game.to_dict()
+
+
+@settings(max_examples=30, deadline=None)
+@given(edition=st.sampled_from(EDITIONS), seed=st.integers(0, 2**32), junk=st.dictionaries(
+    st.sampled_from(["type", "source", "slot", "route", "cards", "tickets", "return_order"]),
+    st.one_of(st.none(), st.integers(-3, 8), st.text(max_size=5), st.lists(st.text(max_size=3), max_size=3),
+              st.sampled_from(["draw_card", "claim_route", "draw_tickets", "keep_tickets", "pass", "deck", "market"])),
+))
+def test_any_refused_action_leaves_the_state_unchanged(edition, seed, junk):
+    module = engine(edition)
+    game = module.new_game(3, seed)
+    chooser = random.Random(seed)
+    for _ in range(chooser.randrange(60)):
+        game.apply(chooser.choice(game.legal_actions()))
+    before = game.to_dict()
+    try:
+        game.apply(junk)
+    except module.IllegalAction as refused:
+        assert refused.code in module.MESSAGES
+        assert game.to_dict() == before
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_thousand_random_games_end_with_every_invariant(edition):
+    module = engine(edition)
+    for seed in range(1000):
+        game = play_random(module, 2 + seed % 4, seed, check_every_step=True)
+        assert game.winners()
