@@ -143,7 +143,8 @@ def string_value(token: Token, source: SourceFile) -> tuple[str, Diagnostic | No
                 span = _span_at(source, token.line, token.column + index + 1, 2)
                 message = f"séquence d\u2019échappement inconnue « \\{follower} »"
                 hint = 'seules \\" \\\\ \\n et \\t sont permises'
-                return "", Diagnostic(code=Code.BAD_ESCAPE, message=message, span=span, hint=hint)
+                # The raw text stands in, so that no second error follows from this one.
+                return raw, Diagnostic(code=Code.BAD_ESCAPE, message=message, span=span, hint=hint)
             out.append(escapes[follower])
             index += 2
         else:

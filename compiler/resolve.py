@@ -115,11 +115,31 @@ class EditionLoader:
         if document.data.get("abstract"):
             # A base is checked as a whole through the editions that extend it.
             return document, diagnostics
-        diagnostics.extend(missing_keys(document))
+        diagnostics.extend(self._blame_child(missing_keys(document), document))
         raise_if_errors(diagnostics)
         diagnostics.extend(check(document))
         raise_if_errors(diagnostics)
         return document, diagnostics
+
+    @staticmethod
+    def _blame_child(found: list[Diagnostic], document: Document) -> list[Diagnostic]:
+        """A key missing from the merged edition is the edition's to add, not its base's."""
+        edition_span = document.span(("edition",))
+        blamed = []
+        for diagnostic in found:
+            if diagnostic.span.source.name == document.source.name:
+                blamed.append(diagnostic)
+                continue
+            hint = f"le bloc vient de {diagnostic.span.short} ; ajoutez la clé dans cette édition"
+            blamed.append(
+                Diagnostic(code=diagnostic.code, message=diagnostic.message, span=edition_span, hint=hint)
+            )
+        return blamed
+
+    def parent_path(self, name: str, child: Path) -> Path:
+        """``extends NAME``: a spec beside the child file first, then a shipped edition."""
+        beside = child.parent / (name + SUFFIX)
+        return beside if beside.exists() else self.path_of(name)
 
     def _load_chain(self, path: Path, diagnostics: list[Diagnostic], stack: tuple[Path, ...]):
         document, found = load_document(path, self.display_name(path))
@@ -127,7 +147,7 @@ class EditionLoader:
         if document is None:
             return None
         name = document.data.get("edition")
-        if isinstance(name, str) and path.name.endswith(SUFFIX) and path.parent == self.editions_dir:
+        if isinstance(name, str) and path.name.endswith(SUFFIX):
             if name != path.name[: -len(SUFFIX)]:
                 diagnostics.append(
                     Diagnostic(
@@ -141,7 +161,7 @@ class EditionLoader:
         self.chain.insert(0, document.source.name)
         if not isinstance(parent_name, str):
             return document
-        parent_path = self.path_of(parent_name)
+        parent_path = self.parent_path(parent_name, path)
         span = document.span(("extends",))
         if not parent_path.exists():
             diagnostics.append(
@@ -149,7 +169,9 @@ class EditionLoader:
                     code=Code.UNKNOWN_EDITION,
                     message=f"édition inconnue « {parent_name} »",
                     span=span,
-                    hint=did_you_mean(parent_name, self.available()),
+                    hint=did_you_mean(
+                        parent_name, self.available() + [p.name[: -len(SUFFIX)] for p in path.parent.glob("*" + SUFFIX)]
+                    ),
                 )
             )
             return None
@@ -202,7 +224,7 @@ class _Checker:
                 self.report(Code.DUPLICATE_NAME, f"ville « {city} » déclarée deux fois", ("board", "city", index))
             seen.add(city)
         expected = self.data["board"].get("expect", {})
-        self.count("cities", len(cities), expected.get("cities"), ("board", "expect", "cities"))
+        self.count("villes", len(cities), expected.get("cities"), ("board", "expect", "cities"))
         return cities
 
     def city_reference(self, city: str, cities: list[str], path: JsonPath) -> None:
@@ -213,7 +235,7 @@ class _Checker:
         if declared is not None and declared != actual:
             self.report(
                 Code.COUNT_MISMATCH,
-                f"{declared} {what} annoncé(e)s, mais {actual} listé(e)s",
+                f"la spec annonce {declared} {what}, mais en liste {actual}",
                 path,
             )
 
@@ -315,7 +337,8 @@ class _Checker:
         if tickets["deal"] * most > len(self.data["tickets"]["ticket"]):
             self.report(
                 Code.INCONSISTENT_RULE,
-                f"{tickets['deal']} tickets pour {most} joueurs : la pioche n\u2019en a pas assez",
+                f"distribuer {tickets['deal']} ticket(s) à {most} joueurs en demande "
+                f"{tickets['deal'] * most}, mais la pioche n\u2019en a que {len(self.data['tickets']['ticket'])}",
                 ("setup", "tickets"),
             )
         cards = sum(self.data["cards"].values())

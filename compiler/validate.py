@@ -84,6 +84,15 @@ def _describe(error: ValidationError, document: Document) -> list[Diagnostic]:
                 span=span,
             )
         ]
+    if "propertyNames" in error.schema_path:
+        return [
+            Diagnostic(
+                code=Code.BAD_VALUE,
+                message=f"« {error.instance} » n\u2019est pas une clé permise dans « {where} »",
+                span=document.span(path + (error.instance,)),
+                hint="une longueur de route, en chiffres" if where == "route_points" else None,
+            )
+        ]
     if kind == "pattern":
         return [
             Diagnostic(
@@ -91,14 +100,6 @@ def _describe(error: ValidationError, document: Document) -> list[Diagnostic]:
                 message=f"« {error.instance} » n\u2019est pas un identifiant valide",
                 span=span,
                 hint="lettres minuscules, chiffres, « _ » et « - » seulement",
-            )
-        ]
-    if kind == "propertyNames":
-        return [
-            Diagnostic(
-                code=Code.BAD_VALUE,
-                message=f"clé invalide dans « {where} » : {error.instance!r}",
-                span=span,
             )
         ]
     if kind in ("minItems", "minProperties", "minLength"):
