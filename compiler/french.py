@@ -34,19 +34,21 @@ _SPACE_AFTER = re.compile(r"«[ \u00a0\u202f]*")
 
 
 def typo(text: str) -> str:
-    """French spacing: a no-break space before « : » and « », a narrow one before ; ! ?"""
+    """French spacing (a no-break space before « : » and « », a narrow one before ; ! ?)
+    and typographic apostrophes."""
 
     def before(match: re.Match[str]) -> str:
         mark = match.group(1)
         start = match.start()
-        # Leave « http://… », times (« 10:30 ») and Markdown markers alone.
-        if mark == ":" and (text[start - 1 : start].isdigit() or text[match.end() : match.end() + 2] == "//"):
+        # Leave « http://… » and times (« 10:30 ») alone.
+        after = text[match.end() : match.end() + 2]
+        if mark == ":" and match.group(0) == ":" and (after == "//" or after[:1].isdigit()):
             return match.group(0)
         if start == 0 or text[start - 1] == "\n":
             return match.group(0)
         return (NBSP if mark in ":»" else NNBSP) + mark
 
-    return _SPACE_AFTER.sub("«" + NBSP, _SPACE_BEFORE.sub(before, text))
+    return _SPACE_AFTER.sub("«" + NBSP, _SPACE_BEFORE.sub(before, text)).replace("'", "’")
 
 
 def words(number: int) -> str:

@@ -743,9 +743,10 @@ class Game:
             raise IllegalAction("game_over")
         if not isinstance(action, dict):
             raise IllegalAction("malformed_action")
-        handler = _HANDLERS.get(action.get("type"))
+        kind = action.get("type")
+        handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
         if handler is None:
-            raise IllegalAction("unknown_action", type=action.get("type"))
+            raise IllegalAction("unknown_action", type=kind)
         handler(self, action)
 
     # -- card supply --------------------------------------------------------
@@ -911,7 +912,11 @@ class Game:
             self._phase = "second_card"
 
     def _apply_claim_route(self, action: dict) -> None:
-        """Claim a route: editions/usa-base.aventuriers:216; points: editions/usa-base.aventuriers:223; doubles: editions/usa-base.aventuriers:226, editions/usa-base.aventuriers:227."""
+        """Claim a route.
+
+        Spec: editions/usa-base.aventuriers:216 (the action), editions/usa-base.aventuriers:223 (points),
+        editions/usa-base.aventuriers:226, editions/usa-base.aventuriers:227 (double routes).
+        """
         self._require_turn_start()
         route_id = action.get("route")
         route = _ROUTE_INDEX.get(route_id) if isinstance(route_id, str) else None
@@ -1114,7 +1119,10 @@ class Game:
         return best
 
     def scores(self) -> list[dict]:
-        """Final scoring: editions/usa-base.aventuriers:241."""
+        """Final scoring: route points, tickets, bonuses.
+
+        Spec: editions/usa-base.aventuriers:241.
+        """
         results = []
         for player in range(self.players):
             network = self._network(player)
@@ -1151,7 +1159,10 @@ class Game:
         return results
 
     def winners(self) -> list[int]:
-        """The winners, ties the rules leave shared staying shared: editions/usa-base.aventuriers:251, editions/usa-base.aventuriers:252."""
+        """The winners; ties the rules leave shared stay shared.
+
+        Spec: editions/usa-base.aventuriers:251, editions/usa-base.aventuriers:252.
+        """
         results = self.scores()
         keys = [
             (

@@ -1,0 +1,55 @@
+"""generated/ is exactly what the specs produce, and a rebuild is byte-identical."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from compiler.build import GENERATED, compile_edition, loader, shipped_editions
+from compiler.cli import GENERATED_INIT
+from compiler.write import differences
+
+
+def build_all() -> dict[str, str]:
+    editions = loader()
+    files = {"__init__.py": GENERATED_INIT}
+    for name in shipped_editions(editions):
+        files.update(compile_edition(editions.path_of(name), editions).files)
+    return files
+
+
+def test_generated_matches_the_specs() -> None:
+    files = build_all()
+    owned = {"", *(path.split("/")[0] for path in files if "/" in path)}
+    assert differences(files, GENERATED, owned) == "", "run `aventuriers build` and commit generated/"
+
+
+def test_rebuild_is_byte_identical() -> None:
+    assert build_all() == build_all()
+
+
+def test_generated_code_has_no_machine_specific_text() -> None:
+    for path, text in build_all().items():
+        assert "/work/" not in text and "/home/" not in text and "/tmp" not in text, path
+
+
+@pytest.mark.parametrize("edition", ["usa_2025", "usa_classic"])
+def test_generated_engine_is_ruff_clean(edition: str) -> None:
+    engine = GENERATED / edition / "engine.py"
+    # E501: long French messages are string literals that no formatter splits.
+    for command in (["format", "--check"], ["check", "--select", "E,F,W", "--ignore", "E501"]):
+        result = subprocess.run(
+            [sys.executable, "-m", "ruff", *command, "--isolated", "--line-length", "110", str(engine)],
+            capture_output=True,
+            text=True,
+        )
+        assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_engines_only_carry_what_their_spec_uses() -> None:
+    for edition in ("usa_2025", "usa_classic"):
+        source = (GENERATED / edition / "engine.py").read_text(encoding="utf-8")
+        for absent in ("tunnel", "ferry", "station"):
+            assert absent not in source.lower(), f"{edition} mentions {absent}"

@@ -1,0 +1,60 @@
+"""The French rule sheets: every number from the spec, French typography."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from compiler.build import GENERATED
+from compiler.french import typo
+
+SHEETS = {name: (GENERATED / name / "fiche.md").read_text(encoding="utf-8") for name in ("usa_2025", "usa_classic")}
+
+
+@pytest.mark.parametrize("name", SHEETS)
+def test_french_spacing(name: str) -> None:
+    text = SHEETS[name]
+    assert not re.search(r"[^\s\u00a0\u202f|][:;!?]\s", text.replace("://", "")), "a mark without its space"
+    assert not re.search(r" [:;!?»]", text), "an ordinary space before a high mark"
+    assert not re.search(r"« ", text), "an ordinary space after «"
+
+
+@pytest.mark.parametrize("name", SHEETS)
+def test_sections_follow_the_rulebook(name: str) -> None:
+    titles = re.findall(r"^## (.+)$", SHEETS[name], flags=re.M)
+    assert titles == [
+        "Matériel",
+        "But du jeu",
+        "Mise en place",
+        "Le tour",
+        "Exemple de score",
+        "Dernier tour et victoire",
+        "Erreurs fréquentes",
+        "Quand la règle ne dit rien",
+        "Résumé express",
+    ]
+
+
+def test_numbers_come_from_each_spec() -> None:
+    new, classic = SHEETS["usa_2025"], SHEETS["usa_classic"]
+    for text in (new, classic):
+        assert "110 cartes Wagon = 8 × 12 + 14" in text
+        assert "| Points | 1 | 2 | 4 | 7 | 10 | 15 |" in text
+        assert "ses 45 wagons" in text
+    assert "33 tickets Destination" in new and "30 tickets Destination" in classic
+    assert typo("donnez-en quatre à chaque joueur. Chacun en garde au moins deux") in new
+    assert typo("donnez-en trois à chaque joueur. Chacun en garde au moins deux") in classic
+    assert "seuls 30 sont connus" in new
+
+
+def test_worked_examples_are_the_rulebooks_figures() -> None:
+    assert typo("48 + 12 + 8 − 7 = 61") in SHEETS["usa_2025"]
+    assert "61 + 10 = 71" in SHEETS["usa_2025"]
+    assert typo("62 + 11 + 8 − 9 = 72") in SHEETS["usa_classic"]
+    assert "72 + 10 = 82" in SHEETS["usa_classic"]
+
+
+def test_typo_rules() -> None:
+    assert typo("Prix : 5 ; oui ! « mot »") == "Prix\u00a0: 5\u202f; oui\u202f! «\u00a0mot\u00a0»"
+    assert typo("à 10:30, voir https://example.org") == "à 10:30, voir https://example.org"

@@ -1,0 +1,35 @@
+"""The sketches of later editions parse; the IR compares without spans."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from compiler.build import loader
+from compiler.ir import Range, Route, build
+from compiler.parse import parse
+from compiler.positions import SourceFile
+
+SKETCHES = sorted((Path(__file__).resolve().parent.parent / "spec" / "sketches").glob("*.aventuriers"))
+
+
+def test_there_is_a_sketch_per_later_edition() -> None:
+    assert {path.stem for path in SKETCHES} == {"europe", "switzerland", "usa-1910", "asia-team"}
+
+
+@pytest.mark.parametrize("sketch", SKETCHES, ids=lambda path: path.stem)
+def test_every_sketch_parses(sketch: Path) -> None:
+    tree = parse(SourceFile.read(sketch))
+    assert len(tree.children) > 5
+
+
+def test_ir_built_by_hand_equals_the_compiled_ir() -> None:
+    editions = loader()
+    document, _ = editions.load(editions.path_of("usa-classic"))
+    edition = build(document)
+    assert edition.players == Range(min=2, max=5)
+    route = next(r for r in edition.board.routes if r.id == "boston-new-york-red")
+    assert route == Route(id="boston-new-york-red", a="Boston", b="New York", length=2, color="red", double_group=4)
+    assert route.span is not None and route.span.source.name == "editions/usa-base.aventuriers"
+    assert edition.setup.tickets_dealt == 3 and edition.tickets.printed == 30
