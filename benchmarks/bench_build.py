@@ -1,6 +1,6 @@
 """Time to compile every shipped edition (parse → … → engine and sheet), in memory.
 
-    python benchmarks/bench_build.py [--rounds 5]
+python benchmarks/bench_build.py [--rounds 5]
 """
 
 from __future__ import annotations
@@ -23,7 +23,9 @@ def main() -> None:
         for name in names:
             compile_edition(editions.path_of(name), editions)
         timings.append(time.perf_counter() - started)
-    print(f"build of {len(names)} editions ({', '.join(names)}): best {min(timings):.2f} s over {args.rounds} rounds")
+    print(
+        f"build of {len(names)} editions ({', '.join(names)}): best {min(timings):.2f} s over {args.rounds} rounds"
+    )
 
 
 if __name__ == "__main__":

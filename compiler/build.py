@@ -12,7 +12,8 @@ from pathlib import Path
 
 from compiler.diagnostics import Diagnostic
 from compiler.emit_engine import emit_engine
-from compiler.emit_sheet import emit_sheet, load_engine
+from compiler.emit_sheet import emit_sheet
+from compiler.example import load_engine
 from compiler.ir import Edition, build
 from compiler.resolve import SUFFIX, EditionLoader
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from compiler.build import GENERATED, CompiledEdition, compile_edition, edition_path, loader, shipped_editions
 from compiler.diagnostics import CompileError, Diagnostic, render_all
-from compiler.emit_sheet import load_engine
+from compiler.example import load_engine
 from compiler.resolve import EditionLoader
 from compiler.write import differences, write_all
 
@@ -62,14 +62,19 @@ def command_build(args: argparse.Namespace) -> int:
     for result in compiled:
         files.update(result.files)
     # A full build owns the whole output folder; a partial one only its editions.
-    owned = {"", *(r.edition.module_name for r in compiled)} if not args.editions else {
-        r.edition.module_name for r in compiled
-    }
+    owned = (
+        {"", *(r.edition.module_name for r in compiled)}
+        if not args.editions
+        else {r.edition.module_name for r in compiled}
+    )
     if args.check:
         diff = differences(files, out_dir, owned)
         if diff:
             sys.stdout.write(diff)
-            print(f"{out_dir} diffère de ce que produisent les specs : lancez `aventuriers build`.", file=sys.stderr)
+            print(
+                f"{out_dir} diffère de ce que produisent les specs : lancez `aventuriers build`.",
+                file=sys.stderr,
+            )
             return 1
         print(f"{out_dir} est à jour ({len(compiled)} édition(s)).")
         return 0
@@ -150,7 +155,9 @@ def _progress(done: int, total: int) -> None:
 
 
 def parser() -> argparse.ArgumentParser:
-    main = argparse.ArgumentParser(prog="aventuriers", description="Compilateur des règles des Aventuriers du Rail.")
+    main = argparse.ArgumentParser(
+        prog="aventuriers", description="Compilateur des règles des Aventuriers du Rail."
+    )
     commands = main.add_subparsers(dest="command", required=True)
     check = commands.add_parser("check", help="vérifier des fichiers de spec")
     check.add_argument("files", nargs="+", metavar="FILE")

@@ -128,7 +128,11 @@ class EngineView:
         twins: dict[str, str] = {}
         for route in routes:
             for other in routes:
-                if route is not other and route.double_group is not None and route.double_group == other.double_group:
+                if (
+                    route is not other
+                    and route.double_group is not None
+                    and route.double_group == other.double_group
+                ):
                     twins[route.id] = other.id
         return [
             f"{route.id!r}: "
@@ -229,7 +233,16 @@ def ruff_format(source: str) -> str:
     from ruff.__main__ import find_ruff_bin
 
     result = subprocess.run(
-        [find_ruff_bin(), "format", "--isolated", "--line-length", "110", "--stdin-filename", "engine.py", "-"],
+        [
+            find_ruff_bin(),
+            "format",
+            "--isolated",
+            "--line-length",
+            "110",
+            "--stdin-filename",
+            "engine.py",
+            "-",
+        ],
         input=source,
         capture_output=True,
         text=True,

@@ -8,20 +8,12 @@ generated engine. The template only loops and prints.
 from __future__ import annotations
 
 import types
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from compiler.emit_engine import environment
-from compiler.french import COLOR_NAMES, enumerate_fr, typo, words
-from compiler.ir import (
-    CardColor,
-    Criterion,
-    Edition,
-    FaceUpLocomotive,
-    Measure,
-    Range,
-    TicketsRejected,
-    TwinPolicy,
-)
+from compiler.example import ExampleScore, play_example
+from compiler.french import COLOR_NAMES, enumerate_fr, guillemets, players_phrase, typo, words
+from compiler.ir import CardColor, Criterion, Edition, FaceUpLocomotive, Measure, TicketsRejected, TwinPolicy
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -46,81 +38,6 @@ class Sheet:
     tagline: str
     sections: tuple[Section, ...]
     footer: str
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ExampleScore:
-    """The worked example as the generated engine scored it."""
-
-    player: str
-    route_points: int
-    routes: int
-    trains_used: int
-    completed: tuple[tuple[str, int], ...]
-    failed: tuple[tuple[str, int], ...]
-    longest_path: int
-    opponent_longest_path: int
-    bonuses: tuple[tuple[str, int], ...]
-    total: int
-
-
-def load_engine(source: str, name: str) -> types.ModuleType:
-    """Run generated engine source as a fresh module, without touching sys.modules."""
-    module = types.ModuleType(f"aventuriers_build_{name}")
-    exec(compile(source, f"<generated engine {name}>", "exec"), module.__dict__)
-    return module
-
-
-def play_example(edition: Edition, engine: types.ModuleType) -> ExampleScore | None:
-    """Lay the spec's example position on a real board and let the engine score it."""
-    example = edition.score_example
-    if example is None:
-        return None
-    state = engine.new_game(example.players, 0).to_dict()
-    owned = {0: example.routes, 1: example.opponent_routes}
-    for player, routes in owned.items():
-        record = state["players"][player]
-        record["routes"] = list(routes)
-        record["trains"] -= sum(engine.ROUTES[route]["length"] for route in routes)
-        record["score"] = sum(engine.ROUTE_POINTS[engine.ROUTES[route]["length"]] for route in routes)
-        record["pending_tickets"] = []
-        record["tickets"] = []
-    state["players"][0]["tickets"] = list(example.tickets)
-    state["phase"] = "over"
-    scores = engine.Game.from_dict(state).scores()
-    mine = scores[0]
-
-    def named(entries: list[dict]) -> tuple[tuple[str, int], ...]:
-        return tuple(
-            (f"{engine.TICKETS[e['ticket']]['a']} – {engine.TICKETS[e['ticket']]['b']}", e["points"])
-            for e in entries
-        )
-
-    titles = {bonus.id: bonus.title for bonus in edition.bonuses}
-    return ExampleScore(
-        player=example.player,
-        route_points=mine["route_points"],
-        routes=len(example.routes),
-        trains_used=sum(engine.ROUTES[route]["length"] for route in example.routes),
-        completed=named(mine["tickets_completed"]),
-        failed=named(mine["tickets_failed"]),
-        longest_path=mine["longest_path"],
-        opponent_longest_path=max(score["longest_path"] for score in scores[1:]),
-        bonuses=tuple((titles[bonus], points) for bonus, points in mine["bonuses"].items()),
-        total=mine["total"],
-    )
-
-
-def players_phrase(players: Range) -> str:
-    if players.min == players.max:
-        return f"À {players.min} joueurs"
-    if players.max == players.min + 1:
-        return f"À {players.min} ou {players.max} joueurs"
-    return f"De {players.min} à {players.max} joueurs"
-
-
-def guillemets(text: str) -> str:
-    return f"« {text} »"
 
 
 @dataclass(slots=True)
@@ -204,7 +121,11 @@ class _SheetWriter:
                 "À la mise en place, la règle ne dit pas dans quel ordre les tickets rendus passent sous la "
                 "pioche : chaque joueur choisit, comme en cours de partie."
             )
-        keep_all = f", et peut en garder jusqu’à {words(s.tickets_dealt)}" if s.tickets_dealt > s.tickets_keep_at_least else ""
+        keep_all = (
+            f", et peut en garder jusqu’à {words(s.tickets_dealt)}"
+            if s.tickets_dealt > s.tickets_keep_at_least
+            else ""
+        )
         bullets = [
             f"Chaque joueur prend ses {e.trains} wagons et pose son marqueur de score sur zéro.",
             f"Mélangez les {e.total_cards} cartes Wagon, donnez-en {words(s.train_cards)} à chaque joueur, "
@@ -215,7 +136,9 @@ class _SheetWriter:
             f"au moins {words(s.tickets_keep_at_least)}, en secret{keep_all}. {rejected}",
         ]
         bullets += [f"Posez la carte {guillemets(b.title)} à côté du plateau." for b in e.bonuses]
-        bullets.append("Choisissez le premier joueur comme vous voulez ; on joue ensuite dans le sens horaire.")
+        bullets.append(
+            "Choisissez le premier joueur comme vous voulez ; on joue ensuite dans le sens horaire."
+        )
         self.decisions.append(
             f"Quand les cartes restantes ne peuvent plus former un marché avec moins de "
             f"{words(s.market_locomotive_reset)} locomotives, on garde le marché tel quel au lieu de "
@@ -283,7 +206,9 @@ class _SheetWriter:
                     f"{players_phrase(rule.players)}, dès qu’une voie est prise, l’autre est fermée à tous."
                 )
             else:
-                doubles.append(f"{players_phrase(rule.players)}, l’autre voie reste ouverte à un autre joueur.")
+                doubles.append(
+                    f"{players_phrase(rule.players)}, l’autre voie reste ouverte à un autre joueur."
+                )
         return Subsection(
             title="Prendre une route",
             paragraphs=tuple(paragraphs),
@@ -318,7 +243,8 @@ class _SheetWriter:
         terms += "".join(f" − {p}" for _, p in x.failed)
         paragraphs = [
             f"{x.player} a pris {x.routes} routes ({x.trains_used} wagons) : {x.route_points} points sur la "
-            f"piste de score. {x.player} réussit {done}" + (f" mais rate {missed}" if x.failed else "")
+            f"piste de score. {x.player} réussit {done}"
+            + (f" mais rate {missed}" if x.failed else "")
             + f" : {terms} = {subtotal}.",
         ]
         for title, points in x.bonuses:
@@ -327,7 +253,9 @@ class _SheetWriter:
                 f"{x.opponent_longest_path} pour son adversaire : la carte {guillemets(title)} ajoute "
                 f"{points} points, soit {subtotal} + {points} = {x.total}."
             )
-        paragraphs.append(f"Total pour {x.player} : {x.total} points. Ce décompte est calculé par le moteur du jeu.")
+        paragraphs.append(
+            f"Total pour {x.player} : {x.total} points. Ce décompte est calculé par le moteur du jeu."
+        )
         return Section(title="Exemple de score", paragraphs=tuple(paragraphs))
 
     def last_round(self) -> Section:
@@ -358,7 +286,9 @@ class _SheetWriter:
                 ties.append(f"la carte {guillemets(title)}")
         winner = "Le plus gros total gagne."
         if ties:
-            winner += f" À égalité, départagez par {', puis par '.join(ties)} ; sinon, la victoire est partagée."
+            winner += (
+                f" À égalité, départagez par {', puis par '.join(ties)} ; sinon, la victoire est partagée."
+            )
         else:
             winner += " À égalité, la victoire est partagée."
         paragraphs.append(winner)
@@ -378,10 +308,15 @@ class _SheetWriter:
         ]
         if e.turn.draw_cards and e.turn.draw_cards.face_up_locomotive is FaceUpLocomotive.WHOLE_TURN:
             bullets.append("Prendre une locomotive visible en deuxième carte, ou une autre carte après elle.")
-        bullets += ["Payer une route grise avec plusieurs couleurs mélangées.", "Ne payer qu’une partie d’une route."]
+        bullets += [
+            "Payer une route grise avec plusieurs couleurs mélangées.",
+            "Ne payer qu’une partie d’une route.",
+        ]
         for rule in e.double_rules:
             if rule.twin is TwinPolicy.CLOSED:
-                bullets.append(f"Utiliser les deux voies d’une route double {players_phrase(rule.players).lower()}.")
+                bullets.append(
+                    f"Utiliser les deux voies d’une route double {players_phrase(rule.players).lower()}."
+                )
         bullets.append("Oublier que le joueur qui déclenche le dernier tour rejoue aussi.")
         return Section(title="Erreurs fréquentes", bullets=tuple(bullets))
 
@@ -438,24 +373,21 @@ class _SheetWriter:
 
 
 def _typeset(section: Section) -> Section:
-    return Section(
-        title=typo(section.title),
-        paragraphs=tuple(typo(p) for p in section.paragraphs),
-        bullets=tuple(typo(b) for b in section.bullets),
-        subsections=tuple(
-            Subsection(
-                title=typo(sub.title),
-                paragraphs=tuple(typo(p) for p in sub.paragraphs),
-                table=sub.table,
-                after_table=tuple(typo(p) for p in sub.after_table),
-            )
-            for sub in section.subsections
-        ),
+    """French typography on every text of a section; tables hold numbers only."""
+    texts = {name: tuple(typo(text) for text in getattr(section, name)) for name in ("paragraphs", "bullets")}
+    subsections = tuple(
+        replace(
+            sub,
+            title=typo(sub.title),
+            paragraphs=tuple(map(typo, sub.paragraphs)),
+            after_table=tuple(map(typo, sub.after_table)),
+        )
+        for sub in section.subsections
     )
+    return replace(section, title=typo(section.title), subsections=subsections, **texts)
 
 
 def emit_sheet(edition: Edition, engine: types.ModuleType, sources: tuple[str, ...]) -> str:
     writer = _SheetWriter(edition=edition, example=play_example(edition, engine))
     sheet = writer.sheet(sources)
     return environment().get_template("fiche.md.j2").render(sheet=sheet)
-

@@ -62,6 +62,19 @@ def enumerate_fr(items: list[str]) -> str:
     return ", ".join(items[:-1]) + " et " + items[-1]
 
 
+def players_phrase(players) -> str:
+    """« À 2 ou 3 joueurs », from an IR Range."""
+    if players.min == players.max:
+        return f"À {players.min} joueurs"
+    if players.max == players.min + 1:
+        return f"À {players.min} ou {players.max} joueurs"
+    return f"De {players.min} à {players.max} joueurs"
+
+
+def guillemets(text: str) -> str:
+    return f"« {text} »"
+
+
 # Illegal-move messages, by stable code. Fields in braces come from the engine.
 MESSAGES = {
     "game_over": "La partie est terminée.",

@@ -247,12 +247,12 @@ def build(document: Document) -> Edition:
             double_group=route.get("double"),
             span=span("board", "route", index),
         )
-        for index, (route, route_id) in enumerate(zip(board["route"], route_ids))
+        for index, (route, route_id) in enumerate(zip(board["route"], route_ids, strict=True))
     )
     ticket_ids = assign_ids(tickets["ticket"], by_color=False)
     ticket_list = tuple(
         Ticket(id=ticket_id, a=t["a"], b=t["b"], points=t["points"], span=span("tickets", "ticket", i))
-        for i, (t, ticket_id) in enumerate(zip(tickets["ticket"], ticket_ids))
+        for i, (t, ticket_id) in enumerate(zip(tickets["ticket"], ticket_ids, strict=True))
     )
     draw = turn.get("draw_cards")
     draw_tickets = turn.get("draw_tickets")
@@ -304,7 +304,11 @@ def build(document: Document) -> Edition:
         ),
         route_points=tuple(sorted((int(k), v) for k, v in data["route_points"].items())),
         double_rules=tuple(
-            DoubleRule(players=_range(rule["players"]), twin=TwinPolicy(rule["twin"]), span=span("double_routes", "rule", i))
+            DoubleRule(
+                players=_range(rule["players"]),
+                twin=TwinPolicy(rule["twin"]),
+                span=span("double_routes", "rule", i),
+            )
             for i, rule in enumerate(data["double_routes"]["rule"])
         ),
         end=End(

@@ -117,9 +117,7 @@ class _Lowerer:
         return out
 
     def value_of(self, statement: _Statement, node: dict | None, path: JsonPath) -> Any:
-        is_single_value = (
-            len(statement.positional) == 1 and not statement.pairs and statement.block is None
-        )
+        is_single_value = len(statement.positional) == 1 and not statement.pairs and statement.block is None
         if node is not None and node.get("type") == "object" and "properties" in node:
             if is_single_value and "x-positional" not in node:
                 return self.value(statement.positional[0], path)  # a range, such as `2..5`

@@ -43,7 +43,7 @@ def assign_ids(items: list[dict[str, Any]], *, by_color: bool) -> list[str]:
         distinct = by_color and len(set(colors)) == len(colors)
         for rank, index in enumerate(members, start=1):
             ids[index] = f"{bases[index]}-{colors[rank - 1] if distinct else rank}"
-    return [item.get("id") or generated for item, generated in zip(items, ids)]
+    return [item.get("id") or generated for item, generated in zip(items, ids, strict=True)]
 
 
 def load_document(path: Path, display_name: str) -> tuple[Document | None, list[Diagnostic]]:
@@ -170,7 +170,8 @@ class EditionLoader:
                     message=f"édition inconnue « {parent_name} »",
                     span=span,
                     hint=did_you_mean(
-                        parent_name, self.available() + [p.name[: -len(SUFFIX)] for p in path.parent.glob("*" + SUFFIX)]
+                        parent_name,
+                        self.available() + [p.name[: -len(SUFFIX)] for p in path.parent.glob("*" + SUFFIX)],
                     ),
                 )
             )
@@ -202,9 +203,7 @@ class _Checker:
         self.found: list[Diagnostic] = []
 
     def report(self, code: Code, message: str, path: JsonPath, hint: str | None = None) -> None:
-        self.found.append(
-            Diagnostic(code=code, message=message, span=self.document.span(path), hint=hint)
-        )
+        self.found.append(Diagnostic(code=code, message=message, span=self.document.span(path), hint=hint))
 
     def run(self) -> list[Diagnostic]:
         cities = self.check_cities()
@@ -221,7 +220,9 @@ class _Checker:
         seen: set[str] = set()
         for index, city in enumerate(cities):
             if city in seen:
-                self.report(Code.DUPLICATE_NAME, f"ville « {city} » déclarée deux fois", ("board", "city", index))
+                self.report(
+                    Code.DUPLICATE_NAME, f"ville « {city} » déclarée deux fois", ("board", "city", index)
+                )
             seen.add(city)
         expected = self.data["board"].get("expect", {})
         self.count("villes", len(cities), expected.get("cities"), ("board", "expect", "cities"))
@@ -333,7 +334,11 @@ class _Checker:
         most = self.data["players"]["max"]
         tickets = setup["tickets"]
         if tickets["keep_at_least"] > tickets["deal"]:
-            self.report(Code.INCONSISTENT_RULE, "on ne peut pas garder plus de tickets que distribués", ("setup", "tickets"))
+            self.report(
+                Code.INCONSISTENT_RULE,
+                "on ne peut pas garder plus de tickets que distribués",
+                ("setup", "tickets"),
+            )
         if tickets["deal"] * most > len(self.data["tickets"]["ticket"]):
             self.report(
                 Code.INCONSISTENT_RULE,
@@ -343,10 +348,18 @@ class _Checker:
             )
         cards = sum(self.data["cards"].values())
         if setup["train_cards"] * most + setup["market"]["size"] > cards:
-            self.report(Code.INCONSISTENT_RULE, "pas assez de cartes Wagon pour la mise en place", ("setup", "train_cards"))
+            self.report(
+                Code.INCONSISTENT_RULE,
+                "pas assez de cartes Wagon pour la mise en place",
+                ("setup", "train_cards"),
+            )
         draw = self.data["turn"].get("draw_tickets")
         if draw and draw["keep_at_least"] > draw["draw"]:
-            self.report(Code.INCONSISTENT_RULE, "on ne peut pas garder plus de tickets que piochés", ("turn", "draw_tickets"))
+            self.report(
+                Code.INCONSISTENT_RULE,
+                "on ne peut pas garder plus de tickets que piochés",
+                ("turn", "draw_tickets"),
+            )
 
     def check_bonuses(self) -> None:
         bonuses = [bonus["id"] for bonus in self.data.get("bonus", [])]
@@ -355,7 +368,9 @@ class _Checker:
             path = ("tiebreak", index)
             if rule["criterion"] == "bonus" and rule.get("bonus") not in bonuses:
                 name = rule.get("bonus", "")
-                self.report(Code.UNKNOWN_REFERENCE, f"bonus inconnu « {name} »", path, did_you_mean(name, bonuses))
+                self.report(
+                    Code.UNKNOWN_REFERENCE, f"bonus inconnu « {name} »", path, did_you_mean(name, bonuses)
+                )
 
     def check_example(self, route_ids: list[str], ticket_ids: list[str]) -> None:
         example = self.data.get("score_example")

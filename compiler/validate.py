@@ -130,4 +130,3 @@ def missing_keys(document: Document) -> list[Diagnostic]:
         if error.validator == "required"
         for diagnostic in _describe(error, document)
     ]
-

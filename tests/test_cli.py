@@ -12,7 +12,9 @@ BROKEN = Path(__file__).resolve().parent / "specs" / "broken"
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:
-    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()
+    }
 
 
 def test_build_into_a_folder_reproduces_generated(tmp_path, capsys) -> None:
@@ -57,7 +59,7 @@ def test_sheet_prints_the_generated_fiche(capsys) -> None:
 def test_sheet_of_a_user_file_and_of_an_abstract_base(tmp_path, capsys) -> None:
     variant = tmp_path / "cinq-tickets.aventuriers"
     variant.write_text(
-        "edition cinq-tickets\nextends usa-2025\ntitle \"USA, cinq tickets\"\n"
+        'edition cinq-tickets\nextends usa-2025\ntitle "USA, cinq tickets"\n'
         "setup {\n  tickets deal: 5 keep_at_least: 3 rejected: shuffled_under\n}\n",
         encoding="utf-8",
     )

@@ -41,7 +41,9 @@ def test_the_small_test_base_is_valid(capsys) -> None:
 def test_a_warning_does_not_fail_the_check(capsys) -> None:
     assert main(["check", "editions/usa-2025.aventuriers"]) == 0
     err = capsys.readouterr().err
-    assert err.startswith("editions/usa-2025.aventuriers:13:11: W401: la règle imprime 33 tickets, mais 30 sont")
+    assert err.startswith(
+        "editions/usa-2025.aventuriers:13:11: W401: la règle imprime 33 tickets, mais 30 sont"
+    )
     assert err.endswith("0 erreur(s), 1 avertissement(s)\n")
 
 

@@ -88,7 +88,14 @@ def test_scores_shape(edition):
     game = play_random(engine(edition), 2, 4, check_every_step=False)
     for player, score in enumerate(game.scores()):
         assert score["player"] == player
-        assert set(score) >= {"route_points", "tickets_completed", "tickets_failed", "longest_path", "bonuses", "total"}
+        assert set(score) >= {
+            "route_points",
+            "tickets_completed",
+            "tickets_failed",
+            "longest_path",
+            "bonuses",
+            "total",
+        }
         expected = (
             score["route_points"]
             + sum(t["points"] for t in score["tickets_completed"])

@@ -6,7 +6,7 @@ import random
 from pathlib import Path
 
 from compiler.build import compile_edition, loader
-from compiler.emit_sheet import load_engine
+from compiler.example import load_engine
 
 BROKEN = Path(__file__).resolve().parent / "specs" / "broken"
 
@@ -25,7 +25,9 @@ def spec_literal(text: str) -> str:
 def test_hostile_city_names_stay_strings(tmp_path, monkeypatch) -> None:
     monkeypatch.chdir(tmp_path)
     source = (BROKEN / "tiny.aventuriers").read_text(encoding="utf-8")
-    source = source.replace("edition tiny", "edition hostile").replace('"Petit jeu d\'essai"', spec_literal('T"""itle'))
+    source = source.replace("edition tiny", "edition hostile").replace(
+        '"Petit jeu d\'essai"', spec_literal('T"""itle')
+    )
     for plain, hostile in HOSTILE.items():
         source = source.replace(f'"{plain}"', spec_literal(hostile))
     spec = tmp_path / "hostile.aventuriers"

@@ -42,11 +42,22 @@ def test_a_restored_game_continues_identically(edition, players, seed, cut):
 
 
 @settings(max_examples=30, deadline=None)
-@given(edition=st.sampled_from(EDITIONS), seed=st.integers(0, 2**32), junk=st.dictionaries(
-    st.sampled_from(["type", "source", "slot", "route", "cards", "tickets", "return_order"]),
-    st.one_of(st.none(), st.integers(-3, 8), st.text(max_size=5), st.lists(st.text(max_size=3), max_size=3),
-              st.sampled_from(["draw_card", "claim_route", "draw_tickets", "keep_tickets", "pass", "deck", "market"])),
-))
+@given(
+    edition=st.sampled_from(EDITIONS),
+    seed=st.integers(0, 2**32),
+    junk=st.dictionaries(
+        st.sampled_from(["type", "source", "slot", "route", "cards", "tickets", "return_order"]),
+        st.one_of(
+            st.none(),
+            st.integers(-3, 8),
+            st.text(max_size=5),
+            st.lists(st.text(max_size=3), max_size=3),
+            st.sampled_from(
+                ["draw_card", "claim_route", "draw_tickets", "keep_tickets", "pass", "deck", "market"]
+            ),
+        ),
+    ),
+)
 def test_any_refused_action_leaves_the_state_unchanged(edition, seed, junk):
     module = engine(edition)
     game = module.new_game(3, seed)

@@ -9,7 +9,9 @@ import pytest
 from compiler.build import GENERATED
 from compiler.french import typo
 
-SHEETS = {name: (GENERATED / name / "fiche.md").read_text(encoding="utf-8") for name in ("usa_2025", "usa_classic")}
+SHEETS = {
+    name: (GENERATED / name / "fiche.md").read_text(encoding="utf-8") for name in ("usa_2025", "usa_classic")
+}
 
 
 @pytest.mark.parametrize("name", SHEETS)

@@ -30,6 +30,8 @@ def test_ir_built_by_hand_equals_the_compiled_ir() -> None:
     edition = build(document)
     assert edition.players == Range(min=2, max=5)
     route = next(r for r in edition.board.routes if r.id == "boston-new-york-red")
-    assert route == Route(id="boston-new-york-red", a="Boston", b="New York", length=2, color="red", double_group=4)
+    assert route == Route(
+        id="boston-new-york-red", a="Boston", b="New York", length=2, color="red", double_group=4
+    )
     assert route.span is not None and route.span.source.name == "editions/usa-base.aventuriers"
     assert edition.setup.tickets_dealt == 3 and edition.tickets.printed == 30

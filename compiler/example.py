@@ -1,0 +1,76 @@
+"""Build-time play: the spec's worked examples, run through the generated engine.
+
+The rule sheet must not compute scores itself: it asks the edition's own
+engine, loaded from the source just generated, so that the sheet and the
+engine can never disagree.
+"""
+
+from __future__ import annotations
+
+import types
+from dataclasses import dataclass
+
+from compiler.ir import Edition
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ExampleScore:
+    """The worked example as the generated engine scored it."""
+
+    player: str
+    route_points: int
+    routes: int
+    trains_used: int
+    completed: tuple[tuple[str, int], ...]
+    failed: tuple[tuple[str, int], ...]
+    longest_path: int
+    opponent_longest_path: int
+    bonuses: tuple[tuple[str, int], ...]
+    total: int
+
+
+def load_engine(source: str, name: str) -> types.ModuleType:
+    """Run generated engine source as a fresh module, without touching sys.modules."""
+    module = types.ModuleType(f"aventuriers_build_{name}")
+    exec(compile(source, f"<generated engine {name}>", "exec"), module.__dict__)
+    return module
+
+
+def play_example(edition: Edition, engine: types.ModuleType) -> ExampleScore | None:
+    """Lay the spec's example position on a real board and let the engine score it."""
+    example = edition.score_example
+    if example is None:
+        return None
+    state = engine.new_game(example.players, 0).to_dict()
+    owned = {0: example.routes, 1: example.opponent_routes}
+    for player, routes in owned.items():
+        record = state["players"][player]
+        record["routes"] = list(routes)
+        record["trains"] -= sum(engine.ROUTES[route]["length"] for route in routes)
+        record["score"] = sum(engine.ROUTE_POINTS[engine.ROUTES[route]["length"]] for route in routes)
+        record["pending_tickets"] = []
+        record["tickets"] = []
+    state["players"][0]["tickets"] = list(example.tickets)
+    state["phase"] = "over"
+    scores = engine.Game.from_dict(state).scores()
+    mine = scores[0]
+
+    def named(entries: list[dict]) -> tuple[tuple[str, int], ...]:
+        return tuple(
+            (f"{engine.TICKETS[e['ticket']]['a']} – {engine.TICKETS[e['ticket']]['b']}", e["points"])
+            for e in entries
+        )
+
+    titles = {bonus.id: bonus.title for bonus in edition.bonuses}
+    return ExampleScore(
+        player=example.player,
+        route_points=mine["route_points"],
+        routes=len(example.routes),
+        trains_used=sum(engine.ROUTES[route]["length"] for route in example.routes),
+        completed=named(mine["tickets_completed"]),
+        failed=named(mine["tickets_failed"]),
+        longest_path=mine["longest_path"],
+        opponent_longest_path=max(score["longest_path"] for score in scores[1:]),
+        bonuses=tuple((titles[bonus], points) for bonus, points in mine["bonuses"].items()),
+        total=mine["total"],
+    )
