@@ -749,6 +749,66 @@ class Game:
             raise IllegalAction("unknown_action", type=kind)
         handler(self, action)
 
+    # -- turns --------------------------------------------------------------
+
+    def _turn_actions(self) -> list[dict]:
+        actions: list[dict] = []
+        if self._deck or self._discard:
+            actions.append({"type": "draw_card", "source": "deck"})
+        for slot, card in enumerate(self._market):
+            if card is not None:
+                actions.append({"type": "draw_card", "source": "market", "slot": slot})
+        self._claim_actions(actions)
+        if self._ticket_deck:
+            actions.append({"type": "draw_tickets"})
+        if not actions:
+            actions.append({"type": "pass"})
+        return actions
+
+    def _second_card_actions(self) -> list[dict]:
+        actions: list[dict] = []
+        if self._deck or self._discard:
+            actions.append({"type": "draw_card", "source": "deck"})
+        for slot, card in enumerate(self._market):
+            if card is not None and card != LOCOMOTIVE:
+                actions.append({"type": "draw_card", "source": "market", "slot": slot})
+        return actions
+
+    def _apply_pass(self, action: dict) -> None:
+        """Pass, only when nothing else is legal: editions/usa-base.aventuriers:230."""
+        self._require_turn_start()
+        if self._turn_actions() != [{"type": "pass"}]:
+            raise IllegalAction("pass_not_allowed")
+        self._passes += 1
+        if self._passes >= self.players:
+            self._phase = "over"
+            return
+        self._end_turn(passed=True)
+
+    def _require_turn_start(self) -> None:
+        phase = self._phase
+        if phase == "second_card":
+            raise IllegalAction("must_draw_second_card")
+        if phase != "turn":
+            raise IllegalAction("must_keep_tickets")
+
+    def _end_turn(self, passed: bool = False) -> None:
+        """End of a turn and the last round: editions/usa-base.aventuriers:230."""
+        if not passed:
+            self._passes = 0
+        self._turns += 1
+        self._drawn = 0
+        if self._final_turns is None:
+            if self._trains[self._current] <= LAST_ROUND_TRAINS:
+                self._final_turns = self.players
+        else:
+            self._final_turns -= 1
+            if self._final_turns == 0:
+                self._phase = "over"
+                return
+        self._phase = "turn"
+        self._current = (self._current + 1) % self.players
+
     # -- card supply --------------------------------------------------------
 
     def _draw_from_deck(self) -> int | None:
@@ -787,31 +847,40 @@ class Game:
             return any(card is not None for card in self._market)
         return any(card is not None and card != LOCOMOTIVE for card in self._market)
 
-    # -- legal actions ------------------------------------------------------
+    def _apply_draw_card(self, action: dict) -> None:
+        """Draw a train card: editions/usa-base.aventuriers:215."""
+        phase = self._phase
+        if phase not in ("turn", "second_card"):
+            raise IllegalAction("must_keep_tickets")
+        source = action.get("source")
+        if source == "deck":
+            if not self._deck and not self._discard:
+                raise IllegalAction("empty_deck")
+            card = self._draw_from_deck()
+        elif source == "market":
+            slot = action.get("slot")
+            if type(slot) is not int or not 0 <= slot < MARKET_SIZE:
+                raise IllegalAction("invalid_slot", slot=slot)
+            card = self._market[slot]
+            if card is None:
+                raise IllegalAction("empty_slot", slot=slot)
+            if card == LOCOMOTIVE and phase == "second_card":
+                raise IllegalAction("locomotive_second_card")
+            self._market[slot] = None
+            self._refill_market()
+        else:
+            raise IllegalAction("malformed_action")
+        self._hands[self._current][card] += 1
+        if source == "market" and card == LOCOMOTIVE:
+            self._end_turn()  # a face-up locomotive is the whole draw
+            return
+        self._drawn += 1
+        if self._drawn >= CARDS_PER_DRAW or not self._can_draw_card(first=False):
+            self._end_turn()
+        else:
+            self._phase = "second_card"
 
-    def _turn_actions(self) -> list[dict]:
-        actions: list[dict] = []
-        if self._deck or self._discard:
-            actions.append({"type": "draw_card", "source": "deck"})
-        for slot, card in enumerate(self._market):
-            if card is not None:
-                actions.append({"type": "draw_card", "source": "market", "slot": slot})
-        self._claim_actions(actions)
-        if self._ticket_deck:
-            actions.append({"type": "draw_tickets"})
-        if not actions:
-            actions.append({"type": "pass"})
-        return actions
-
-    def _second_card_actions(self) -> list[dict]:
-        actions: list[dict] = []
-        if self._deck or self._discard:
-            actions.append({"type": "draw_card", "source": "deck"})
-        for slot, card in enumerate(self._market):
-            if card is not None and card != LOCOMOTIVE:
-                actions.append({"type": "draw_card", "source": "market", "slot": slot})
-        return actions
-
+    # -- claiming routes ----------------------------------------------------
     def _claim_actions(self, actions: list[dict]) -> None:
         player = self._current
         hand = self._hands[player]
@@ -863,53 +932,6 @@ class Game:
         bucket = self._open[LOCOMOTIVE if color < 0 else color]
         if route in bucket:
             bucket.remove(route)
-
-    def _keep_actions(self) -> list[dict]:
-        pending = self._pending[self._current]
-        least = min(self._keep_at_least(), len(pending))
-        return [
-            {"type": "keep_tickets", "tickets": [_TICKET_IDS[ticket] for ticket in kept]}
-            for size in range(max(least, 1), len(pending) + 1)
-            for kept in itertools.combinations(pending, size)
-        ]
-
-    def _keep_at_least(self) -> int:
-        return SETUP_KEEP_AT_LEAST if self._phase == "setup_tickets" else DRAW_KEEP_AT_LEAST
-
-    # -- actions ------------------------------------------------------------
-
-    def _apply_draw_card(self, action: dict) -> None:
-        """Draw a train card: editions/usa-base.aventuriers:215."""
-        phase = self._phase
-        if phase not in ("turn", "second_card"):
-            raise IllegalAction("must_keep_tickets")
-        source = action.get("source")
-        if source == "deck":
-            if not self._deck and not self._discard:
-                raise IllegalAction("empty_deck")
-            card = self._draw_from_deck()
-        elif source == "market":
-            slot = action.get("slot")
-            if type(slot) is not int or not 0 <= slot < MARKET_SIZE:
-                raise IllegalAction("invalid_slot", slot=slot)
-            card = self._market[slot]
-            if card is None:
-                raise IllegalAction("empty_slot", slot=slot)
-            if card == LOCOMOTIVE and phase == "second_card":
-                raise IllegalAction("locomotive_second_card")
-            self._market[slot] = None
-            self._refill_market()
-        else:
-            raise IllegalAction("malformed_action")
-        self._hands[self._current][card] += 1
-        if source == "market" and card == LOCOMOTIVE:
-            self._end_turn()  # a face-up locomotive is the whole draw
-            return
-        self._drawn += 1
-        if self._drawn >= CARDS_PER_DRAW or not self._can_draw_card(first=False):
-            self._end_turn()
-        else:
-            self._phase = "second_card"
 
     def _apply_claim_route(self, action: dict) -> None:
         """Claim a route.
@@ -979,6 +1001,19 @@ class Game:
                 payment[color] = count
         return payment
 
+    # -- tickets ------------------------------------------------------------
+    def _keep_actions(self) -> list[dict]:
+        pending = self._pending[self._current]
+        least = min(self._keep_at_least(), len(pending))
+        return [
+            {"type": "keep_tickets", "tickets": [_TICKET_IDS[ticket] for ticket in kept]}
+            for size in range(max(least, 1), len(pending) + 1)
+            for kept in itertools.combinations(pending, size)
+        ]
+
+    def _keep_at_least(self) -> int:
+        return SETUP_KEEP_AT_LEAST if self._phase == "setup_tickets" else DRAW_KEEP_AT_LEAST
+
     def _apply_draw_tickets(self, action: dict) -> None:
         """Draw destination tickets: editions/usa-base.aventuriers:219."""
         self._require_turn_start()
@@ -1042,41 +1077,6 @@ class Game:
                 raise IllegalAction("malformed_action")
             chosen.append(ticket)
         return chosen
-
-    def _apply_pass(self, action: dict) -> None:
-        """Pass, only when nothing else is legal: editions/usa-base.aventuriers:230."""
-        self._require_turn_start()
-        if self._turn_actions() != [{"type": "pass"}]:
-            raise IllegalAction("pass_not_allowed")
-        self._passes += 1
-        if self._passes >= self.players:
-            self._phase = "over"
-            return
-        self._end_turn(passed=True)
-
-    def _require_turn_start(self) -> None:
-        phase = self._phase
-        if phase == "second_card":
-            raise IllegalAction("must_draw_second_card")
-        if phase != "turn":
-            raise IllegalAction("must_keep_tickets")
-
-    def _end_turn(self, passed: bool = False) -> None:
-        """End of a turn and the last round: editions/usa-base.aventuriers:230."""
-        if not passed:
-            self._passes = 0
-        self._turns += 1
-        self._drawn = 0
-        if self._final_turns is None:
-            if self._trains[self._current] <= LAST_ROUND_TRAINS:
-                self._final_turns = self.players
-        else:
-            self._final_turns -= 1
-            if self._final_turns == 0:
-                self._phase = "over"
-                return
-        self._phase = "turn"
-        self._current = (self._current + 1) % self.players
 
     # -- scoring ------------------------------------------------------------
 
