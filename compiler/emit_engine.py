@@ -16,7 +16,7 @@ from pathlib import Path
 import jinja2
 
 from compiler.french import COLOR_NAMES, engine_messages
-from compiler.ir import CardColor, Criterion, Edition, FaceUpLocomotive
+from compiler.ir import CardColor, Criterion, Edition
 from compiler.positions import Span
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -101,8 +101,7 @@ class EngineView:
 
     @property
     def face_up_locomotive_whole_turn(self) -> bool:
-        draw = self.edition.turn.draw_cards
-        return draw is not None and draw.face_up_locomotive is FaceUpLocomotive.WHOLE_TURN
+        return self.edition.turn.face_up_locomotive_ends_draw
 
     @property
     def route_points_literal(self) -> str:

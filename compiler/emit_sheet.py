@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from compiler.emit_engine import environment
 from compiler.example import ExampleScore, play_example
 from compiler.french import COLOR_NAMES, enumerate_fr, guillemets, players_phrase, typo, words
-from compiler.ir import CardColor, Criterion, Edition, FaceUpLocomotive, Measure, TicketsRejected, TwinPolicy
+from compiler.ir import CardColor, Criterion, Edition, Measure, TicketsRejected, TwinPolicy
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -173,7 +173,7 @@ class _SheetWriter:
             "visibles ou sur le dessus de la pioche. Une carte visible prise est remplacée tout de suite, "
             "avant le choix suivant : la nouvelle carte peut être prise. La main n’a pas de limite.",
         ]
-        if d.face_up_locomotive is FaceUpLocomotive.WHOLE_TURN:
+        if self.edition.turn.face_up_locomotive_ends_draw:
             paragraphs.append(
                 "Une locomotive visible ne se prend qu’en premier choix, et elle est alors toute l’action : "
                 "pas de deuxième carte. Une locomotive piochée à l’aveugle compte comme une carte ordinaire."
@@ -306,7 +306,7 @@ class _SheetWriter:
             f"Donner un autre nombre que {words(s.tickets_dealt)} tickets au départ, ou en garder moins de "
             f"{words(s.tickets_keep_at_least)}."
         ]
-        if e.turn.draw_cards and e.turn.draw_cards.face_up_locomotive is FaceUpLocomotive.WHOLE_TURN:
+        if e.turn.face_up_locomotive_ends_draw:
             bullets.append("Prendre une locomotive visible en deuxième carte, ou une autre carte après elle.")
         bullets += [
             "Payer une route grise avec plusieurs couleurs mélangées.",
@@ -334,7 +334,7 @@ class _SheetWriter:
             f"au départ, au moins {words(s.tickets_keep_at_least)} gardés.",
             "Tour : prendre des cartes, prendre une route ou prendre des tickets.",
         ]
-        if e.turn.draw_cards and e.turn.draw_cards.face_up_locomotive is FaceUpLocomotive.WHOLE_TURN:
+        if e.turn.face_up_locomotive_ends_draw:
             bullets.append("Locomotive visible = tout le tour ; locomotive cachée = une carte ordinaire.")
         bullets += [
             "Une route se paie en entier, dans sa couleur ; une route grise, dans une seule couleur au choix.",

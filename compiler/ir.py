@@ -145,6 +145,12 @@ class Turn:
     claim_route: ClaimRoute | None
     draw_tickets: DrawTickets | None
 
+    @property
+    def face_up_locomotive_ends_draw(self) -> bool:
+        """Whether a face-up locomotive is a whole draw (and never a second card)."""
+        draw = self.draw_cards
+        return draw is not None and draw.face_up_locomotive is FaceUpLocomotive.WHOLE_TURN
+
 
 @dataclass(**IR)
 class DoubleRule:
