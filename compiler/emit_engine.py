@@ -16,7 +16,7 @@ from pathlib import Path
 import jinja2
 
 from compiler.french import COLOR_NAMES, engine_messages
-from compiler.ir import CardColor, Criterion, Edition
+from compiler.ir import CardColor, Criterion, Edition, TwinPolicy
 from compiler.positions import Span
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -109,8 +109,6 @@ class EngineView:
 
     @property
     def double_rules_literal(self) -> str:
-        from compiler.ir import TwinPolicy
-
         rules = tuple(
             (rule.players.min, rule.players.max, rule.twin is TwinPolicy.CLOSED)
             for rule in self.edition.double_rules

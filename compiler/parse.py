@@ -56,7 +56,7 @@ def _span_at(source: SourceFile, line: int, column: int, width: int = 1) -> Span
 
 def _diagnostic(source: SourceFile, error: UnexpectedInput) -> Diagnostic:
     if isinstance(error, UnexpectedCharacters):
-        char = source.text[error.pos_in_stream] if error.pos_in_stream < len(source.text) else ""
+        char = error.char
         hint = None
         if char in "'\u201c\u201d\u00ab\u00bb":
             hint = 'les chaînes s\u2019écrivent entre guillemets droits : "Saint Louis"'
@@ -87,32 +87,29 @@ def _diagnostic(source: SourceFile, error: UnexpectedInput) -> Diagnostic:
 
 
 def parse(source: SourceFile) -> Tree:
-    """Parse one spec file; raise CompileError with every syntax error found."""
+    """Parse one spec file; raise CompileError with every syntax error found.
+
+    After an error on a line, that line is replaced by a harmless one that keeps
+    its braces, and the file is parsed again: one pass per broken line, so every
+    broken line is reported, not only the first.
+    """
     diagnostics: list[Diagnostic] = []
     # The grammar ends every statement with a newline, including the last one.
-    text = source.text if source.text.endswith("\n") else source.text + "\n"
-
-    def recover(error: UnexpectedInput) -> bool:
-        diagnostics.append(_diagnostic(source, error))
-        if isinstance(error, UnexpectedToken) and error.token.type != "$END":
-            # Skip the rest of the broken line, then go on.
-            parser_state = error.interactive_parser
-            while True:
-                try:
-                    token = next(parser_state.lexer_thread.lex(parser_state.parser_state))
-                except (StopIteration, UnexpectedInput):
-                    return False
-                if token.type == "_NL":
-                    break
-            return True
-        return False
-
-    try:
-        tree = parser().parse(text, on_error=recover)
-    except UnexpectedInput as error:
-        if not diagnostics or diagnostics[-1].span.line != getattr(error, "line", -1):
+    lines = (source.text if source.text.endswith("\n") else source.text + "\n").split("\n")
+    for _ in range(len(lines)):
+        try:
+            tree = parser().parse("\n".join(lines))
+            break
+        except (UnexpectedEOF, UnexpectedCharacters, UnexpectedToken) as error:
             diagnostics.append(_diagnostic(source, error))
-        tree = None
+            at_end = isinstance(error, UnexpectedEOF) or (
+                isinstance(error, UnexpectedToken) and error.token.type == "$END"
+            )
+            if at_end:
+                break
+            line = error.line
+            broken = lines[line - 1]
+            lines[line - 1] = ("recovered {" if "{" in broken else "") + ("}" if "}" in broken else "")
     if diagnostics:
         raise CompileError(_unique(diagnostics))
     return tree
