@@ -7,13 +7,39 @@ that tests can build IR by hand and compare.
 
 from __future__ import annotations
 
+import unicodedata
+from collections import defaultdict
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
 from compiler.lower import Document, JsonPath
 from compiler.positions import Span
-from compiler.resolve import assign_ids
+
+
+def slug(text: str) -> str:
+    """``"Sault St. Marie"`` → ``"sault-st-marie"``: readable, stable, ASCII ids."""
+    folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+    words = "".join(char if char.isalnum() else " " for char in folded).split()
+    return "-".join(words) or "x"
+
+
+def assign_ids(items: list[dict[str, Any]], *, by_color: bool) -> list[str]:
+    """Ids from the endpoints; twins are told apart by colour, else by rank."""
+    bases = [slug(item["a"]) + "-" + slug(item["b"]) for item in items]
+    groups: dict[str, list[int]] = defaultdict(list)
+    for index, base in enumerate(bases):
+        groups[base].append(index)
+    ids = list(bases)
+    for members in groups.values():
+        if len(members) < 2:
+            continue
+        colors = [items[index].get("color") for index in members]
+        distinct = by_color and len(set(colors)) == len(colors)
+        for rank, index in enumerate(members, start=1):
+            ids[index] = f"{bases[index]}-{colors[rank - 1] if distinct else rank}"
+    return [item.get("id") or generated for item, generated in zip(items, ids, strict=True)]
+
 
 IR = dict(frozen=True, slots=True, kw_only=True)
 

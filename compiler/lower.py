@@ -46,6 +46,8 @@ class Document:
     source: SourceFile
     data: dict[str, Any]
     spans: dict[JsonPath, Span] = field(default_factory=dict)
+    # (kind, id) of inherited items dropped by `without`, so references to them are skipped.
+    removed: frozenset[tuple[str, str]] = frozenset()
 
     def span(self, path: JsonPath) -> Span:
         """The span of the deepest recorded prefix of ``path``."""
@@ -128,7 +130,7 @@ class _Lowerer:
         if not statement.positional and not statement.pairs and statement.block is None:
             return True  # a flag, such as `abstract`
         if is_single_value:
-            return self.value(statement.positional[0], path)
+            return self.value(statement.positional[0], path, node)
         if node is None:
             # An unknown key: validation reports it; keep something of the right shape.
             return self.pairs_of(statement, path, {})
@@ -141,6 +143,7 @@ class _Lowerer:
 
     def object_of(self, statement: _Statement, node: dict, path: JsonPath) -> dict[str, Any]:
         names = node.get("x-positional", [])
+        properties = node.get("properties", {})
         out: dict[str, Any] = {}
         for index, argument in enumerate(statement.positional):
             if index >= len(names):
@@ -151,8 +154,8 @@ class _Lowerer:
                     self.span(argument),
                 )
                 break
-            out[names[index]] = self.value(argument, path + (names[index],))
-        self.pairs_of(statement, path, out)
+            out[names[index]] = self.value(argument, path + (names[index],), properties.get(names[index]))
+        self.pairs_of(statement, path, out, properties)
         if statement.block is not None:
             for key, value in self.block(statement.block, node, path).items():
                 if key in out:
@@ -165,19 +168,23 @@ class _Lowerer:
                     out[key] = value
         return out
 
-    def pairs_of(self, statement: _Statement, path: JsonPath, out: dict[str, Any]) -> dict:
+    def pairs_of(
+        self, statement: _Statement, path: JsonPath, out: dict[str, Any], properties: dict | None = None
+    ) -> dict:
         for key_token, value in statement.pairs:
             key = str(key_token)
             if key in out:
                 self.error(Code.DUPLICATE_KEY, f"« {key} » est donné deux fois", self.span(key_token))
                 continue
-            out[key] = self.value(value, path + (key,))
+            out[key] = self.value(value, path + (key,), (properties or {}).get(key))
             self.spans[path + (key,)] = self.span(key_token)
         return out
 
-    def value(self, tree: Tree, path: JsonPath) -> Any:
+    def value(self, tree: Tree, path: JsonPath, node: dict | None = None) -> Any:
         self.spans[path] = self.span(tree)
         kind = tree.data
+        if kind == "integer" and (resolve_ref(node) or {}).get("type") == "string":
+            return str(tree.children[0])  # a name written as a number, such as `deck: 1910`
         if kind == "string":
             text, problem = string_value(tree.children[0], self.source)
             if problem:

@@ -1,0 +1,210 @@
+"""Stage 4b: the semantic checks of a merged edition document.
+
+What a schema cannot say: names that must exist (cities, bonuses, routes of
+the example), names that must be unique, counts that must agree, numbers
+that must fit together. Every finding is located; "did you mean" where it helps.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+
+from compiler.diagnostics import Code, Diagnostic, did_you_mean
+from compiler.ir import assign_ids
+from compiler.lower import Document, JsonPath
+
+
+def check(document: Document) -> list[Diagnostic]:
+    """The semantic checks of a merged edition document."""
+    return _Checker(document).run()
+
+
+class _Checker:
+    def __init__(self, document: Document):
+        self.document = document
+        self.data = document.data
+        self.found: list[Diagnostic] = []
+
+    def report(self, code: Code, message: str, path: JsonPath, hint: str | None = None) -> None:
+        self.found.append(Diagnostic(code=code, message=message, span=self.document.span(path), hint=hint))
+
+    def run(self) -> list[Diagnostic]:
+        cities = self.check_cities()
+        route_ids = self.check_routes(cities)
+        ticket_ids = self.check_tickets(cities)
+        self.check_players()
+        self.check_setup()
+        self.check_bonuses()
+        self.check_example(route_ids, ticket_ids)
+        return self.found
+
+    def check_cities(self) -> list[str]:
+        cities = self.data["board"]["city"]
+        seen: set[str] = set()
+        for index, city in enumerate(cities):
+            if city in seen:
+                self.report(
+                    Code.DUPLICATE_NAME, f"ville « {city} » déclarée deux fois", ("board", "city", index)
+                )
+            seen.add(city)
+        expected = self.data["board"].get("expect", {})
+        self.count("villes", len(cities), expected.get("cities"), ("board", "expect", "cities"))
+        return cities
+
+    def city_reference(self, city: str, cities: list[str], path: JsonPath) -> None:
+        if city not in cities:
+            self.report(Code.UNKNOWN_CITY, f"ville inconnue « {city} »", path, did_you_mean(city, cities))
+
+    def count(self, what: str, actual: int, declared: int | None, path: JsonPath) -> None:
+        if declared is not None and declared != actual:
+            self.report(
+                Code.COUNT_MISMATCH,
+                f"la spec annonce {declared} {what}, mais en liste {actual}",
+                path,
+            )
+
+    def check_routes(self, cities: list[str]) -> list[str]:
+        board = self.data["board"]
+        routes = board["route"]
+        scored = {int(length) for length in self.data["route_points"]}
+        colors = set(self.data["cards"]) - {"locomotive"}
+        groups: dict[int, list[int]] = defaultdict(list)
+        for index, route in enumerate(routes):
+            path = ("board", "route", index)
+            self.city_reference(route["a"], cities, path + ("a",))
+            self.city_reference(route["b"], cities, path + ("b",))
+            if route["a"] == route["b"]:
+                self.report(Code.INCONSISTENT_RULE, "une route relie deux villes différentes", path)
+            if route["length"] not in scored:
+                self.report(
+                    Code.LENGTH_NOT_SCORED,
+                    f"aucun barème pour une route de longueur {route['length']}",
+                    path + ("length",),
+                    hint="ajoutez-la à « route_points »",
+                )
+            if route["color"] != "gray" and route["color"] not in colors:
+                self.report(
+                    Code.UNKNOWN_REFERENCE,
+                    f"aucune carte « {route['color']} » dans « cards »",
+                    path + ("color",),
+                )
+            if "double" in route:
+                groups[route["double"]].append(index)
+        for group, members in sorted(groups.items()):
+            pairs = {frozenset((routes[i]["a"], routes[i]["b"])) for i in members}
+            if len(members) != 2 or len(pairs) != 1:
+                self.report(
+                    Code.BAD_DOUBLE_GROUP,
+                    f"la route double {group} doit réunir exactement deux routes entre les mêmes villes"
+                    f" (trouvé : {len(members)} route(s))",
+                    ("board", "route", members[-1], "double"),
+                )
+        ids = assign_ids(routes, by_color=True)
+        self.duplicates(ids, ("board", "route"), "route")
+        expected = board.get("expect", {})
+        self.count("routes", len(routes), expected.get("routes"), ("board", "expect", "routes"))
+        self.count("routes doubles", len(groups), expected.get("doubles"), ("board", "expect", "doubles"))
+        spaces = sum(route["length"] for route in routes)
+        self.count("cases", spaces, expected.get("spaces"), ("board", "expect", "spaces"))
+        return ids
+
+    def duplicates(self, ids: list[str], path: JsonPath, what: str) -> None:
+        for name, number in Counter(ids).items():
+            if number > 1:
+                index = len(ids) - 1 - ids[::-1].index(name)
+                self.report(Code.DUPLICATE_NAME, f"{what} « {name} » déclarée {number} fois", path + (index,))
+
+    def check_tickets(self, cities: list[str]) -> list[str]:
+        tickets = self.data["tickets"]
+        for index, ticket in enumerate(tickets["ticket"]):
+            path = ("tickets", "ticket", index)
+            self.city_reference(ticket["a"], cities, path + ("a",))
+            self.city_reference(ticket["b"], cities, path + ("b",))
+        ids = assign_ids(tickets["ticket"], by_color=False)
+        self.duplicates(ids, ("tickets", "ticket"), "ticket")
+        listed = len(tickets["ticket"])
+        self.count("tickets", listed, tickets.get("expect"), ("tickets", "expect"))
+        printed = tickets.get("printed")
+        if printed is not None and printed != listed:
+            self.report(
+                Code.PRINTED_COUNT_GAP,
+                f"la règle imprime {printed} tickets, mais {listed} sont listés : le moteur joue avec {listed}",
+                ("tickets", "printed"),
+                hint=f"ajoutez les {abs(printed - listed)} ticket(s) manquant(s) quand ils seront sourcés",
+            )
+        return ids
+
+    def check_players(self) -> None:
+        players = self.data["players"]
+        if not 2 <= players["min"] <= players["max"]:
+            self.report(Code.BAD_PLAYER_RANGES, "nombre de joueurs invalide", ("players",))
+            return
+        covered: Counter[int] = Counter()
+        for rule in self.data["double_routes"]["rule"]:
+            covered.update(range(rule["players"]["min"], rule["players"]["max"] + 1))
+        wanted = range(players["min"], players["max"] + 1)
+        wrong = [n for n in wanted if covered[n] != 1] + [n for n in covered if n not in wanted]
+        if wrong:
+            self.report(
+                Code.BAD_PLAYER_RANGES,
+                "les règles des routes doubles doivent couvrir chaque nombre de joueurs une fois exactement"
+                f" (en défaut : {', '.join(map(str, sorted(set(wrong))))})",
+                ("double_routes",),
+            )
+
+    def check_setup(self) -> None:
+        setup = self.data["setup"]
+        most = self.data["players"]["max"]
+        tickets = setup["tickets"]
+        if tickets["keep_at_least"] > tickets["deal"]:
+            self.report(
+                Code.INCONSISTENT_RULE,
+                "on ne peut pas garder plus de tickets que distribués",
+                ("setup", "tickets"),
+            )
+        if tickets["deal"] * most > len(self.data["tickets"]["ticket"]):
+            self.report(
+                Code.INCONSISTENT_RULE,
+                f"distribuer {tickets['deal']} ticket(s) à {most} joueurs en demande "
+                f"{tickets['deal'] * most}, mais la pioche n\u2019en a que {len(self.data['tickets']['ticket'])}",
+                ("setup", "tickets"),
+            )
+        cards = sum(self.data["cards"].values())
+        if setup["train_cards"] * most + setup["market"]["size"] > cards:
+            self.report(
+                Code.INCONSISTENT_RULE,
+                "pas assez de cartes Wagon pour la mise en place",
+                ("setup", "train_cards"),
+            )
+        draw = self.data["turn"].get("draw_tickets")
+        if draw and draw["keep_at_least"] > draw["draw"]:
+            self.report(
+                Code.INCONSISTENT_RULE,
+                "on ne peut pas garder plus de tickets que piochés",
+                ("turn", "draw_tickets"),
+            )
+
+    def check_bonuses(self) -> None:
+        bonuses = [bonus["id"] for bonus in self.data.get("bonus", [])]
+        self.duplicates(bonuses, ("bonus",), "bonus")
+        for index, rule in enumerate(self.data.get("tiebreak", [])):
+            path = ("tiebreak", index)
+            if rule["criterion"] == "bonus" and rule.get("bonus") not in bonuses:
+                name = rule.get("bonus", "")
+                self.report(
+                    Code.UNKNOWN_REFERENCE, f"bonus inconnu « {name} »", path, did_you_mean(name, bonuses)
+                )
+
+    def check_example(self, route_ids: list[str], ticket_ids: list[str]) -> None:
+        example = self.data.get("score_example")
+        if not example:
+            return
+        for key, known in (("routes", route_ids), ("opponent_routes", route_ids), ("tickets", ticket_ids)):
+            for index, name in enumerate(example[key]):
+                if name not in known:
+                    self.report(
+                        Code.UNKNOWN_REFERENCE,
+                        f"« {name} » n\u2019existe pas",
+                        ("score_example", key, index),
+                        did_you_mean(name, known),
+                    )
