@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 
 from compiler.diagnostics import Code, Diagnostic, did_you_mean
-from compiler.ir import assign_ids
+from compiler.ir import assign_ids, selected
 from compiler.lower import Document, JsonPath
 
 
@@ -122,7 +122,10 @@ class _Checker:
             self.city_reference(ticket["b"], cities, path + ("b",))
         ids = assign_ids(tickets["ticket"], by_color=False)
         self.duplicates(ids, ("tickets", "ticket"), "ticket")
-        listed = len(tickets["ticket"])
+        playing = selected(tickets)
+        if not playing:
+            self.report(Code.INCONSISTENT_RULE, "« select » ne garde aucun ticket", ("tickets", "select"))
+        listed = len(playing)
         self.count("tickets", listed, tickets.get("expect"), ("tickets", "expect"))
         printed = tickets.get("printed")
         if printed is not None and printed != listed:
@@ -132,7 +135,7 @@ class _Checker:
                 ("tickets", "printed"),
                 hint=f"ajoutez les {abs(printed - listed)} ticket(s) manquant(s) quand ils seront sourcés",
             )
-        return ids
+        return [ids[index] for index in playing]
 
     def check_players(self) -> None:
         players = self.data["players"]
@@ -162,11 +165,12 @@ class _Checker:
                 "on ne peut pas garder plus de tickets que distribués",
                 ("setup", "tickets"),
             )
-        if tickets["deal"] * most > len(self.data["tickets"]["ticket"]):
+        deck = len(selected(self.data["tickets"]))
+        if tickets["deal"] * most > deck:
             self.report(
                 Code.INCONSISTENT_RULE,
                 f"distribuer {tickets['deal']} ticket(s) à {most} joueurs en demande "
-                f"{tickets['deal'] * most}, mais la pioche n\u2019en a que {len(self.data['tickets']['ticket'])}",
+                f"{tickets['deal'] * most}, mais la pioche n\u2019en a que {deck}",
                 ("setup", "tickets"),
             )
         cards = sum(self.data["cards"].values())
@@ -189,7 +193,8 @@ class _Checker:
         self.duplicates(bonuses, ("bonus",), "bonus")
         for index, rule in enumerate(self.data.get("tiebreak", [])):
             path = ("tiebreak", index)
-            if rule["criterion"] == "bonus" and rule.get("bonus") not in bonuses:
+            dropped = ("bonus", rule.get("bonus")) in self.document.removed
+            if rule["criterion"] == "bonus" and rule.get("bonus") not in bonuses and not dropped:
                 name = rule.get("bonus", "")
                 self.report(
                     Code.UNKNOWN_REFERENCE, f"bonus inconnu « {name} »", path, did_you_mean(name, bonuses)

@@ -75,12 +75,14 @@ class _SheetWriter:
     def material(self) -> Section:
         e = self.edition
         doubles = len({r.double_group for r in e.board.routes if r.double_group is not None})
-        bullets = [
+        deck = f" ({e.tickets.name})" if e.tickets.name else ""
+        items = [
             f"le plateau {e.board.map} : {len(e.board.cities)} villes reliées par "
-            f"{len(e.board.routes)} routes, dont {doubles} routes doubles ;",
-            f"{e.trains} wagons par joueur, un jeu de couleur par joueur ;",
-            self.cards_formula() + " ;",
-            f"{e.tickets.printed} tickets Destination ;",
+            f"{len(e.board.routes)} routes, dont {doubles} routes doubles",
+            f"{e.trains} wagons par joueur, un jeu de couleur par joueur",
+            self.cards_formula(),
+            f"{e.tickets.printed} tickets Destination{deck}",
+            *(f"la carte bonus {guillemets(bonus.title)}" for bonus in e.bonuses),
         ]
         listed = len(e.tickets.tickets)
         if e.tickets.printed != listed:
@@ -88,9 +90,7 @@ class _SheetWriter:
                 f"La notice compte {e.tickets.printed} tickets, mais seuls {listed} sont connus avec "
                 f"certitude : le moteur joue avec ces {listed} tickets, en attendant les autres."
             )
-        for bonus in e.bonuses:
-            bullets.append(f"la carte bonus {guillemets(bonus.title)}.")
-        bullets[-1] = bullets[-1].rstrip(" ;.") + "."
+        bullets = [item + " ;" for item in items[:-1]] + [items[-1] + "."]
         return Section(title="Matériel", bullets=tuple(bullets))
 
     def goal(self) -> Section:
@@ -247,12 +247,18 @@ class _SheetWriter:
             + (f" mais rate {missed}" if x.failed else "")
             + f" : {terms} = {subtotal}.",
         ]
-        for title, points in x.bonuses:
+        running = subtotal
+        for bonus in x.bonuses:
+            if bonus.measure is Measure.LONGEST_TRAIL:
+                measured = f"Son chemin continu le plus long fait {bonus.value} wagons"
+            else:
+                measured = f"{x.player} a réussi {bonus.value} tickets"
             paragraphs.append(
-                f"Son chemin continu le plus long fait {x.longest_path} wagons, contre "
-                f"{x.opponent_longest_path} pour son adversaire : la carte {guillemets(title)} ajoute "
-                f"{points} points, soit {subtotal} + {points} = {x.total}."
+                f"{measured}, contre {bonus.opponent_value} pour son adversaire : la carte "
+                f"{guillemets(bonus.title)} ajoute {bonus.points} points, soit {running} + {bonus.points} = "
+                f"{running + bonus.points}."
             )
+            running += bonus.points
         paragraphs.append(
             f"Total pour {x.player} : {x.total} points. Ce décompte est calculé par le moteur du jeu."
         )
@@ -321,6 +327,12 @@ class _SheetWriter:
         return Section(title="Erreurs fréquentes", bullets=tuple(bullets))
 
     def decisions_section(self) -> Section:
+        for bonus in self.edition.bonuses:
+            counted = "une route" if bonus.measure is Measure.LONGEST_TRAIL else "un ticket réussi"
+            self.decisions.append(
+                f"La carte {guillemets(bonus.title)} ne revient qu’à un joueur qui a au moins {counted}."
+            )
+        self.decisions.extend(decision.text for decision in self.edition.decisions)
         return Section(
             title="Quand la règle ne dit rien",
             paragraphs=("Ces points ne sont pas écrits dans la règle ; voici ce que nous avons décidé :",),

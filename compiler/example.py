@@ -10,7 +10,18 @@ from __future__ import annotations
 import types
 from dataclasses import dataclass
 
-from compiler.ir import Edition
+from compiler.ir import Edition, Measure
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ExampleBonus:
+    """A bonus the example's player wins, with what it measured for both sides."""
+
+    title: str
+    measure: Measure
+    points: int
+    value: int
+    opponent_value: int
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -23,9 +34,7 @@ class ExampleScore:
     trains_used: int
     completed: tuple[tuple[str, int], ...]
     failed: tuple[tuple[str, int], ...]
-    longest_path: int
-    opponent_longest_path: int
-    bonuses: tuple[tuple[str, int], ...]
+    bonuses: tuple[ExampleBonus, ...]
     total: int
 
 
@@ -61,7 +70,11 @@ def play_example(edition: Edition, engine: types.ModuleType) -> ExampleScore | N
             for e in entries
         )
 
-    titles = {bonus.id: bonus.title for bonus in edition.bonuses}
+    def measured(bonus, score: dict) -> int:
+        if bonus.measure is Measure.LONGEST_TRAIL:
+            return score["longest_path"]
+        return len(score["tickets_completed"])
+
     return ExampleScore(
         player=example.player,
         route_points=mine["route_points"],
@@ -69,8 +82,16 @@ def play_example(edition: Edition, engine: types.ModuleType) -> ExampleScore | N
         trains_used=sum(engine.ROUTES[route]["length"] for route in example.routes),
         completed=named(mine["tickets_completed"]),
         failed=named(mine["tickets_failed"]),
-        longest_path=mine["longest_path"],
-        opponent_longest_path=max(score["longest_path"] for score in scores[1:]),
-        bonuses=tuple((titles[bonus], points) for bonus, points in mine["bonuses"].items()),
+        bonuses=tuple(
+            ExampleBonus(
+                title=bonus.title,
+                measure=bonus.measure,
+                points=mine["bonuses"][bonus.id],
+                value=measured(bonus, mine),
+                opponent_value=max(measured(bonus, score) for score in scores[1:]),
+            )
+            for bonus in edition.bonuses
+            if bonus.id in mine["bonuses"]
+        ),
         total=mine["total"],
     )

@@ -41,6 +41,18 @@ def assign_ids(items: list[dict[str, Any]], *, by_color: bool) -> list[str]:
     return [item.get("id") or generated for item, generated in zip(items, ids, strict=True)]
 
 
+def selected(tickets: dict[str, Any]) -> list[int]:
+    """Indexes of the listed tickets that `select` keeps (all of them without `select`)."""
+    wanted = tickets.get("select", {})
+    return [
+        index
+        for index, ticket in enumerate(tickets["ticket"])
+        if all(
+            ticket.get(key, "regular" if key == "kind" else None) == value for key, value in wanted.items()
+        )
+    ]
+
+
 IR = dict(frozen=True, slots=True, kw_only=True)
 
 
@@ -116,6 +128,8 @@ class Ticket:
     a: str
     b: str
     points: int
+    kind: str = "regular"
+    deck: str | None = None
     span: Span | None = field(default=None, compare=False)
 
 
@@ -131,6 +145,7 @@ class Board:
 class TicketDeck:
     tickets: tuple[Ticket, ...]
     printed: int
+    name: str | None = None  # what the sheet calls the deck, when it is a selection
     span: Span | None = field(default=None, compare=False)
 
 
@@ -211,6 +226,15 @@ class Tiebreaker:
 
 
 @dataclass(**IR)
+class Decision:
+    """What an edition decided where its rules text is silent, in French for the sheet."""
+
+    id: str
+    text: str
+    span: Span | None = field(default=None, compare=False)
+
+
+@dataclass(**IR)
 class ScoreExample:
     player: str
     players: int
@@ -241,6 +265,7 @@ class Edition:
     bonuses: tuple[Bonus, ...]
     tiebreakers: tuple[Tiebreaker, ...]
     score_example: ScoreExample | None
+    decisions: tuple[Decision, ...] = ()
     span: Span | None = field(default=None, compare=False)
     route_points_span: Span | None = field(default=None, compare=False)
 
@@ -283,8 +308,16 @@ def build(document: Document) -> Edition:
     )
     ticket_ids = assign_ids(tickets["ticket"], by_color=False)
     ticket_list = tuple(
-        Ticket(id=ticket_id, a=t["a"], b=t["b"], points=t["points"], span=span("tickets", "ticket", i))
-        for i, (t, ticket_id) in enumerate(zip(tickets["ticket"], ticket_ids, strict=True))
+        Ticket(
+            id=ticket_ids[i],
+            a=tickets["ticket"][i]["a"],
+            b=tickets["ticket"][i]["b"],
+            points=tickets["ticket"][i]["points"],
+            kind=tickets["ticket"][i].get("kind", "regular"),
+            deck=tickets["ticket"][i].get("deck"),
+            span=span("tickets", "ticket", i),
+        )
+        for i in selected(tickets)
     )
     draw = turn.get("draw_cards")
     draw_tickets = turn.get("draw_tickets")
@@ -305,7 +338,10 @@ def build(document: Document) -> Edition:
         ),
         board=Board(map=data.get("map", ""), cities=tuple(board["city"]), routes=routes, span=span("board")),
         tickets=TicketDeck(
-            tickets=ticket_list, printed=tickets.get("printed", len(ticket_list)), span=span("tickets")
+            tickets=ticket_list,
+            printed=tickets.get("printed", len(ticket_list)),
+            name=tickets.get("name"),
+            span=span("tickets"),
         ),
         setup=Setup(
             train_cards=setup["train_cards"],
@@ -363,6 +399,8 @@ def build(document: Document) -> Edition:
         tiebreakers=tuple(
             Tiebreaker(criterion=Criterion(t["criterion"]), bonus=t.get("bonus"), span=span("tiebreak", i))
             for i, t in enumerate(data.get("tiebreak", []))
+            # A step on a bonus the edition dropped (`without bonus …`) is skipped.
+            if t["criterion"] != "bonus" or t.get("bonus") in {b["id"] for b in data.get("bonus", [])}
         ),
         score_example=ScoreExample(
             player=example["player"],
@@ -374,6 +412,10 @@ def build(document: Document) -> Edition:
         )
         if example
         else None,
+        decisions=tuple(
+            Decision(id=d["id"], text=d["text"], span=span("decision", i))
+            for i, d in enumerate(data.get("decision", []))
+        ),
         span=span("edition"),
         route_points_span=span("route_points"),
     )

@@ -1,6 +1,11 @@
 """Runs conformance cases written as YAML data files.
 
-A file holds ``cases``; each case starts from ``new_game(players, seed)``,
+A file holds ``cases`` and may say what it ``requires`` of an engine (a case
+may add its own): module constants with their values (``TICKETS_PER_DRAW:
+3``), ``tickets`` and ``bonuses`` that must exist. An edition that differs is
+skipped with the reason, and its own folder holds the cases of its difference.
+
+Each case starts from ``new_game(players, seed)``,
 moved to the first turn (``start: turn``, the default) or left at set-up
 (``start: setup``), patched with ``given`` (a partial state in the shape of
 ``to_dict()``: ``players`` is a map from index to a partial player; a ``hand``
@@ -15,6 +20,8 @@ given replaces the whole hand), then runs ``steps``:
 - ``scores``: a partial ``scores()`` (map from player index to fields);
 - ``winners``: the exact ``winners()`` list;
 - ``hand_sizes``: the number of cards in each player's hand;
+- ``ticket_count``: the number of tickets the edition plays with;
+- ``pending_ticket_counts``: how many tickets each player has to choose from;
 - ``ticket_deck_bottom``: the tickets at the bottom of the ticket deck, in any
   order (rejected tickets shuffled under the deck).
 """
@@ -22,6 +29,7 @@ given replaces the whole hand), then runs ``steps``:
 from __future__ import annotations
 
 import copy
+import json
 from pathlib import Path
 from typing import Any
 
@@ -35,8 +43,24 @@ def load_cases(folder: Path) -> list[tuple[str, dict]]:
     for path in sorted(folder.glob("*.yaml")):
         document = yaml.safe_load(path.read_text(encoding="utf-8"))
         for case in document["cases"]:
+            case = {**case, "requires": {**document.get("requires", {}), **case.get("requires", {})}}
             cases.append((f"{path.stem}: {case['name']}", case))
     return cases
+
+
+def unmet_requirement(engine, requires: dict) -> str | None:
+    """Why this engine's edition is not one the case applies to, or None."""
+    for key, wanted in requires.items():
+        if key == "tickets":
+            missing = [ticket for ticket in wanted if ticket not in engine.TICKETS]
+            if missing:
+                return f"no ticket {missing[0]}"
+        elif key == "bonuses":
+            if sorted(engine.BONUSES) != sorted(wanted):
+                return f"bonuses {sorted(engine.BONUSES)}, not {sorted(wanted)}"
+        elif json.loads(json.dumps(getattr(engine, key, None))) != wanted:
+            return f"{key} is {getattr(engine, key, None)!r}, not {wanted!r}"
+    return None
 
 
 def start_state(engine, case: dict) -> dict:
@@ -126,6 +150,11 @@ def run_case(engine, case: dict) -> None:
             assert found is None, f"{label}: {found}"
         elif "winners" in step:
             assert game.winners() == step["winners"], f"{label}: got {game.winners()}"
+        elif "pending_ticket_counts" in step:
+            counts = [len(player["pending_tickets"]) for player in game.to_dict()["players"]]
+            assert counts == step["pending_ticket_counts"], f"{label}: got {counts}"
+        elif "ticket_count" in step:
+            assert len(engine.TICKETS) == step["ticket_count"], f"{label}: {len(engine.TICKETS)} tickets"
         elif "hand_sizes" in step:
             sizes = [sum(player["hand"].values()) for player in game.to_dict()["players"]]
             assert sizes == step["hand_sizes"], f"{label}: got {sizes}"

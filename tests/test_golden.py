@@ -35,7 +35,10 @@ def test_generated_code_has_no_machine_specific_text() -> None:
         assert "/work/" not in text and "/home/" not in text and "/tmp" not in text, path
 
 
-@pytest.mark.parametrize("edition", ["usa_2025", "usa_classic"])
+EDITIONS = sorted(path.parent.name for path in GENERATED.glob("*/engine.py"))
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
 def test_generated_engine_is_ruff_clean(edition: str) -> None:
     engine = GENERATED / edition / "engine.py"
     # E501: long French messages are string literals that no formatter splits.
@@ -49,7 +52,7 @@ def test_generated_engine_is_ruff_clean(edition: str) -> None:
 
 
 def test_engines_only_carry_what_their_spec_uses() -> None:
-    for edition in ("usa_2025", "usa_classic"):
+    for edition in EDITIONS:
         source = (GENERATED / edition / "engine.py").read_text(encoding="utf-8")
         for absent in ("tunnel", "ferry", "station"):
             assert absent not in source.lower(), f"{edition} mentions {absent}"
