@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from compiler.diagnostics import Diagnostic
+from compiler.emit_diff import emit_diff
 from compiler.emit_engine import emit_engine
 from compiler.emit_sheet import emit_sheet
 from compiler.example import load_engine
@@ -71,19 +72,40 @@ def shipped_editions(editions: EditionLoader) -> list[str]:
     return names
 
 
+def compile_ir(path: Path, editions: EditionLoader) -> Edition | None:
+    """The IR of one spec file; None for an abstract base."""
+    document, _ = editions.load(path)
+    return None if document.data.get("abstract") else build(document)
+
+
+def playable_ancestor(ancestors: list[Path], editions: EditionLoader) -> Edition | None:
+    """The nearest edition this one extends that is played on its own, if any."""
+    for path in reversed(ancestors):
+        edition = compile_ir(path, EditionLoader(editions.editions_dir, editions.root))
+        if edition is not None:
+            return edition
+    return None
+
+
 def compile_edition(path: Path, editions: EditionLoader) -> CompiledEdition | None:
-    """Compile one spec file; None for an abstract base (it has no output of its own)."""
+    """Compile one spec file; None for an abstract base (it has no output of its own).
+
+    An edition that extends a playable one gets, as an annex to its sheet, the
+    page of its differences with it.
+    """
     document, warnings = editions.load(path)
     if document.data.get("abstract"):
         return None
     edition = build(document)
     sources = tuple(editions.chain)
+    ancestor = playable_ancestor(list(editions.chain_paths[:-1]), editions)
     engine_source = emit_engine(edition, sources)
     engine = load_engine(engine_source, edition.module_name)
+    annex = emit_diff(ancestor, edition, annex=True) if ancestor else None
     return CompiledEdition(
         edition=edition,
         sources=sources,
         engine_source=engine_source,
-        sheet=emit_sheet(edition, engine, sources),
+        sheet=emit_sheet(edition, engine, sources, annex=annex),
         warnings=tuple(warnings),
     )

@@ -10,8 +10,17 @@ import time
 import types
 from pathlib import Path
 
-from compiler.build import GENERATED, CompiledEdition, compile_edition, edition_path, loader, shipped_editions
+from compiler.build import (
+    GENERATED,
+    CompiledEdition,
+    compile_edition,
+    compile_ir,
+    edition_path,
+    loader,
+    shipped_editions,
+)
 from compiler.diagnostics import CompileError, Diagnostic, render_all
+from compiler.emit_diff import emit_diff
 from compiler.example import load_engine
 from compiler.resolve import EditionLoader
 from compiler.write import differences, write_all
@@ -102,6 +111,23 @@ def command_sheet(args: argparse.Namespace) -> int:
     return 0
 
 
+def command_diff(args: argparse.Namespace) -> int:
+    editions = loader()
+    irs = []
+    for name in (args.old, args.new):
+        try:
+            edition = compile_ir(edition_path(name, editions), editions)
+        except CompileError as error:
+            _report(error.diagnostics)
+            return 1
+        if edition is None:
+            print(f"« {name} » est une base abstraite : elle ne se joue pas seule.", file=sys.stderr)
+            return 1
+        irs.append(edition)
+    sys.stdout.write(emit_diff(*irs))
+    return 0
+
+
 def engine_module(name: str) -> types.ModuleType | None:
     """The committed engine of a shipped edition, or one compiled in memory from a spec file."""
     editions = loader()
@@ -170,6 +196,10 @@ def parser() -> argparse.ArgumentParser:
     sheet = commands.add_parser("sheet", help="afficher la fiche de règles en français")
     sheet.add_argument("edition", metavar="EDITION")
     sheet.set_defaults(run=command_sheet)
+    diff = commands.add_parser("diff", help="la page « les différences » de NEW par rapport à OLD")
+    diff.add_argument("old", metavar="OLD")
+    diff.add_argument("new", metavar="NEW")
+    diff.set_defaults(run=command_diff)
     simulate = commands.add_parser("simulate", help="jouer des parties aléatoires")
     simulate.add_argument("edition", metavar="EDITION")
     simulate.add_argument("--games", type=int, default=100)

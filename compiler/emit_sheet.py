@@ -399,7 +399,10 @@ def _typeset(section: Section) -> Section:
     return replace(section, title=typo(section.title), subsections=subsections, **texts)
 
 
-def emit_sheet(edition: Edition, engine: types.ModuleType, sources: tuple[str, ...]) -> str:
+def emit_sheet(
+    edition: Edition, engine: types.ModuleType, sources: tuple[str, ...], *, annex: str | None = None
+) -> str:
+    """The rule sheet; ``annex`` (a rendered differences page) is appended when given."""
     writer = _SheetWriter(edition=edition, example=play_example(edition, engine))
     sheet = writer.sheet(sources)
-    return environment().get_template("fiche.md.j2").render(sheet=sheet)
+    return environment().get_template("fiche.md.j2").render(sheet=sheet, annex=annex)

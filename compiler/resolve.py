@@ -54,6 +54,7 @@ class EditionLoader:
         """The merged, checked document of the edition in ``path``; raises CompileError."""
         diagnostics: list[Diagnostic] = []
         self.chain: list[str] = []  # display names of the files read, base first
+        self.chain_paths: list[Path] = []
         document = self._load_chain(path, diagnostics, stack=())
         raise_if_errors(diagnostics)
         assert document is not None
@@ -104,6 +105,7 @@ class EditionLoader:
                 )
         parent_name = document.data.get("extends")
         self.chain.insert(0, document.source.name)
+        self.chain_paths.insert(0, path)
         if not isinstance(parent_name, str):
             return document
         parent_path = self.parent_path(parent_name, path)

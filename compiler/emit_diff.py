@@ -1,0 +1,204 @@
+"""Stage 6c: two IRs to the French « les différences » page.
+
+Each edition is described as facts: a section, a label and a French value,
+compared as plain data. The page lists only the facts that differ, in the
+order of the rule sheet, then what changed in the ticket deck and the
+bonuses. The template only loops and prints.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from compiler.emit_engine import environment
+from compiler.french import COLOR_NAMES, enumerate_fr, guillemets, players_phrase, typo, words
+from compiler.ir import Bonus, Criterion, Edition, Measure, TicketsRejected, TwinPolicy
+
+SECTIONS = ("Généralités", "Matériel", "Le plateau", "Mise en place", "Le tour", "Décompte", "Cartes bonus")
+
+REJECTED = {
+    TicketsRejected.UNDER_CHOSEN_ORDER: "sous la pioche, dans l’ordre choisi par le joueur",
+    TicketsRejected.SHUFFLED_UNDER: "mélangés ensemble, puis sous la pioche",
+    TicketsRejected.OUT_OF_GAME: "retirés du jeu",
+}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Fact:
+    section: str
+    label: str
+    value: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DiffSection:
+    title: str
+    bullets: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DiffPage:
+    title: str
+    intro: str
+    sections: tuple[DiffSection, ...]
+
+
+def _bonus_rule(bonus: Bonus) -> str:
+    what = (
+        "au chemin continu le plus long"
+        if bonus.measure is Measure.LONGEST_TRAIL
+        else "au plus de tickets réussis"
+    )
+    return f"{bonus.points} points {what}, partagés en cas d’égalité"
+
+
+def facts(edition: Edition) -> list[Fact]:
+    e, s, t = edition, edition.setup, edition.turn
+    found = [
+        Fact(section="Généralités", label="Joueurs", value=players_phrase(e.players).removeprefix("À ")),
+        Fact(section="Matériel", label="Wagons par joueur", value=str(e.trains)),
+        Fact(
+            section="Matériel",
+            label="Cartes Wagon",
+            value=enumerate_fr([f"{c.count} {COLOR_NAMES[c.color.value]}" for c in e.cards if c.count])
+            + f" ({e.total_cards} cartes)",
+        ),
+        Fact(section="Matériel", label="Tickets Destination de la règle", value=str(e.tickets.printed)),
+        Fact(section="Le plateau", label="Villes", value=str(len(e.board.cities))),
+        Fact(section="Le plateau", label="Routes", value=str(len(e.board.routes))),
+        Fact(section="Mise en place", label="Cartes Wagon distribuées", value=words(s.train_cards)),
+        Fact(section="Mise en place", label="Cartes visibles", value=words(s.market_size)),
+        Fact(
+            section="Mise en place",
+            label="Marché renouvelé à partir de",
+            value=f"{words(s.market_locomotive_reset)} locomotives visibles",
+        ),
+        Fact(section="Mise en place", label="Tickets distribués", value=words(s.tickets_dealt)),
+        Fact(
+            section="Mise en place",
+            label="Tickets gardés",
+            value=f"au moins {words(s.tickets_keep_at_least)}",
+        ),
+        Fact(section="Mise en place", label="Tickets rejetés", value=REJECTED[s.tickets_rejected]),
+    ]
+    if t.draw_cards:
+        found.append(Fact(section="Le tour", label="Cartes Wagon piochées", value=words(t.draw_cards.count)))
+        found.append(
+            Fact(
+                section="Le tour",
+                label="Locomotive visible",
+                value="tout le tour" if t.face_up_locomotive_ends_draw else "une carte comme une autre",
+            )
+        )
+    if t.draw_tickets:
+        d = t.draw_tickets
+        found += [
+            Fact(section="Le tour", label="Tickets piochés", value=words(d.draw)),
+            Fact(
+                section="Le tour",
+                label="Tickets gardés après une pioche",
+                value=f"au moins {words(d.keep_at_least)}",
+            ),
+            Fact(section="Le tour", label="Tickets rendus", value=REJECTED[d.rejected]),
+        ]
+    found += [
+        Fact(section="Décompte", label=f"Route de {length} cases", value=f"{points} points")
+        for length, points in e.route_points
+    ]
+    found += [
+        Fact(
+            section="Décompte",
+            label=f"Routes doubles, {players_phrase(rule.players).lower()}",
+            value="l’autre voie se ferme" if rule.twin is TwinPolicy.CLOSED else "l’autre voie reste ouverte",
+        )
+        for rule in e.double_rules
+    ]
+    found.append(
+        Fact(
+            section="Décompte", label="Dernier tour", value=f"à {words(e.end.trains_at_most)} wagons ou moins"
+        )
+    )
+    found += [
+        Fact(section="Cartes bonus", label=guillemets(bonus.title), value=_bonus_rule(bonus))
+        for bonus in e.bonuses
+    ]
+    ties = ["le plus de tickets réussis" if r.criterion is Criterion.COMPLETED_TICKETS else f"la carte {r.bonus}"
+            for r in e.tiebreakers]  # fmt: skip
+    titles = {bonus.id: guillemets(bonus.title) for bonus in e.bonuses}
+    ties = [
+        titles.get(tie.removeprefix("la carte "), tie) if tie.startswith("la carte ") else tie for tie in ties
+    ]
+    found.append(Fact(section="Cartes bonus", label="Départage", value=", puis ".join(ties) or "aucun"))
+    return found
+
+
+def _deck_lines(old: Edition, new: Edition) -> list[str]:
+    before = {(t.a, t.b): t.points for t in old.tickets.tickets}
+    after = {(t.a, t.b): t.points for t in new.tickets.tickets}
+    if before == after:
+        return []
+    added = [pair for pair in after if pair not in before]
+    removed = [pair for pair in before if pair not in after]
+    changed = [pair for pair in after if pair in before and after[pair] != before[pair]]
+    name = f" ({new.tickets.name})" if new.tickets.name else ""
+    line = f"Pioche de tickets{name} : {len(after)} tickets, dont {len(added)} nouveaux"
+    if removed:
+        line += f" ; {len(removed)} tickets de {guillemets(old.title)} n’y sont plus"
+    lines = [line + "."]
+    lines += [f"{a} – {b} : {after[(a, b)]} points ({instead_of(str(before[(a, b)]))})." for a, b in changed]
+    return lines
+
+
+def instead_of(value: str) -> str:
+    """« au lieu de trois », « au lieu d’au moins deux », « au lieu du plus de tickets »."""
+    if value.startswith("le "):
+        return "au lieu du " + value[3:]
+    if value.startswith("les "):
+        return "au lieu des " + value[4:]
+    if value[:1].lower() in "aeiouyéèêàh":
+        return "au lieu d’" + value
+    return "au lieu de " + value
+
+
+def diff_page(old: Edition, new: Edition, *, annex: bool = False) -> DiffPage:
+    before = {(f.section, f.label): f.value for f in facts(old)}
+    after = {(f.section, f.label): f.value for f in facts(new)}
+    bullets: dict[str, list[str]] = {section: [] for section in SECTIONS}
+    for key, value in after.items():
+        section, label = key
+        if key not in before and section == "Cartes bonus":
+            bullets[section].append(f"La carte {label} s’ajoute : {value}.")
+        elif key not in before:
+            bullets[section].append(f"{label} : {value} (nouveau).")
+        elif before[key] != value:
+            bullets[section].append(f"{label} : {value} ({instead_of(before[key])}).")
+    for key, value in before.items():
+        if key not in after:
+            section, label = key
+            if section == "Cartes bonus":
+                bullets[section].append(f"La carte {label} n’est plus utilisée.")
+            else:
+                bullets[section].append(f"{label} : supprimé (avant : {value}).")
+    bullets["Matériel"] += _deck_lines(old, new)
+    return DiffPage(
+        title=typo(
+            f"Annexe : les différences avec {guillemets(old.title)}"
+            if annex
+            else f"Les différences : {new.title}"
+        ),
+        intro=typo(
+            f"Cette page présente les changements de règles de {guillemets(new.title)} par rapport à "
+            f"{guillemets(old.title)}. Tout ce qui n’y figure pas se joue de la même façon."
+        ),
+        sections=tuple(
+            DiffSection(title=section, bullets=tuple(typo(b) for b in bullets[section]))
+            for section in SECTIONS
+            if bullets[section]
+        ),
+    )
+
+
+def emit_diff(old: Edition, new: Edition, *, annex: bool = False) -> str:
+    """The differences page; as an ``annex`` of a rule sheet, one heading level down."""
+    page = diff_page(old, new, annex=annex)
+    return environment().get_template("diff.md.j2").render(page=page, level="##" if annex else "#")
