@@ -36,7 +36,75 @@ class _Checker:
         self.check_setup()
         self.check_bonuses()
         self.check_example(route_ids, ticket_ids)
+        self.check_mechanisms(route_ids)
         return self.found
+
+    def check_mechanisms(self, route_ids: list[str]) -> None:
+        """Tunnels, ferries, stations and long tickets: each declared where it is used."""
+        data = self.data
+        routes = data["board"]["route"]
+        for index, route in enumerate(routes):
+            path = ("board", "route", index)
+            if route.get("tunnel") and "tunnels" not in data:
+                self.report(
+                    Code.INCONSISTENT_RULE,
+                    "une route tunnel demande la règle « tunnels »",
+                    path + ("tunnel",),
+                )
+            if route.get("ferry", 0) > route["length"]:
+                self.report(
+                    Code.INCONSISTENT_RULE,
+                    "un ferry ne peut pas demander plus de locomotives que de cases",
+                    path + ("ferry",),
+                )
+        expected = data["board"].get("expect", {})
+        self.count(
+            "tunnels",
+            sum(bool(r.get("tunnel")) for r in routes),
+            expected.get("tunnels"),
+            ("board", "expect", "tunnels"),
+        )
+        self.count(
+            "ferries",
+            sum(bool(r.get("ferry")) for r in routes),
+            expected.get("ferries"),
+            ("board", "expect", "ferries"),
+        )
+        stations = data.get("stations")
+        if stations and len(stations["cost"]) != stations["count"]:
+            self.report(
+                Code.INCONSISTENT_RULE,
+                f"{stations['count']} gares, mais {len(stations['cost'])} coûts",
+                ("stations", "cost"),
+            )
+        if bool(stations) != bool(data["turn"].get("build_station")):
+            where = ("turn",) if stations else ("stations",)
+            self.report(
+                Code.INCONSISTENT_RULE, "« stations » et l’action « build_station » vont ensemble", where
+            )
+        long = data["setup"]["tickets"].get("long", 0)
+        kinds = [data["tickets"]["ticket"][i].get("kind", "regular") for i in selected(data["tickets"])]
+        if long and long * data["players"]["max"] > kinds.count("long"):
+            self.report(
+                Code.INCONSISTENT_RULE,
+                f"{long} ticket(s) long(s) par joueur, mais la pioche n’en a que {kinds.count('long')}",
+                ("setup", "tickets", "long"),
+            )
+        example = data.get("tunnel_example")
+        if example:
+            if example["route"] not in route_ids:
+                self.report(
+                    Code.UNKNOWN_REFERENCE,
+                    f"« {example['route']} » n’existe pas",
+                    ("tunnel_example", "route"),
+                    did_you_mean(example["route"], route_ids),
+                )
+            elif not routes[route_ids.index(example["route"])].get("tunnel"):
+                self.report(
+                    Code.INCONSISTENT_RULE,
+                    f"« {example['route']} » n’est pas un tunnel",
+                    ("tunnel_example", "route"),
+                )
 
     def check_cities(self) -> list[str]:
         cities = self.data["board"]["city"]

@@ -131,30 +131,85 @@ class EngineView:
                     and route.double_group == other.double_group
                 ):
                     twins[route.id] = other.id
-        return [
-            f"{route.id!r}: "
-            + repr(
-                {
-                    "a": route.a,
-                    "b": route.b,
-                    "length": route.length,
-                    "color": route.color,
-                    "twin": twins.get(route.id),
-                }
-            )
-            for route in routes
-        ]
+        records = []
+        for route in routes:
+            record = {"a": route.a, "b": route.b, "length": route.length, "color": route.color}
+            record["twin"] = twins.get(route.id)
+            if self.tunnels:
+                record["tunnel"] = route.tunnel
+            if self.ferries:
+                record["ferry"] = route.ferry
+            records.append(f"{route.id!r}: {record!r}")
+        return records
 
     @property
     def tickets(self) -> list[str]:
-        return [
-            f"{ticket.id!r}: " + repr({"a": ticket.a, "b": ticket.b, "points": ticket.points})
-            for ticket in self.edition.tickets.tickets
-        ]
+        records = []
+        for ticket in self.edition.tickets.tickets:
+            record = {"a": ticket.a, "b": ticket.b, "points": ticket.points}
+            if self.long_tickets:
+                record["kind"] = ticket.kind
+            records.append(f"{ticket.id!r}: {record!r}")
+        return records
+
+    @property
+    def mechanisms(self) -> set[str]:
+        used = set()
+        if self.ferries:
+            used.add("ferries")
+        if self.tunnels:
+            used.add("tunnels")
+        if self.stations:
+            used.add("stations")
+        return used
 
     @property
     def messages(self) -> list[str]:
-        return [f"{code!r}: {text!r}" for code, text in engine_messages().items()]
+        return [f"{code!r}: {text!r}" for code, text in engine_messages(self.mechanisms).items()]
+
+    @property
+    def ferries(self) -> bool:
+        return any(route.ferry for route in self.edition.board.routes)
+
+    @property
+    def tunnels(self):
+        return self.edition.tunnels
+
+    @property
+    def stations(self):
+        return self.edition.stations
+
+    @property
+    def build_station(self):
+        return self.edition.turn.build_station
+
+    @property
+    def long_tickets(self) -> bool:
+        return self.edition.setup.long_tickets_dealt > 0
+
+    @property
+    def station_cost_literal(self) -> str:
+        return repr(self.edition.stations.cost)
+
+    @property
+    def cities_literal(self) -> str:
+        return repr(self.edition.board.cities)
+
+    @property
+    def long_rejected_literal(self) -> str:
+        return repr(self.edition.setup.long_tickets_rejected.value)
+
+    @property
+    def tunnels_citation(self) -> str:
+        return cite(self.edition.tunnels.span if self.edition.tunnels else None)
+
+    @property
+    def stations_citation(self) -> str:
+        return cite(self.edition.stations.span if self.edition.stations else None)
+
+    @property
+    def build_station_citation(self) -> str:
+        return cite(self.build_station.span if self.build_station else None)
 
     @property
     def french_colors_literal(self) -> str:
@@ -175,6 +230,8 @@ class EngineView:
         for rule in self.edition.tiebreakers:
             if rule.criterion is Criterion.COMPLETED_TICKETS:
                 keys.append('len(result["tickets_completed"])')
+            elif rule.criterion is Criterion.FEWEST_STATIONS:
+                keys.append('-len(result["stations"]["built"])')
             else:
                 keys.append(f'{rule.bonus!r} in result["bonuses"]')
         return keys

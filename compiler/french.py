@@ -105,7 +105,27 @@ MESSAGES = {
     "pass_not_allowed": "Vous ne pouvez passer que si aucune autre action n’est possible.",
 }
 
+# Messages of the mechanisms only some editions use, emitted only into those engines.
+MECHANISM_MESSAGES = {
+    "ferries": {
+        "ferry_needs_locomotives": "Ce ferry se paie avec au moins {count} locomotive(s).",
+    },
+    "tunnels": {
+        "must_settle_tunnel": "Payez le supplément du tunnel ou renoncez-y d’abord.",
+        "no_tunnel_pending": "Aucun tunnel n’attend de paiement.",
+        "wrong_tunnel_payment": "Le supplément du tunnel est de {count} carte(s) {color} ou locomotive(s).",
+    },
+    "stations": {
+        "unknown_city": "Ville inconnue : « {city} ».",
+        "station_taken": "Il y a déjà une gare à {city}.",
+        "no_station_left": "Vous avez déjà construit toutes vos gares.",
+    },
+}
 
-def engine_messages() -> dict[str, str]:
-    """The message catalogue with French typography applied and colour names in French."""
-    return {code: typo(text) for code, text in sorted(MESSAGES.items())}
+
+def engine_messages(mechanisms: set[str] = frozenset()) -> dict[str, str]:
+    """The message catalogue of an engine using ``mechanisms``, French typography applied."""
+    catalogue = dict(MESSAGES)
+    for mechanism in sorted(mechanisms):
+        catalogue.update(MECHANISM_MESSAGES[mechanism])
+    return {code: typo(text) for code, text in sorted(catalogue.items())}

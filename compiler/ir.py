@@ -96,6 +96,7 @@ class Measure(Enum):
 
 class Criterion(Enum):
     COMPLETED_TICKETS = "completed_tickets"
+    FEWEST_STATIONS = "fewest_stations"
     BONUS = "bonus"
 
 
@@ -119,6 +120,8 @@ class Route:
     length: int
     color: str  # a CardColor value other than locomotive, or GRAY
     double_group: int | None = None
+    tunnel: bool = False
+    ferry: int = 0  # locomotives a ferry's payment needs at least; 0 when not a ferry
     span: Span | None = field(default=None, compare=False)
 
 
@@ -157,6 +160,37 @@ class Setup:
     tickets_dealt: int
     tickets_keep_at_least: int
     tickets_rejected: TicketsRejected
+    long_tickets_dealt: int = 0
+    long_tickets_rejected: TicketsRejected = TicketsRejected.OUT_OF_GAME
+    span: Span | None = field(default=None, compare=False)
+
+
+@dataclass(**IR)
+class Tunnels:
+    """A tunnel claim turns over the top `reveal` cards; each of the colour used costs one more card."""
+
+    reveal: int
+    span: Span | None = field(default=None, compare=False)
+
+
+@dataclass(**IR)
+class Stations:
+    count: int
+    cost: tuple[int, ...]  # cards for the 1st, 2nd… station
+    unused_points: int
+    span: Span | None = field(default=None, compare=False)
+
+
+@dataclass(**IR)
+class BuildStation:
+    span: Span | None = field(default=None, compare=False)
+
+
+@dataclass(**IR)
+class TunnelExample:
+    route: str
+    cards: tuple[str, ...]
+    revealed: tuple[str, ...]
     span: Span | None = field(default=None, compare=False)
 
 
@@ -185,6 +219,7 @@ class Turn:
     draw_cards: DrawCards | None
     claim_route: ClaimRoute | None
     draw_tickets: DrawTickets | None
+    build_station: BuildStation | None = None
 
     @property
     def face_up_locomotive_ends_draw(self) -> bool:
@@ -266,6 +301,9 @@ class Edition:
     tiebreakers: tuple[Tiebreaker, ...]
     score_example: ScoreExample | None
     decisions: tuple[Decision, ...] = ()
+    tunnels: Tunnels | None = None
+    stations: Stations | None = None
+    tunnel_example: TunnelExample | None = None
     span: Span | None = field(default=None, compare=False)
     route_points_span: Span | None = field(default=None, compare=False)
 
@@ -302,6 +340,8 @@ def build(document: Document) -> Edition:
             length=route["length"],
             color=route["color"],
             double_group=route.get("double"),
+            tunnel=route.get("tunnel", False),
+            ferry=route.get("ferry", 0),
             span=span("board", "route", index),
         )
         for index, (route, route_id) in enumerate(zip(board["route"], route_ids, strict=True))
@@ -350,6 +390,8 @@ def build(document: Document) -> Edition:
             tickets_dealt=setup["tickets"]["deal"],
             tickets_keep_at_least=setup["tickets"]["keep_at_least"],
             tickets_rejected=TicketsRejected(setup["tickets"]["rejected"]),
+            long_tickets_dealt=setup["tickets"].get("long", 0),
+            long_tickets_rejected=TicketsRejected(setup["tickets"].get("long_rejected", "out_of_game")),
             span=span("setup"),
         ),
         turn=Turn(
@@ -368,6 +410,9 @@ def build(document: Document) -> Edition:
                 span=span("turn", "draw_tickets"),
             )
             if draw_tickets
+            else None,
+            build_station=BuildStation(span=span("turn", "build_station"))
+            if turn.get("build_station")
             else None,
         ),
         route_points=tuple(sorted((int(k), v) for k, v in data["route_points"].items())),
@@ -416,6 +461,25 @@ def build(document: Document) -> Edition:
             Decision(id=d["id"], text=d["text"], span=span("decision", i))
             for i, d in enumerate(data.get("decision", []))
         ),
+        tunnels=Tunnels(reveal=data["tunnels"]["reveal"], span=span("tunnels"))
+        if "tunnels" in data
+        else None,
+        stations=Stations(
+            count=data["stations"]["count"],
+            cost=tuple(data["stations"]["cost"]),
+            unused_points=data["stations"]["unused_points"],
+            span=span("stations"),
+        )
+        if "stations" in data
+        else None,
+        tunnel_example=TunnelExample(
+            route=data["tunnel_example"]["route"],
+            cards=tuple(data["tunnel_example"]["cards"]),
+            revealed=tuple(data["tunnel_example"]["revealed"]),
+            span=span("tunnel_example"),
+        )
+        if "tunnel_example" in data
+        else None,
         span=span("edition"),
         route_points_span=span("route_points"),
     )

@@ -901,8 +901,8 @@ class Game:
     def _apply_draw_card(self, action: dict) -> None:
         """Draw a train card: editions/usa-base.aventuriers:215."""
         phase = self._phase
-        if phase not in ("turn", "second_card"):
-            raise IllegalAction("must_keep_tickets")
+        if phase != "second_card":
+            self._require_turn_start()
         source = action.get("source")
         if source == "deck":
             if not self._deck and not self._discard:
@@ -1023,13 +1023,21 @@ class Game:
                 raise IllegalAction(
                     "not_enough_cards", color=COLOR_NAMES_FR[COLORS[color]], count=count, held=hand[color]
                 )
+        self._take_route(route, payment)
+
+    def _take_route(self, route: int, payment: dict[int, int]) -> None:
+        """The current player pays `payment` and takes `route`; the turn ends."""
+        player = self._current
+        hand = self._hands[player]
         for color, count in payment.items():
             hand[color] -= count
             self._discard.extend([color] * count)
         self._owner[route] = player
         self._close_route(route)
+        twin = _ROUTE_TWIN[route]
         if twin >= 0 and self._twin_closes:
             self._close_route(twin)
+        length = _ROUTE_LENGTH[route]
         self._routes[player].append(route)
         self._trains[player] -= length
         self._score[player] += ROUTE_POINTS[length]
@@ -1058,7 +1066,7 @@ class Game:
         least = min(self._keep_at_least(), len(pending))
         return [
             {"type": "keep_tickets", "tickets": [_TICKET_IDS[ticket] for ticket in kept]}
-            for size in range(max(least, 1), len(pending) + 1)
+            for size in range(least, len(pending) + 1)
             for kept in itertools.combinations(pending, size)
         ]
 
@@ -1131,8 +1139,11 @@ class Game:
 
     # -- scoring ------------------------------------------------------------
 
-    def _network(self, player: int) -> dict[str, str]:
-        """Each city the player reaches, mapped to a representative of its connected network."""
+    def _network(self, player: int, borrowed: tuple[int, ...] = ()) -> dict[str, str]:
+        """Each city the player reaches, mapped to a representative of its connected network.
+
+        `borrowed`: other players' routes the player may also use.
+        """
         parent: dict[str, str] = {}
 
         def find(city: str) -> str:
@@ -1142,10 +1153,16 @@ class Game:
                 city = parent[city]
             return city
 
-        for route in self._routes[player]:
+        for route in (*self._routes[player], *borrowed):
             a, b = _ROUTE_ENDS[route]
             parent[find(a)] = find(b)
         return {city: find(city) for city in list(parent)}
+
+    @staticmethod
+    def _joins(network: dict[str, str], ticket: int) -> bool:
+        record = TICKETS[_TICKET_IDS[ticket]]
+        a = network.get(record["a"])
+        return a is not None and a == network.get(record["b"])
 
     def _longest_trail(self, player: int) -> int:
         """Longest continuous path: cities may repeat, no route is used twice."""
@@ -1179,24 +1196,21 @@ class Game:
             network = self._network(player)
             completed, failed = [], []
             for ticket in self._tickets[player]:
-                record = TICKETS[_TICKET_IDS[ticket]]
-                a, b = network.get(record["a"]), network.get(record["b"])
-                entry = {"ticket": _TICKET_IDS[ticket], "points": record["points"]}
-                (completed if a is not None and a == b else failed).append(entry)
+                entry = {"ticket": _TICKET_IDS[ticket], "points": TICKETS[_TICKET_IDS[ticket]]["points"]}
+                (completed if self._joins(network, ticket) else failed).append(entry)
             route_points = sum(ROUTE_POINTS[_ROUTE_LENGTH[route]] for route in self._routes[player])
-            results.append(
-                {
-                    "player": player,
-                    "route_points": route_points,
-                    "tickets_completed": completed,
-                    "tickets_failed": failed,
-                    "longest_path": self._longest_trail(player),
-                    "bonuses": {},
-                    "total": route_points
-                    + sum(entry["points"] for entry in completed)
-                    - sum(entry["points"] for entry in failed),
-                }
-            )
+            result = {
+                "player": player,
+                "route_points": route_points,
+                "tickets_completed": completed,
+                "tickets_failed": failed,
+                "longest_path": self._longest_trail(player),
+                "bonuses": {},
+                "total": route_points
+                + sum(entry["points"] for entry in completed)
+                - sum(entry["points"] for entry in failed),
+            }
+            results.append(result)
         for bonus, (measure, points) in BONUSES.items():
             values = [
                 result["longest_path"] if measure == "longest_trail" else len(result["tickets_completed"])
@@ -1230,7 +1244,7 @@ class Game:
 
     def to_dict(self) -> dict:
         """The whole state as plain JSON; `Game.from_dict` restores it exactly."""
-        return {
+        state = {
             "edition": EDITION,
             "players": [
                 {
@@ -1256,6 +1270,7 @@ class Game:
             "turns_played": self._turns,
             "rng": self._rng.state,
         }
+        return state
 
     @classmethod
     def from_dict(cls, state: dict) -> Game:
