@@ -11,8 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from compiler.emit_engine import environment
+from compiler.emit_sheet import tiebreak_phrases
 from compiler.french import COLOR_NAMES, enumerate_fr, guillemets, players_phrase, typo, words
-from compiler.ir import Bonus, Criterion, Edition, Measure, TicketsRejected, TwinPolicy
+from compiler.ir import Bonus, Edition, Measure, TicketsRejected, TwinPolicy
 
 SECTIONS = ("Généralités", "Matériel", "Le plateau", "Mise en place", "Le tour", "Décompte", "Cartes bonus")
 
@@ -122,12 +123,7 @@ def facts(edition: Edition) -> list[Fact]:
         Fact(section="Cartes bonus", label=guillemets(bonus.title), value=_bonus_rule(bonus))
         for bonus in e.bonuses
     ]
-    ties = ["le plus de tickets réussis" if r.criterion is Criterion.COMPLETED_TICKETS else f"la carte {r.bonus}"
-            for r in e.tiebreakers]  # fmt: skip
-    titles = {bonus.id: guillemets(bonus.title) for bonus in e.bonuses}
-    ties = [
-        titles.get(tie.removeprefix("la carte "), tie) if tie.startswith("la carte ") else tie for tie in ties
-    ]
+    ties = tiebreak_phrases(e)
     found.append(Fact(section="Cartes bonus", label="Départage", value=", puis ".join(ties) or "aucun"))
     return found
 

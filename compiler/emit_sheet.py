@@ -40,6 +40,19 @@ class Sheet:
     footer: str
 
 
+def tiebreak_phrases(edition: Edition) -> list[str]:
+    """« le plus de tickets réussis », « le moins de gares construites », « la carte « … » »."""
+    titles = {bonus.id: bonus.title for bonus in edition.bonuses}
+    phrases = {
+        Criterion.COMPLETED_TICKETS: "le plus de tickets réussis",
+        Criterion.FEWEST_STATIONS: "le moins de gares construites",
+    }
+    return [
+        phrases[rule.criterion] if rule.criterion in phrases else f"la carte {guillemets(titles[rule.bonus])}"
+        for rule in edition.tiebreakers
+    ]
+
+
 @dataclass(slots=True)
 class _SheetWriter:
     edition: Edition
@@ -283,13 +296,7 @@ class _SheetWriter:
                     f"{guillemets(bonus.title)} : {bonus.points} points au joueur qui a réussi le plus de "
                     "tickets. À égalité, chacun des joueurs concernés les marque."
                 )
-        ties = []
-        for rule in e.tiebreakers:
-            if rule.criterion is Criterion.COMPLETED_TICKETS:
-                ties.append("le plus de tickets réussis")
-            else:
-                title = next(b.title for b in e.bonuses if b.id == rule.bonus)
-                ties.append(f"la carte {guillemets(title)}")
+        ties = tiebreak_phrases(e)
         winner = "Le plus gros total gagne."
         if ties:
             winner += (

@@ -22,6 +22,8 @@ given replaces the whole hand), then runs ``steps``:
 - ``hand_sizes``: the number of cards in each player's hand;
 - ``ticket_count``: the number of tickets the edition plays with;
 - ``pending_ticket_counts``: how many tickets each player has to choose from;
+- ``ticket_deck_size``, ``ticket_deck_excludes``: the ticket deck's size, and
+  tickets it must not hold;
 - ``ticket_deck_bottom``: the tickets at the bottom of the ticket deck, in any
   order (rejected tickets shuffled under the deck).
 """
@@ -153,6 +155,12 @@ def run_case(engine, case: dict) -> None:
         elif "pending_ticket_counts" in step:
             counts = [len(player["pending_tickets"]) for player in game.to_dict()["players"]]
             assert counts == step["pending_ticket_counts"], f"{label}: got {counts}"
+        elif "ticket_deck_size" in step:
+            size = len(game.to_dict()["ticket_deck"])
+            assert size == step["ticket_deck_size"], f"{label}: {size} tickets in the deck"
+        elif "ticket_deck_excludes" in step:
+            deck = game.to_dict()["ticket_deck"]
+            assert not set(deck) & set(step["ticket_deck_excludes"]), f"{label}: {deck}"
         elif "ticket_count" in step:
             assert len(engine.TICKETS) == step["ticket_count"], f"{label}: {len(engine.TICKETS)} tickets"
         elif "hand_sizes" in step:

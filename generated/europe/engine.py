@@ -1922,13 +1922,14 @@ class Game:
     def winners(self) -> list[int]:
         """The winners; ties the rules leave shared stay shared.
 
-        Spec: editions/europe.aventuriers:288, editions/europe.aventuriers:289.
+        Spec: editions/europe.aventuriers:290, editions/europe.aventuriers:291, editions/europe.aventuriers:292.
         """
         results = self.scores()
         keys = [
             (
                 result["total"],
                 len(result["tickets_completed"]),
+                -len(result["stations"]["built"]),
                 "longest_path" in result["bonuses"],
             )
             for result in results
