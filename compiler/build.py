@@ -10,12 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from compiler.build_ir import build
 from compiler.diagnostics import Diagnostic
 from compiler.emit_diff import emit_diff
 from compiler.emit_engine import emit_engine
 from compiler.emit_sheet import emit_sheet
 from compiler.example import load_engine
-from compiler.ir import Edition, build
+from compiler.ir import Edition
 from compiler.resolve import SUFFIX, EditionLoader
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 
+from compiler.build_ir import assign_ids, selected
 from compiler.diagnostics import Code, Diagnostic, did_you_mean
-from compiler.ir import assign_ids, selected
 from compiler.lower import Document, JsonPath
 
 

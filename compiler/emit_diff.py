@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from compiler.emit_engine import environment
-from compiler.emit_sheet import tiebreak_phrases
 from compiler.french import COLOR_NAMES, enumerate_fr, guillemets, players_phrase, typo, words
 from compiler.ir import Bonus, Edition, Measure, TicketsRejected, TwinPolicy
+from compiler.sheet_model import tiebreak_phrases
 
 SECTIONS = ("Généralités", "Matériel", "Le plateau", "Mise en place", "Le tour", "Décompte", "Cartes bonus")
 

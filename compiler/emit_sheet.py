@@ -8,55 +8,21 @@ generated engine. The template only loops and prints.
 from __future__ import annotations
 
 import types
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from compiler.emit_engine import environment
-from compiler.example import ExampleScore, play_example
+from compiler.example import ExampleScore, play_example, play_tunnel_example
 from compiler.french import COLOR_NAMES, enumerate_fr, guillemets, players_phrase, typo, words
-from compiler.ir import CardColor, Criterion, Edition, Measure, TicketsRejected, TwinPolicy
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Subsection:
-    title: str
-    paragraphs: tuple[str, ...] = ()
-    table: tuple[tuple[str, ...], ...] = ()
-    after_table: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Section:
-    title: str
-    paragraphs: tuple[str, ...] = ()
-    bullets: tuple[str, ...] = ()
-    subsections: tuple[Subsection, ...] = ()
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Sheet:
-    title: str
-    tagline: str
-    sections: tuple[Section, ...]
-    footer: str
-
-
-def tiebreak_phrases(edition: Edition) -> list[str]:
-    """« le plus de tickets réussis », « le moins de gares construites », « la carte « … » »."""
-    titles = {bonus.id: bonus.title for bonus in edition.bonuses}
-    phrases = {
-        Criterion.COMPLETED_TICKETS: "le plus de tickets réussis",
-        Criterion.FEWEST_STATIONS: "le moins de gares construites",
-    }
-    return [
-        phrases[rule.criterion] if rule.criterion in phrases else f"la carte {guillemets(titles[rule.bonus])}"
-        for rule in edition.tiebreakers
-    ]
+from compiler.ir import CardColor, Edition, Measure, TicketsRejected, TwinPolicy
+from compiler.sheet_mechanisms import MechanismWording
+from compiler.sheet_model import Section, Sheet, Subsection, tiebreak_phrases, typeset
 
 
 @dataclass(slots=True)
 class _SheetWriter:
     edition: Edition
     example: ExampleScore | None
+    mechanisms: MechanismWording
     decisions: list[str] = field(default_factory=list)
 
     # -- numbers the sheet repeats ------------------------------------------------
@@ -93,8 +59,9 @@ class _SheetWriter:
             f"le plateau {e.board.map} : {len(e.board.cities)} villes reliées par "
             f"{len(e.board.routes)} routes, dont {doubles} routes doubles",
             f"{e.trains} wagons par joueur, un jeu de couleur par joueur",
+            *self.mechanisms.material_items(),
             self.cards_formula(),
-            f"{e.tickets.printed} tickets Destination{deck}",
+            f"{e.tickets.printed} tickets Destination{self.mechanisms.ticket_kinds()}{deck}",
             *(f"la carte bonus {guillemets(bonus.title)}" for bonus in e.bonuses),
         ]
         listed = len(e.tickets.tickets)
@@ -145,7 +112,8 @@ class _SheetWriter:
             f"puis retournez les {words(s.market_size)} suivantes face visible à côté de la pioche.",
             f"Si au moins {words(s.market_locomotive_reset)} des {words(s.market_size)} cartes visibles sont "
             f"des locomotives, défaussez-les toutes et retournez-en {words(s.market_size)} nouvelles.",
-            f"Mélangez les tickets et donnez-en {words(s.tickets_dealt)} à chaque joueur. Chacun en garde "
+            self.mechanisms.setup_tickets()
+            or f"Mélangez les tickets et donnez-en {words(s.tickets_dealt)} à chaque joueur. Chacun en garde "
             f"au moins {words(s.tickets_keep_at_least)}, en secret{keep_all}. {rejected}",
         ]
         bullets += [f"Posez la carte {guillemets(b.title)} à côté du plateau." for b in e.bonuses]
@@ -168,7 +136,13 @@ class _SheetWriter:
             subsections.append(self.claim_route())
         if t.draw_tickets:
             subsections.append(self.draw_tickets())
-        names = enumerate_fr([s.title[0].lower() + s.title[1:] for s in subsections]).replace(" et ", " ou ")
+        if t.build_station:
+            subsections.append(
+                Subsection(
+                    title="Construire une gare", paragraphs=tuple(self.mechanisms.station_paragraphs())
+                )
+            )
+        names = self.action_names()
         return Section(
             title="Le tour",
             paragraphs=(
@@ -177,6 +151,21 @@ class _SheetWriter:
             ),
             subsections=tuple(subsections),
         )
+
+    def action_names(self) -> str:
+        """« prendre des cartes Wagon, prendre une route ou prendre des tickets »"""
+        t = self.edition.turn
+        names = [
+            name
+            for present, name in (
+                (t.draw_cards, "prendre des cartes Wagon"),
+                (t.claim_route, "prendre une route"),
+                (t.draw_tickets, "prendre des tickets"),
+                (t.build_station, "construire une gare"),
+            )
+            if present
+        ]
+        return ", ".join(names[:-1]) + " ou " + names[-1] if len(names) > 1 else "".join(names)
 
     def draw_cards(self) -> Subsection:
         d = self.edition.turn.draw_cards
@@ -226,7 +215,7 @@ class _SheetWriter:
             title="Prendre une route",
             paragraphs=tuple(paragraphs),
             table=table,
-            after_table=(" ".join(doubles),),
+            after_table=(" ".join(doubles), *self.mechanisms.claim_paragraphs()),
         )
 
     def draw_tickets(self) -> Subsection:
@@ -296,6 +285,7 @@ class _SheetWriter:
                     f"{guillemets(bonus.title)} : {bonus.points} points au joueur qui a réussi le plus de "
                     "tickets. À égalité, chacun des joueurs concernés les marque."
                 )
+        paragraphs += self.mechanisms.end_paragraphs()
         ties = tiebreak_phrases(e)
         winner = "Le plus gros total gagne."
         if ties:
@@ -316,7 +306,7 @@ class _SheetWriter:
         e = self.edition
         s = e.setup
         bullets = [
-            f"Donner un autre nombre que {words(s.tickets_dealt)} tickets au départ, ou en garder moins de "
+            f"Donner un autre nombre que {self.mechanisms.tickets_dealt()} au départ, ou en garder moins de "
             f"{words(s.tickets_keep_at_least)}."
         ]
         if e.turn.face_up_locomotive_ends_draw:
@@ -330,6 +320,7 @@ class _SheetWriter:
                 bullets.append(
                     f"Utiliser les deux voies d’une route double {players_phrase(rule.players).lower()}."
                 )
+        bullets += self.mechanisms.mistakes()
         bullets.append("Oublier que le joueur qui déclenche le dernier tour rejoue aussi.")
         return Section(title="Erreurs fréquentes", bullets=tuple(bullets))
 
@@ -339,6 +330,7 @@ class _SheetWriter:
             self.decisions.append(
                 f"La carte {guillemets(bonus.title)} ne revient qu’à un joueur qui a au moins {counted}."
             )
+        self.decisions += self.mechanisms.decisions()
         self.decisions.extend(decision.text for decision in self.edition.decisions)
         return Section(
             title="Quand la règle ne dit rien",
@@ -349,14 +341,15 @@ class _SheetWriter:
     def summary(self) -> Section:
         e, s = self.edition, self.edition.setup
         bullets = [
-            f"{e.title} : {e.trains} wagons chacun, {words(s.train_cards)} cartes Wagon et {words(s.tickets_dealt)} tickets "
-            f"au départ, au moins {words(s.tickets_keep_at_least)} gardés.",
-            "Tour : prendre des cartes, prendre une route ou prendre des tickets.",
+            f"{e.title} : {e.trains} wagons chacun, {words(s.train_cards)} cartes Wagon et "
+            f"{self.mechanisms.tickets_dealt()} au départ, au moins {words(s.tickets_keep_at_least)} gardés.",
+            f"Tour : {self.action_names()}.",
         ]
         if e.turn.face_up_locomotive_ends_draw:
             bullets.append("Locomotive visible = tout le tour ; locomotive cachée = une carte ordinaire.")
         bullets += [
             "Une route se paie en entier, dans sa couleur ; une route grise, dans une seule couleur au choix.",
+            *self.mechanisms.summary(),
             f"{words(e.end.trains_at_most).capitalize()} wagons ou moins : chacun rejoue une fois, déclencheur "
             "compris.",
             "Routes + tickets réussis − tickets ratés"
@@ -371,6 +364,10 @@ class _SheetWriter:
         example = self.example_section()
         if example:
             sections.append(example)
+        if self.mechanisms.tunnel:
+            sections.append(
+                Section(title="Exemple de tunnel", paragraphs=tuple(self.mechanisms.tunnel_example()))
+            )
         sections += [self.last_round(), self.mistakes(), self.decisions_section(), self.summary()]
         duration = ""
         if e.duration:
@@ -383,7 +380,7 @@ class _SheetWriter:
         return Sheet(
             title=typo(f"{e.game} — {e.title}"),
             tagline=typo(f"{e.players.min} à {e.players.max} joueurs{duration}{rulebook}"),
-            sections=tuple(_typeset(section) for section in sections),
+            sections=tuple(typeset(section) for section in sections),
             footer=typo(
                 f"Fiche générée par aventuriers depuis {enumerate_fr(list(sources))} : chaque nombre vient de "
                 "la spec de l’édition."
@@ -391,25 +388,11 @@ class _SheetWriter:
         )
 
 
-def _typeset(section: Section) -> Section:
-    """French typography on every text of a section; tables hold numbers only."""
-    texts = {name: tuple(typo(text) for text in getattr(section, name)) for name in ("paragraphs", "bullets")}
-    subsections = tuple(
-        replace(
-            sub,
-            title=typo(sub.title),
-            paragraphs=tuple(map(typo, sub.paragraphs)),
-            after_table=tuple(map(typo, sub.after_table)),
-        )
-        for sub in section.subsections
-    )
-    return replace(section, title=typo(section.title), subsections=subsections, **texts)
-
-
 def emit_sheet(
     edition: Edition, engine: types.ModuleType, sources: tuple[str, ...], *, annex: str | None = None
 ) -> str:
     """The rule sheet; ``annex`` (a rendered differences page) is appended when given."""
-    writer = _SheetWriter(edition=edition, example=play_example(edition, engine))
+    mechanisms = MechanismWording(edition=edition, tunnel=play_tunnel_example(edition, engine))
+    writer = _SheetWriter(edition=edition, example=play_example(edition, engine), mechanisms=mechanisms)
     sheet = writer.sheet(sources)
     return environment().get_template("fiche.md.j2").render(sheet=sheet, annex=annex)

@@ -95,3 +95,44 @@ def play_example(edition: Edition, engine: types.ModuleType) -> ExampleScore | N
         ),
         total=mine["total"],
     )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TunnelOutcome:
+    """The spec's tunnel example as the generated engine settled it."""
+
+    a: str
+    b: str
+    length: int
+    cards: tuple[str, ...]
+    revealed: tuple[str, ...]
+    color: str  # the colour that counts: the one paid, or locomotive
+    surcharge: int
+
+
+def play_tunnel_example(edition: Edition, engine: types.ModuleType) -> TunnelOutcome | None:
+    """Lay the cards, stack the deck with the revealed cards, and let the engine claim the tunnel."""
+    example = edition.tunnel_example
+    if example is None:
+        return None
+    state = engine.new_game(edition.players.min, 0).to_dict()
+    for player in state["players"]:
+        player["pending_tickets"] = []
+    hand = {color: example.cards.count(color) for color in set(example.cards)}
+    state["players"][0]["hand"] = {color: hand.get(color, 0) for color in engine.COLORS}
+    state["deck"] = list(example.revealed)
+    state.update(phase="turn", current_player=0, discard=[])
+    game = engine.Game.from_dict(state)
+    game.apply({"type": "claim_route", "route": example.route, "cards": hand})
+    tunnel = game.to_dict()["tunnel"]
+    route = engine.ROUTES[example.route]
+    plain = [color for color in example.cards if color != "locomotive"]
+    return TunnelOutcome(
+        a=route["a"],
+        b=route["b"],
+        length=route["length"],
+        cards=example.cards,
+        revealed=example.revealed,
+        color=plain[0] if plain else "locomotive",
+        surcharge=0 if tunnel is None else tunnel["surcharge"],
+    )

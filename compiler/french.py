@@ -24,6 +24,18 @@ COLOR_NAMES = {
     "locomotive": "locomotive",
 }
 
+# Colour adjectives agreeing with « carte » (feminine), singular and plural.
+CARD_ADJECTIVES = {
+    "red": ("rouge", "rouges"),
+    "blue": ("bleue", "bleues"),
+    "green": ("verte", "vertes"),
+    "yellow": ("jaune", "jaunes"),
+    "orange": ("orange", "orange"),
+    "black": ("noire", "noires"),
+    "white": ("blanche", "blanches"),
+    "pink": ("rose", "roses"),
+}
+
 NUMBER_WORDS = {
     0: "zéro", 1: "un", 2: "deux", 3: "trois", 4: "quatre", 5: "cinq",
     6: "six", 7: "sept", 8: "huit", 9: "neuf", 10: "dix", 11: "onze", 12: "douze",
@@ -51,8 +63,25 @@ def typo(text: str) -> str:
     return _SPACE_AFTER.sub("«" + NBSP, _SPACE_BEFORE.sub(before, text)).replace("'", "’")
 
 
-def words(number: int) -> str:
+def words(number: int, *, feminine: bool = False) -> str:
+    """« trois », « une » (feminine), « 13 »"""
+    if feminine and number == 1:
+        return "une"
     return NUMBER_WORDS.get(number, str(number))
+
+
+def cards_phrase(count: int, color: str) -> str:
+    """« une carte noire », « trois cartes noires », « deux locomotives »"""
+    if color == "locomotive":
+        return f"{words(count, feminine=True)} locomotive{'s' if count > 1 else ''}"
+    singular, plural = CARD_ADJECTIVES[color]
+    return (
+        f"{words(count, feminine=True)} carte{'s' if count > 1 else ''} {plural if count > 1 else singular}"
+    )
+
+
+def counted(count: int, singular: str, plural: str) -> str:
+    return singular if count == 1 else plural
 
 
 def enumerate_fr(items: list[str]) -> str:

@@ -9,9 +9,7 @@ import pytest
 from compiler.build import GENERATED
 from compiler.french import typo
 
-SHEETS = {
-    name: (GENERATED / name / "fiche.md").read_text(encoding="utf-8") for name in ("usa_2025", "usa_classic")
-}
+SHEETS = {path.parent.name: path.read_text(encoding="utf-8") for path in sorted(GENERATED.glob("*/fiche.md"))}
 
 
 @pytest.mark.parametrize("name", SHEETS)
@@ -24,13 +22,15 @@ def test_french_spacing(name: str) -> None:
 
 @pytest.mark.parametrize("name", SHEETS)
 def test_sections_follow_the_rulebook(name: str) -> None:
-    titles = re.findall(r"^## (.+)$", SHEETS[name].split("\n# ")[0], flags=re.M)
+    titles = re.findall(r"^## (.+)$", SHEETS[name].split("\n## Annexe")[0], flags=re.M)
+    examples = [title for title in titles if title.startswith("Exemple de ")]
+    assert examples, "a sheet shows at least one worked example"
     assert titles == [
         "Matériel",
         "But du jeu",
         "Mise en place",
         "Le tour",
-        "Exemple de score",
+        *examples,
         "Dernier tour et victoire",
         "Erreurs fréquentes",
         "Quand la règle ne dit rien",
@@ -60,3 +60,25 @@ def test_worked_examples_are_the_rulebooks_figures() -> None:
 def test_typo_rules() -> None:
     assert typo("Prix : 5 ; oui ! « mot »") == "Prix\u00a0: 5\u202f; oui\u202f! «\u00a0mot\u00a0»"
     assert typo("à 10:30, voir https://example.org") == "à 10:30, voir https://example.org"
+
+
+def test_europe_sheet_explains_its_mechanisms_with_the_spec_numbers() -> None:
+    europe = SHEETS["europe"]
+    assert (
+        "| Longueur | 1 | 2 | 3 | 4 | 6 | 8 |" in europe and "| Points | 1 | 2 | 4 | 7 | 15 | 21 |" in europe
+    )
+    assert "3 gares par joueur" in europe
+    assert (
+        typo("Tunnels (18 sur le plateau) : pose les cartes de la route, puis retourne les trois") in europe
+    )
+    assert typo("Ferries : une route marquée d’une ou plusieurs locomotives (une ou deux)") in europe
+    assert typo("locomotives en joker : une pour la 1re, deux pour la 2e et trois pour la 3e") in europe
+    assert "Chaque gare que tu n’as pas construite vaut 4 points." in europe
+    assert typo("On retourne une noire, une locomotive et une rouge. Deux cartes correspondent") in europe
+    assert typo("46 tickets Destination (40 ordinaires et 6 longs)") in europe
+
+
+def test_usa_sheets_say_nothing_of_europe_mechanisms() -> None:
+    for name, text in SHEETS.items():
+        if name.startswith("usa"):
+            assert "unnel" not in text and "erry" not in text and "gare" not in text.lower(), name

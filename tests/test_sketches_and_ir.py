@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from compiler.build import loader
-from compiler.ir import Range, Route, build
+from compiler.build_ir import build
+from compiler.ir import Range, Route
 from compiler.parse import parse
 from compiler.positions import SourceFile
 

@@ -1,0 +1,249 @@
+"""Stage 5: a merged, checked document to the typed IR (``compiler.ir``).
+
+Also the names every stage agrees on: the readable, stable ids of routes and
+tickets, and the selection of the tickets an edition plays.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections import defaultdict
+from typing import Any
+
+from compiler.ir import (
+    Board,
+    Bonus,
+    BuildStation,
+    CardColor,
+    CardCount,
+    ClaimRoute,
+    Criterion,
+    Decision,
+    DoubleRule,
+    DrawCards,
+    DrawTickets,
+    Edition,
+    End,
+    FaceUpLocomotive,
+    Measure,
+    Range,
+    Route,
+    ScoreExample,
+    Setup,
+    Stations,
+    Ticket,
+    TicketDeck,
+    TicketsRejected,
+    Tiebreaker,
+    TunnelExample,
+    Tunnels,
+    Turn,
+    TwinPolicy,
+)
+from compiler.lower import Document, JsonPath
+from compiler.positions import Span
+
+
+def slug(text: str) -> str:
+    """``"Sault St. Marie"`` → ``"sault-st-marie"``: readable, stable, ASCII ids."""
+    folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+    words = "".join(char if char.isalnum() else " " for char in folded).split()
+    return "-".join(words) or "x"
+
+
+def assign_ids(items: list[dict[str, Any]], *, by_color: bool) -> list[str]:
+    """Ids from the endpoints; twins are told apart by colour, else by rank."""
+    bases = [slug(item["a"]) + "-" + slug(item["b"]) for item in items]
+    groups: dict[str, list[int]] = defaultdict(list)
+    for index, base in enumerate(bases):
+        groups[base].append(index)
+    ids = list(bases)
+    for members in groups.values():
+        if len(members) < 2:
+            continue
+        colors = [items[index].get("color") for index in members]
+        distinct = by_color and len(set(colors)) == len(colors)
+        for rank, index in enumerate(members, start=1):
+            ids[index] = f"{bases[index]}-{colors[rank - 1] if distinct else rank}"
+    return [item.get("id") or generated for item, generated in zip(items, ids, strict=True)]
+
+
+def selected(tickets: dict[str, Any]) -> list[int]:
+    """Indexes of the listed tickets that `select` keeps (all of them without `select`)."""
+    wanted = tickets.get("select", {})
+    return [
+        index
+        for index, ticket in enumerate(tickets["ticket"])
+        if all(
+            ticket.get(key, "regular" if key == "kind" else None) == value for key, value in wanted.items()
+        )
+    ]
+
+
+def _range(value: Any) -> Range:
+    if isinstance(value, int):
+        return Range(min=value, max=value)
+    return Range(min=value["min"], max=value["max"])
+
+
+def build(document: Document) -> Edition:
+    """The IR of a merged edition that passed every check."""
+    data = document.data
+
+    def span(*path: str | int) -> Span:
+        at: JsonPath = tuple(path)
+        return document.span(at)
+
+    board, tickets, setup, turn = data["board"], data["tickets"], data["setup"], data["turn"]
+    route_ids = assign_ids(board["route"], by_color=True)
+    routes = tuple(
+        Route(
+            id=route_id,
+            a=route["a"],
+            b=route["b"],
+            length=route["length"],
+            color=route["color"],
+            double_group=route.get("double"),
+            tunnel=route.get("tunnel", False),
+            ferry=route.get("ferry", 0),
+            span=span("board", "route", index),
+        )
+        for index, (route, route_id) in enumerate(zip(board["route"], route_ids, strict=True))
+    )
+    ticket_ids = assign_ids(tickets["ticket"], by_color=False)
+    ticket_list = tuple(
+        Ticket(
+            id=ticket_ids[i],
+            a=tickets["ticket"][i]["a"],
+            b=tickets["ticket"][i]["b"],
+            points=tickets["ticket"][i]["points"],
+            kind=tickets["ticket"][i].get("kind", "regular"),
+            deck=tickets["ticket"][i].get("deck"),
+            span=span("tickets", "ticket", i),
+        )
+        for i in selected(tickets)
+    )
+    draw = turn.get("draw_cards")
+    draw_tickets = turn.get("draw_tickets")
+    example = data.get("score_example")
+    return Edition(
+        name=data["edition"],
+        extends=data.get("extends"),
+        game=data["game"],
+        title=data.get("title", data["game"]),
+        rulebook=data.get("rulebook"),
+        players=_range(data["players"]),
+        duration=_range(data["duration"]) if "duration" in data else None,
+        trains=data["trains"],
+        cards=tuple(
+            CardCount(color=color, count=data["cards"][color.value])
+            for color in CardColor
+            if color.value in data["cards"]
+        ),
+        board=Board(map=data.get("map", ""), cities=tuple(board["city"]), routes=routes, span=span("board")),
+        tickets=TicketDeck(
+            tickets=ticket_list,
+            printed=tickets.get("printed", len(ticket_list)),
+            name=tickets.get("name"),
+            span=span("tickets"),
+        ),
+        setup=Setup(
+            train_cards=setup["train_cards"],
+            market_size=setup["market"]["size"],
+            market_locomotive_reset=setup["market"]["locomotive_reset"],
+            tickets_dealt=setup["tickets"]["deal"],
+            tickets_keep_at_least=setup["tickets"]["keep_at_least"],
+            tickets_rejected=TicketsRejected(setup["tickets"]["rejected"]),
+            long_tickets_dealt=setup["tickets"].get("long", 0),
+            long_tickets_rejected=TicketsRejected(setup["tickets"].get("long_rejected", "out_of_game")),
+            span=span("setup"),
+        ),
+        turn=Turn(
+            draw_cards=DrawCards(
+                count=draw["count"],
+                face_up_locomotive=FaceUpLocomotive(draw["face_up_locomotive"]),
+                span=span("turn", "draw_cards"),
+            )
+            if draw
+            else None,
+            claim_route=ClaimRoute(span=span("turn", "claim_route")) if turn.get("claim_route") else None,
+            draw_tickets=DrawTickets(
+                draw=draw_tickets["draw"],
+                keep_at_least=draw_tickets["keep_at_least"],
+                rejected=TicketsRejected(draw_tickets["rejected"]),
+                span=span("turn", "draw_tickets"),
+            )
+            if draw_tickets
+            else None,
+            build_station=BuildStation(span=span("turn", "build_station"))
+            if turn.get("build_station")
+            else None,
+        ),
+        route_points=tuple(sorted((int(k), v) for k, v in data["route_points"].items())),
+        double_rules=tuple(
+            DoubleRule(
+                players=_range(rule["players"]),
+                twin=TwinPolicy(rule["twin"]),
+                span=span("double_routes", "rule", i),
+            )
+            for i, rule in enumerate(data["double_routes"]["rule"])
+        ),
+        end=End(
+            trains_at_most=data["end"]["trains_at_most"],
+            final_round=data["end"]["final_round"],
+            when_nobody_can_play=data["end"]["when_nobody_can_play"],
+            span=span("end"),
+        ),
+        bonuses=tuple(
+            Bonus(
+                id=b["id"],
+                title=b["title"],
+                measure=Measure(b["measure"]),
+                points=b["points"],
+                ties=b["ties"],
+                span=span("bonus", i),
+            )
+            for i, b in enumerate(data.get("bonus", []))
+        ),
+        tiebreakers=tuple(
+            Tiebreaker(criterion=Criterion(t["criterion"]), bonus=t.get("bonus"), span=span("tiebreak", i))
+            for i, t in enumerate(data.get("tiebreak", []))
+            # A step on a bonus the edition dropped (`without bonus …`) is skipped.
+            if t["criterion"] != "bonus" or t.get("bonus") in {b["id"] for b in data.get("bonus", [])}
+        ),
+        score_example=ScoreExample(
+            player=example["player"],
+            players=example["players"],
+            routes=tuple(example["routes"]),
+            tickets=tuple(example["tickets"]),
+            opponent_routes=tuple(example["opponent_routes"]),
+            span=span("score_example"),
+        )
+        if example
+        else None,
+        decisions=tuple(
+            Decision(id=d["id"], text=d["text"], span=span("decision", i))
+            for i, d in enumerate(data.get("decision", []))
+        ),
+        tunnels=Tunnels(reveal=data["tunnels"]["reveal"], span=span("tunnels"))
+        if "tunnels" in data
+        else None,
+        stations=Stations(
+            count=data["stations"]["count"],
+            cost=tuple(data["stations"]["cost"]),
+            unused_points=data["stations"]["unused_points"],
+            span=span("stations"),
+        )
+        if "stations" in data
+        else None,
+        tunnel_example=TunnelExample(
+            route=data["tunnel_example"]["route"],
+            cards=tuple(data["tunnel_example"]["cards"]),
+            revealed=tuple(data["tunnel_example"]["revealed"]),
+            span=span("tunnel_example"),
+        )
+        if "tunnel_example" in data
+        else None,
+        span=span("edition"),
+        route_points_span=span("route_points"),
+    )

@@ -1,0 +1,191 @@
+"""French wording of the rule sheet for the mechanisms only some editions use.
+
+Ferries, tunnels, stations and long tickets are each described from their
+declaration in the spec, with its numbers; an edition that does not use a
+mechanism gets none of its sentences. The tunnel example comes from the
+generated engine (``compiler.example``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from compiler.example import TunnelOutcome
+from compiler.french import CARD_ADJECTIVES, cards_phrase, counted, enumerate_fr, words
+from compiler.ir import Edition
+
+
+def _laid(colors: tuple[str, ...]) -> str:
+    """« trois cartes noires », « deux cartes rouges et une locomotive »"""
+    kinds = sorted(set(colors), key=lambda color: (color == "locomotive", colors.index(color)))
+    return enumerate_fr([cards_phrase(colors.count(color), color) for color in kinds])
+
+
+def _revealed(colors: tuple[str, ...]) -> str:
+    """« une noire, une locomotive et une rouge »"""
+    return enumerate_fr(
+        [
+            "une locomotive" if color == "locomotive" else f"une {CARD_ADJECTIVES[color][0]}"
+            for color in colors
+        ]
+    )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MechanismWording:
+    edition: Edition
+    tunnel: TunnelOutcome | None
+
+    @property
+    def ferries(self) -> list[int]:
+        return sorted({route.ferry for route in self.edition.board.routes if route.ferry})
+
+    @property
+    def tunnel_count(self) -> int:
+        return sum(route.tunnel for route in self.edition.board.routes)
+
+    def material_items(self) -> list[str]:
+        items = []
+        stations = self.edition.stations
+        if stations:
+            items.append(f"{stations.count} gares par joueur, de sa couleur")
+        return items
+
+    def ticket_kinds(self) -> str:
+        """« (40 ordinaires et 6 longs) » when the deck mixes kinds, else nothing."""
+        if not self.edition.setup.long_tickets_dealt:
+            return ""
+        kinds = [ticket.kind for ticket in self.edition.tickets.tickets]
+        return f" ({kinds.count('regular')} ordinaires et {kinds.count('long')} longs)"
+
+    def tickets_dealt(self) -> str:
+        """« trois tickets », « quatre tickets (un long et trois ordinaires) »"""
+        s = self.edition.setup
+        total = f"{words(s.long_tickets_dealt + s.tickets_dealt)} tickets"
+        if not s.long_tickets_dealt:
+            return total
+        long = counted(s.long_tickets_dealt, "long", "longs")
+        return f"{total} ({words(s.long_tickets_dealt)} {long} et {words(s.tickets_dealt)} ordinaires)"
+
+    def setup_tickets(self) -> str | None:
+        s = self.edition.setup
+        if not s.long_tickets_dealt:
+            return None
+        long = counted(s.long_tickets_dealt, "ticket long", "tickets longs")
+        return (
+            f"Donnez à chaque joueur {words(s.long_tickets_dealt)} {long} et {words(s.tickets_dealt)} "
+            f"tickets ordinaires ; les tickets longs restants retournent dans la boîte. Chacun garde au moins "
+            f"{words(s.tickets_keep_at_least)} des {words(s.long_tickets_dealt + s.tickets_dealt)}. Un ticket "
+            "long rendu retourne dans la boîte ; un ticket ordinaire rendu va sous la pioche, dans l’ordre choisi "
+            "par le joueur. La pioche ne contient que des tickets ordinaires."
+        )
+
+    def claim_paragraphs(self) -> list[str]:
+        paragraphs = []
+        if self.ferries:
+            counts = enumerate_fr([words(n, feminine=True) for n in self.ferries]).replace(" et ", " ou ")
+            paragraphs.append(
+                f"Ferries : une route marquée d’une ou plusieurs locomotives ({counts}) se paie avec au moins "
+                "autant de locomotives ; le reste se paie comme d’habitude."
+            )
+        tunnels = self.edition.tunnels
+        if tunnels:
+            paragraphs.append(
+                f"Tunnels ({self.tunnel_count} sur le plateau) : pose les cartes de la route, puis retourne les "
+                f"{words(tunnels.reveal)} premières cartes de la pioche. Chaque carte retournée de la couleur que tu "
+                "as jouée, locomotives comprises, demande une carte de plus de cette couleur ou une locomotive. Si "
+                "tu as payé uniquement avec des locomotives, seules les locomotives retournées comptent. Paie le "
+                "supplément, ou reprends tes cartes : ton tour est fini. Les cartes retournées sont défaussées ; "
+                f"s’il en reste moins de {words(tunnels.reveal)}, on retourne celles qui restent."
+            )
+        return paragraphs
+
+    def station_paragraphs(self) -> list[str]:
+        stations = self.edition.stations
+        costs = enumerate_fr(
+            [
+                f"{words(cost, feminine=True)} pour la {rank + 1}{'re' if rank == 0 else 'e'}"
+                for rank, cost in enumerate(stations.cost)
+            ]
+        )
+        return [
+            f"Pose une gare dans une ville qui n’en a pas encore (une seule gare par ville, tous joueurs "
+            f"confondus). Elle coûte des cartes d’une seule couleur, locomotives en joker : {costs}. Chaque "
+            f"joueur a {words(stations.count)} gares.",
+            "En fin de partie, chaque gare permet à son propriétaire d’emprunter une route d’un autre joueur qui "
+            "arrive dans sa ville, pour réussir ses tickets seulement, jamais pour le chemin le plus long.",
+        ]
+
+    def tunnel_example(self) -> list[str]:
+        x = self.tunnel
+        if x is None:
+            return []
+        if x.color == "locomotive":
+            what = "seules les locomotives retournées comptent"
+            extra = cards_phrase(x.surcharge, "locomotive")
+        else:
+            what = f"les {CARD_ADJECTIVES[x.color][1]} et les locomotives retournées comptent"
+            extra = f"{cards_phrase(x.surcharge, x.color)} ou locomotive{'s' if x.surcharge > 1 else ''}"
+        matches = counted(x.surcharge, "carte correspond", "cartes correspondent")
+        outcome = (
+            f"{words(x.surcharge, feminine=True).capitalize()} {matches} : il faut payer {extra} de plus, ou "
+            "reprendre ses cartes et finir son tour."
+            if x.surcharge
+            else "Aucune carte ne correspond : la route est prise sans rien payer de plus."
+        )
+        return [
+            f"Pour prendre le tunnel {x.a} – {x.b} ({x.length} cases), tu poses {_laid(x.cards)} : {what}. "
+            f"On retourne {_revealed(x.revealed)}. {outcome}",
+            "Ce supplément est calculé par le moteur du jeu.",
+        ]
+
+    def end_paragraphs(self) -> list[str]:
+        stations = self.edition.stations
+        if not stations:
+            return []
+        return [
+            "Gares : chaque gare emprunte au plus une route ; le choix qui rapporte le plus de points de tickets "
+            f"est fait pour toi. Chaque gare que tu n’as pas construite vaut {stations.unused_points} points."
+        ]
+
+    def mistakes(self) -> list[str]:
+        bullets = []
+        if self.ferries:
+            bullets.append("Payer un ferry sans ses locomotives.")
+        if self.edition.tunnels:
+            bullets.append(
+                "Oublier que les locomotives retournées comptent aussi pour le supplément d’un tunnel."
+            )
+        if self.edition.stations:
+            bullets.append(
+                "Construire une gare dans une ville qui en a déjà une, ou utiliser une gare pour le chemin le plus long."
+            )
+        return bullets
+
+    def decisions(self) -> list[str]:
+        found = []
+        if self.edition.tunnels:
+            found.append("Quand aucune carte retournée ne correspond, le tunnel est pris sans autre choix.")
+        if self.edition.stations:
+            found.append(
+                "Le choix des routes empruntées par les gares est fait par le moteur : celui qui rapporte le plus "
+                "de points de tickets (à égalité, le premier dans l’ordre du plateau)."
+            )
+        return found
+
+    def summary(self) -> list[str]:
+        bullets = []
+        if self.ferries:
+            bullets.append("Ferry = ses locomotives d’abord.")
+        if self.edition.tunnels:
+            bullets.append(
+                f"Tunnel = {words(self.edition.tunnels.reveal)} cartes retournées, une de plus par correspondance."
+            )
+        if self.edition.stations:
+            costs = enumerate_fr([words(c, feminine=True) for c in self.edition.stations.cost]).replace(
+                " et ", " puis "
+            )
+            bullets.append(
+                f"Gares = {costs} cartes ; {self.edition.stations.unused_points} points par gare non construite."
+            )
+        return bullets
