@@ -102,6 +102,29 @@ def facts(edition: Edition) -> list[Fact]:
             ),
             Fact(section="Le tour", label="Tickets rendus", value=REJECTED[d.rejected]),
         ]
+    if s.long_tickets_dealt:
+        found.append(
+            Fact(section="Mise en place", label="Tickets longs distribués", value=words(s.long_tickets_dealt))
+        )
+    if e.stations:
+        costs = ", ".join(str(cost) for cost in e.stations.cost)
+        found += [
+            Fact(section="Matériel", label="Gares par joueur", value=str(e.stations.count)),
+            Fact(section="Le tour", label="Construire une gare", value=f"{costs} cartes"),
+            Fact(section="Décompte", label="Gare non construite", value=f"{e.stations.unused_points} points"),
+        ]
+    ferries = sum(1 for route in e.board.routes if route.ferry)
+    tunnels = sum(1 for route in e.board.routes if route.tunnel)
+    if ferries:
+        found.append(Fact(section="Le plateau", label="Ferries", value=str(ferries)))
+    if tunnels and e.tunnels:
+        found.append(
+            Fact(
+                section="Le plateau",
+                label="Tunnels",
+                value=f"{tunnels}, {words(e.tunnels.reveal)} cartes retournées",
+            )
+        )
     found += [
         Fact(section="Décompte", label=f"Route de {length} cases", value=f"{points} points")
         for length, points in e.route_points

@@ -78,3 +78,22 @@ def test_a_thousand_random_games_end_with_every_invariant(edition):
     for seed in range(1000):
         game = play_random(module, 2 + seed % 4, seed, check_every_step=True)
         assert game.winners()
+
+
+def test_random_europe_games_exercise_tunnels_ferries_and_stations():
+    """The 1,000 random games above go through every Europe decision; this shows they occur."""
+    module = engine("europe")
+    seen: dict[str, int] = {}
+    ferry_routes = {route for route, record in module.ROUTES.items() if record["ferry"]}
+    for seed in range(60):
+        game = module.new_game(2 + seed % 4, seed)
+        chooser = random.Random(seed)
+        while not game.is_over():
+            action = chooser.choice(game.legal_actions())
+            kind = action["type"]
+            if kind == "claim_route" and action["route"] in ferry_routes:
+                kind = "claim_ferry"
+            seen[kind] = seen.get(kind, 0) + 1
+            game.apply(action)
+    for kind in ("pay_tunnel", "abandon_tunnel", "build_station", "claim_ferry", "keep_tickets"):
+        assert seen.get(kind, 0) > 0, f"no {kind} in 60 random games: {seen}"

@@ -87,3 +87,16 @@ def test_variants_of_a_playable_edition_carry_the_differences_as_an_annex() -> N
         assert "## Annexe\u00a0: les différences avec «\u00a0USA, règle classique\u00a0»" in sheet
     for name in ("usa_2025", "usa_classic"):
         assert "Annexe" not in (GENERATED / name / "fiche.md").read_text(encoding="utf-8")
+
+
+def test_diff_of_europe_lists_its_mechanisms(capsys) -> None:
+    assert main(["diff", "usa-classic", "europe"]) == 0
+    out = capsys.readouterr().out
+    for line in (
+        "- Gares par joueur\u00a0: 3 (nouveau).",
+        "- Ferries\u00a0: 13 (nouveau).",
+        "- Tunnels\u00a0: 18, trois cartes retournées (nouveau).",
+        "- Tickets longs distribués\u00a0: un (nouveau).",
+        "- Route de 8 cases\u00a0: 21 points (nouveau).",
+    ):
+        assert line in out
