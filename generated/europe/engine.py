@@ -1524,18 +1524,11 @@ class Game:
             raise IllegalAction("not_enough_trains", length=length, trains=self._trains[player])
         if sum(payment.values()) != length:
             raise IllegalAction("wrong_card_count", length=length, given=sum(payment.values()))
-        plain = [color for color in payment if color != LOCOMOTIVE]
-        if len(plain) > 1:
-            raise IllegalAction("mixed_colors")
+        paid = self._one_color(payment)
         route_color = _ROUTE_COLOR[route]
-        if plain and route_color >= 0 and plain[0] != route_color:
+        if paid != LOCOMOTIVE and route_color >= 0 and paid != route_color:
             raise IllegalAction("wrong_color", color=COLOR_NAMES_FR[COLORS[route_color]])
-        hand = self._hands[player]
-        for color, count in payment.items():
-            if hand[color] < count:
-                raise IllegalAction(
-                    "not_enough_cards", color=COLOR_NAMES_FR[COLORS[color]], count=count, held=hand[color]
-                )
+        self._require_cards(payment)
         if payment.get(LOCOMOTIVE, 0) < _ROUTE_FERRY[route]:
             raise IllegalAction("ferry_needs_locomotives", count=_ROUTE_FERRY[route])
         if _ROUTE_TUNNEL[route]:
@@ -1546,10 +1539,7 @@ class Game:
     def _take_route(self, route: int, payment: dict[int, int]) -> None:
         """The current player pays `payment` and takes `route`; the turn ends."""
         player = self._current
-        hand = self._hands[player]
-        for color, count in payment.items():
-            hand[color] -= count
-            self._discard.extend([color] * count)
+        self._discard_cards(payment)
         self._owner[route] = player
         self._close_route(route)
         twin = _ROUTE_TWIN[route]
@@ -1580,6 +1570,28 @@ class Game:
         if locomotives >= count:
             options.append({"locomotive": count})
         return options
+
+    @staticmethod
+    def _one_color(payment: dict[int, int]) -> int:
+        """The one plain colour of a payment (locomotives aside), or LOCOMOTIVE when it has none."""
+        plain = [color for color in payment if color != LOCOMOTIVE]
+        if len(plain) > 1:
+            raise IllegalAction("mixed_colors")
+        return plain[0] if plain else LOCOMOTIVE
+
+    def _require_cards(self, payment: dict[int, int]) -> None:
+        hand = self._hands[self._current]
+        for color, count in payment.items():
+            if hand[color] < count:
+                raise IllegalAction(
+                    "not_enough_cards", color=COLOR_NAMES_FR[COLORS[color]], count=count, held=hand[color]
+                )
+
+    def _discard_cards(self, payment: dict[int, int]) -> None:
+        hand = self._hands[self._current]
+        for color, count in payment.items():
+            hand[color] -= count
+            self._discard.extend([color] * count)
 
     @staticmethod
     def _parse_cards(cards) -> dict[int, int]:
@@ -1691,8 +1703,7 @@ class Game:
                 break  # fewer cards than the reveal: turn over what there is
             revealed.append(card)
         self._discard.extend(revealed)
-        plain = [color for color in payment if color != LOCOMOTIVE]
-        used = plain[0] if plain else LOCOMOTIVE
+        used = self._one_color(payment)
         surcharge = sum(1 for card in revealed if card == used or card == LOCOMOTIVE)
         if surcharge == 0:
             self._take_route(route, payment)
@@ -1733,12 +1744,7 @@ class Game:
         total = dict(tunnel["cards"])
         for color, count in extra.items():
             total[color] = total.get(color, 0) + count
-        hand = self._hands[self._current]
-        for color, count in total.items():
-            if hand[color] < count:
-                raise IllegalAction(
-                    "not_enough_cards", color=COLOR_NAMES_FR[COLORS[color]], count=count, held=hand[color]
-                )
+        self._require_cards(total)
         self._tunnel = None
         self._phase = "turn"
         self._take_route(tunnel["route"], total)
@@ -1782,17 +1788,9 @@ class Game:
         cost = STATION_COST[built]
         if sum(payment.values()) != cost:
             raise IllegalAction("wrong_card_count", length=cost, given=sum(payment.values()))
-        if len([color for color in payment if color != LOCOMOTIVE]) > 1:
-            raise IllegalAction("mixed_colors")
-        hand = self._hands[player]
-        for color, count in payment.items():
-            if hand[color] < count:
-                raise IllegalAction(
-                    "not_enough_cards", color=COLOR_NAMES_FR[COLORS[color]], count=count, held=hand[color]
-                )
-        for color, count in payment.items():
-            hand[color] -= count
-            self._discard.extend([color] * count)
+        self._one_color(payment)
+        self._require_cards(payment)
+        self._discard_cards(payment)
         self._stations[player].append(city)
         self._station_city[city] = player
         if None in self._market:

@@ -1011,27 +1011,17 @@ class Game:
             raise IllegalAction("not_enough_trains", length=length, trains=self._trains[player])
         if sum(payment.values()) != length:
             raise IllegalAction("wrong_card_count", length=length, given=sum(payment.values()))
-        plain = [color for color in payment if color != LOCOMOTIVE]
-        if len(plain) > 1:
-            raise IllegalAction("mixed_colors")
+        paid = self._one_color(payment)
         route_color = _ROUTE_COLOR[route]
-        if plain and route_color >= 0 and plain[0] != route_color:
+        if paid != LOCOMOTIVE and route_color >= 0 and paid != route_color:
             raise IllegalAction("wrong_color", color=COLOR_NAMES_FR[COLORS[route_color]])
-        hand = self._hands[player]
-        for color, count in payment.items():
-            if hand[color] < count:
-                raise IllegalAction(
-                    "not_enough_cards", color=COLOR_NAMES_FR[COLORS[color]], count=count, held=hand[color]
-                )
+        self._require_cards(payment)
         self._take_route(route, payment)
 
     def _take_route(self, route: int, payment: dict[int, int]) -> None:
         """The current player pays `payment` and takes `route`; the turn ends."""
         player = self._current
-        hand = self._hands[player]
-        for color, count in payment.items():
-            hand[color] -= count
-            self._discard.extend([color] * count)
+        self._discard_cards(payment)
         self._owner[route] = player
         self._close_route(route)
         twin = _ROUTE_TWIN[route]
@@ -1044,6 +1034,28 @@ class Game:
         if None in self._market:
             self._refill_market()
         self._end_turn()
+
+    @staticmethod
+    def _one_color(payment: dict[int, int]) -> int:
+        """The one plain colour of a payment (locomotives aside), or LOCOMOTIVE when it has none."""
+        plain = [color for color in payment if color != LOCOMOTIVE]
+        if len(plain) > 1:
+            raise IllegalAction("mixed_colors")
+        return plain[0] if plain else LOCOMOTIVE
+
+    def _require_cards(self, payment: dict[int, int]) -> None:
+        hand = self._hands[self._current]
+        for color, count in payment.items():
+            if hand[color] < count:
+                raise IllegalAction(
+                    "not_enough_cards", color=COLOR_NAMES_FR[COLORS[color]], count=count, held=hand[color]
+                )
+
+    def _discard_cards(self, payment: dict[int, int]) -> None:
+        hand = self._hands[self._current]
+        for color, count in payment.items():
+            hand[color] -= count
+            self._discard.extend([color] * count)
 
     @staticmethod
     def _parse_cards(cards) -> dict[int, int]:
