@@ -85,11 +85,21 @@ def command_build(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
             return 1
-        print(f"{out_dir} est à jour ({len(compiled)} édition(s)).")
+        print(f"{_shown(out_dir)} est à jour ({len(compiled)} édition(s)).")
         return 0
     changed = write_all(files, out_dir, owned)
-    print(f"{len(compiled)} édition(s) construite(s) dans {out_dir} ; {len(changed)} fichier(s) modifié(s).")
+    print(
+        f"{len(compiled)} édition(s) construite(s) dans {_shown(out_dir)} ; {len(changed)} fichier(s) modifié(s)."
+    )
     return 0
+
+
+def _shown(path: Path) -> str:
+    """A path as the user would type it: relative to the working folder when inside it."""
+    try:
+        return path.resolve().relative_to(Path.cwd().resolve()).as_posix() or "."
+    except ValueError:
+        return str(path)
 
 
 def _compile_one(name: str) -> CompiledEdition | None:

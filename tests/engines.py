@@ -33,6 +33,12 @@ def check_invariants(module: types.ModuleType, game) -> None:
         assert player["score"] == track, "the score track differs from the routes' points"
     owned = [route for player in state["players"] for route in player["routes"]]
     assert len(owned) == len(set(owned)), "a route has two owners"
+    if hasattr(module, "STATIONS"):
+        cities = [city for player in state["players"] for city in player["stations"]]
+        assert len(cities) == len(set(cities)), "two stations in one city"
+        assert all(len(player["stations"]) <= module.STATIONS for player in state["players"])
+    if "tunnel" in state:
+        assert (state["tunnel"] is None) == (state["phase"] != "tunnel"), "a tunnel waits outside its phase"
 
 
 def play_random(module: types.ModuleType, players: int, seed: int, *, check_every_step: bool, max_steps=5000):
