@@ -852,11 +852,9 @@ class Game:
         others = len(pool) - pool.count(LOCOMOTIVE)
         return others >= min(MARKET_SIZE, len(pool)) - MARKET_LOCOMOTIVE_RESET + 1
 
-    def _can_draw_card(self, first: bool) -> bool:
+    def _can_draw_second_card(self) -> bool:
         if self._deck or self._discard:
             return True
-        if first:
-            return any(card is not None for card in self._market)
         return any(card is not None and card != LOCOMOTIVE for card in self._market)
 
     def _apply_draw_card(self, action: dict) -> None:
@@ -887,12 +885,13 @@ class Game:
             self._end_turn()  # a face-up locomotive is the whole draw
             return
         self._drawn += 1
-        if self._drawn >= CARDS_PER_DRAW or not self._can_draw_card(first=False):
+        if self._drawn >= CARDS_PER_DRAW or not self._can_draw_second_card():
             self._end_turn()
         else:
             self._phase = "second_card"
 
     # -- claiming routes ----------------------------------------------------
+
     def _claim_actions(self, actions: list[dict]) -> None:
         player = self._current
         hand = self._hands[player]
