@@ -11,13 +11,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from compiler.build_ir import build
-from compiler.diagnostics import Diagnostic
+from compiler.diagnostics import CompileError, Diagnostic, did_you_mean
 from compiler.emit_diff import emit_diff
 from compiler.emit_engine import emit_engine
 from compiler.emit_sheet import emit_sheet
 from compiler.example import load_engine
 from compiler.ir import Edition
-from compiler.resolve import SUFFIX, EditionLoader
+from compiler.resolve import SUFFIX, EditionLoader, unreadable
 
 ROOT = Path(__file__).resolve().parent.parent
 EDITIONS = ROOT / "editions"
@@ -56,11 +56,20 @@ def loader(root: Path = ROOT) -> EditionLoader:
 
 
 def edition_path(name_or_path: str, editions: EditionLoader) -> Path:
-    """A shipped edition by name (``usa-2025``), or a spec file by path."""
+    """A shipped edition by name (``usa-2025``), or a spec file by path.
+
+    Raises CompileError (E312, with "did you mean") when neither exists.
+    """
     candidate = Path(name_or_path)
     if candidate.suffix == SUFFIX or candidate.exists():
         return candidate
-    return editions.path_of(name_or_path)
+    shipped = editions.path_of(name_or_path)
+    if not shipped.exists():
+        hint = did_you_mean(name_or_path, editions.available()) or "éditions : " + ", ".join(
+            editions.available()
+        )
+        raise CompileError([unreadable(name_or_path, FileNotFoundError(name_or_path), hint)])
+    return shipped
 
 
 def shipped_editions(editions: EditionLoader) -> list[str]:

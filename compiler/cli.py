@@ -190,6 +190,13 @@ def _progress(done: int, total: int) -> None:
     sys.stderr.flush()
 
 
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("il faut au moins 1")
+    return value
+
+
 def parser() -> argparse.ArgumentParser:
     main = argparse.ArgumentParser(
         prog="aventuriers", description="Compilateur des règles des Aventuriers du Rail."
@@ -212,7 +219,7 @@ def parser() -> argparse.ArgumentParser:
     diff.set_defaults(run=command_diff)
     simulate = commands.add_parser("simulate", help="jouer des parties aléatoires")
     simulate.add_argument("edition", metavar="EDITION")
-    simulate.add_argument("--games", type=int, default=100)
+    simulate.add_argument("--games", type=_positive, default=100)
     simulate.add_argument("--players", type=int, default=4)
     simulate.add_argument("--seed", type=int, default=0)
     simulate.set_defaults(run=command_simulate)
@@ -223,6 +230,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
         return args.run(args)
+    except CompileError as error:
+        _report(error.diagnostics)
+        return 1
     except KeyboardInterrupt:
         return 130
 

@@ -43,6 +43,7 @@ class Code(Enum):
     BAD_PLAYER_RANGES = "E309"
     EDITION_NAME_MISMATCH = "E310"
     INCONSISTENT_RULE = "E311"
+    UNREADABLE_FILE = "E312"
     PRINTED_COUNT_GAP = "W401"
 
     @property
@@ -67,7 +68,9 @@ class Diagnostic:
         else:
             width = max(1, len(line_text.rstrip()) - span.column + 1)
         caret = " " * (len(gutter) - 2) + "| " + " " * (span.column - 1) + "^" * max(1, width)
-        parts = [f"{span.location}: {self.code.value}: {self.message}", gutter + line_text, caret]
+        parts = [f"{span.location}: {self.code.value}: {self.message}"]
+        if span.source.text:  # an unreadable file has no line to show
+            parts += [gutter + line_text, caret]
         if self.hint:
             parts.append(f"      = aide : {self.hint}")
         return "\n".join(parts)

@@ -15,20 +15,37 @@ from compiler.diagnostics import Code, CompileError, Diagnostic, did_you_mean, r
 from compiler.lower import Document, lower
 from compiler.merge import merge
 from compiler.parse import parse
-from compiler.positions import SourceFile
+from compiler.positions import SourceFile, Span
 from compiler.validate import missing_keys, validate
 
 SUFFIX = ".aventuriers"
 
 
 def load_document(path: Path, display_name: str) -> tuple[Document | None, list[Diagnostic]]:
-    source = SourceFile.read(path, display_name)
+    try:
+        source = SourceFile.read(path, display_name)
+    except (OSError, UnicodeDecodeError) as error:
+        return None, [unreadable(display_name, error)]
     try:
         tree = parse(source)
     except CompileError as error:
         return None, list(error.diagnostics)
     document, diagnostics = lower(tree, source)
     return document, diagnostics + validate(document, complete=False)
+
+
+def unreadable(name: str, error: Exception, hint: str | None = None) -> Diagnostic:
+    """A spec file that cannot be read: missing, a folder, not UTF-8 text."""
+    if isinstance(error, FileNotFoundError):
+        reason = "fichier introuvable"
+    elif isinstance(error, IsADirectoryError):
+        reason = "c\u2019est un dossier, pas un fichier de spec"
+    elif isinstance(error, UnicodeDecodeError):
+        reason = "ce n\u2019est pas du texte UTF-8"
+    else:
+        reason = f"lecture impossible ({error.strerror or error})"
+    span = Span.whole_file(SourceFile(name=name, text=""))
+    return Diagnostic(code=Code.UNREADABLE_FILE, message=reason, span=span, hint=hint)
 
 
 class EditionLoader:

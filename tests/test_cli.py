@@ -83,3 +83,24 @@ def test_check_accepts_editions_and_the_abstract_base(capsys) -> None:
 
 def test_console_script_is_installed() -> None:
     assert shutil.which("aventuriers"), "pip install -e . installs the `aventuriers` command"
+
+
+def test_missing_unreadable_and_unknown_inputs_get_located_errors(tmp_path, capsys) -> None:
+    binary = tmp_path / "binary.aventuriers"
+    binary.write_bytes(b"\xff\xfe")
+    cases = {
+        (
+            "build",
+            "usa-2O25",
+        ): "usa-2O25:1:1: E312: fichier introuvable\n      = aide : vouliez-vous dire « usa-2025 » ?",
+        ("sheet", "nowhere/x.aventuriers"): "nowhere/x.aventuriers:1:1: E312: fichier introuvable",
+        ("check", str(tmp_path)): f"{tmp_path}:1:1: E312: c’est un dossier, pas un fichier de spec",
+        ("check", str(binary)): f"{binary}:1:1: E312: ce n’est pas du texte UTF-8",
+        ("simulate", "usa-2O25"): "usa-2O25:1:1: E312: fichier introuvable",
+        ("diff", "usa-2024", "usa-2025"): "usa-2024:1:1: E312: fichier introuvable",
+    }
+    for argv, expected in cases.items():
+        assert main(list(argv)) == 1, argv
+        err = capsys.readouterr().err
+        assert err.startswith(expected), err
+        assert "Traceback" not in err
