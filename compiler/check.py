@@ -274,6 +274,14 @@ class _Checker:
         example = self.data.get("score_example")
         if not example:
             return
+        players = self.data["players"]
+        if not players["min"] <= example["players"] <= players["max"]:
+            self.report(
+                Code.BAD_PLAYER_RANGES,
+                f"l’exemple se joue à {example['players']} joueurs ; l’édition se joue de {players['min']} à "
+                f"{players['max']}",
+                ("score_example", "players"),
+            )
         for key, known in (("routes", route_ids), ("opponent_routes", route_ids), ("tickets", ticket_ids)):
             for index, name in enumerate(example[key]):
                 if name not in known:

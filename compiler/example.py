@@ -10,7 +10,9 @@ from __future__ import annotations
 import types
 from dataclasses import dataclass
 
+from compiler.diagnostics import Code, CompileError, Diagnostic
 from compiler.ir import Edition, Measure
+from compiler.positions import Span
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -38,6 +40,19 @@ class ExampleScore:
     total: int
 
 
+def refused(span: Span | None, what: str, error: Exception) -> CompileError:
+    """An example the generated engine will not play: the spec's error, located."""
+    reason = getattr(error, "message", None) or str(error)
+    assert span is not None
+    return CompileError(
+        [
+            Diagnostic(
+                code=Code.INCONSISTENT_RULE, message=f"{what} est refusé par le moteur : {reason}", span=span
+            )
+        ]
+    )
+
+
 def load_engine(source: str, name: str) -> types.ModuleType:
     """Run generated engine source as a fresh module, without touching sys.modules."""
     module = types.ModuleType(f"aventuriers_build_{name}")
@@ -50,7 +65,10 @@ def play_example(edition: Edition, engine: types.ModuleType) -> ExampleScore | N
     example = edition.score_example
     if example is None:
         return None
-    state = engine.new_game(example.players, 0).to_dict()
+    try:
+        state = engine.new_game(example.players, 0).to_dict()
+    except ValueError as error:
+        raise refused(example.span, "l’exemple de score", error) from None
     owned = {0: example.routes, 1: example.opponent_routes}
     for player, routes in owned.items():
         record = state["players"][player]
@@ -123,7 +141,10 @@ def play_tunnel_example(edition: Edition, engine: types.ModuleType) -> TunnelOut
     state["deck"] = list(example.revealed)
     state.update(phase="turn", current_player=0, discard=[])
     game = engine.Game.from_dict(state)
-    game.apply({"type": "claim_route", "route": example.route, "cards": hand})
+    try:
+        game.apply({"type": "claim_route", "route": example.route, "cards": hand})
+    except engine.IllegalAction as error:
+        raise refused(example.span, "l’exemple de tunnel", error) from None
     tunnel = game.to_dict()["tunnel"]
     route = engine.ROUTES[example.route]
     plain = [color for color in example.cards if color != "locomotive"]

@@ -104,3 +104,18 @@ def test_missing_unreadable_and_unknown_inputs_get_located_errors(tmp_path, caps
         err = capsys.readouterr().err
         assert err.startswith(expected), err
         assert "Traceback" not in err
+
+
+def test_a_worked_example_the_engine_refuses_is_a_located_error(tmp_path, capsys) -> None:
+    spec = tmp_path / "tunnel-bad.aventuriers"
+    spec.write_text(
+        "edition tunnel-bad\nextends europe\ntunnel_example madrid-pamplona-black {\n"
+        "  cards [red, red, red]\n  revealed [black]\n}\n",
+        encoding="utf-8",
+    )
+    assert main(["sheet", str(spec)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(
+        f"{spec}:3:1: E311: l’exemple de tunnel est refusé par le moteur : "
+        "Cette route se paie en noir, complétée par des locomotives."
+    )
