@@ -71,6 +71,8 @@ class _Merger:
                     merged[key] = self.values(parent[key], value, sub, path + (key,))
                 else:
                     merged[key] = value
+                    if "x-key" in (resolve_ref(sub) or {}):
+                        self.relocate(path + (key,), [(self.child, index) for index in range(len(value))])
             for without_index, dropped in enumerate(child.get("without", []) if not path else []):
                 self.drop(merged, dropped, ("without", without_index))
             return merged

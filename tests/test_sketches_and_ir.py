@@ -36,3 +36,23 @@ def test_ir_built_by_hand_equals_the_compiled_ir() -> None:
     )
     assert route.span is not None and route.span.source.name == "editions/usa-base.aventuriers"
     assert edition.setup.tickets_dealt == 3 and edition.tickets.printed == 30
+
+
+def test_keyed_items_keep_the_spans_of_the_file_that_declared_them() -> None:
+    editions = loader()
+    document, _ = editions.load(editions.path_of("usa-big-cities"))
+    edition = build(document)
+    decision = next(d for d in edition.decisions if d.id == "big_cities_bonus")
+    assert decision.span.source.name == "editions/usa-big-cities.aventuriers"
+    assert decision.span.line > 1
+    longest = next(b for b in edition.bonuses if b.id == "longest_path")
+    assert longest.span.source.name == "editions/usa-base.aventuriers"
+    document, _ = editions.load(editions.path_of("usa-mega"))
+    mega = build(document)
+    globetrotter = next(b for b in mega.bonuses if b.id == "globetrotter")
+    assert globetrotter.span.source.name == "editions/usa-1910-box.aventuriers"
+    assert globetrotter.span.line > 1
+    # A keyed list the parent does not have at all (usa-classic declares no decision).
+    ties = next(d for d in mega.decisions if d.id == "globetrotter_ties")
+    assert ties.span.source.name == "editions/usa-1910-box.aventuriers"
+    assert ties.span.line > 1
