@@ -78,7 +78,7 @@ class _Checker:
                 ("stations", "cost"),
             )
         if bool(stations) != bool(data["turn"].get("build_station")):
-            where = ("turn",) if stations else ("stations",)
+            where = ("stations",) if stations else ("turn", "build_station")
             self.report(
                 Code.INCONSISTENT_RULE, "« stations » et l’action « build_station » vont ensemble", where
             )
