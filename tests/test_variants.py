@@ -100,3 +100,11 @@ def test_diff_of_europe_lists_its_mechanisms(capsys) -> None:
         "- Route de 8 cases\u00a0: 21 points (nouveau).",
     ):
         assert line in out
+
+
+def test_the_readme_api_example_runs() -> None:
+    code = readme_block("python", "## The engine API")
+    namespace: dict = {}
+    exec(compile(code.replace("print(", "result = ("), "README", "exec"), namespace)
+    scores, winners = namespace["result"]
+    assert len(scores) == 4 and winners
