@@ -49,8 +49,6 @@ class _SheetWriter:
         parts = [f"{count} {COLOR_NAMES[color]}" for color, count in self.plain_cards]
         return f"{total} cartes Wagon : {enumerate_fr(parts)} et {self.locomotives} locomotives"
 
-    # -- sections ---------------------------------------------------------------------
-
     def material(self) -> Section:
         e = self.edition
         doubles = len({r.double_group for r in e.board.routes if r.double_group is not None})
@@ -119,6 +117,10 @@ class _SheetWriter:
         bullets += [f"Posez la carte {guillemets(b.title)} à côté du plateau." for b in e.bonuses]
         bullets.append(
             "Choisissez le premier joueur comme vous voulez ; on joue ensuite dans le sens horaire."
+        )
+        self.decisions.append(
+            "Un emplacement visible resté vide faute de cartes est rempli dès que des cartes reviennent "
+            "dans la défausse, à la fin de l’action qui les y met."
         )
         self.decisions.append(
             f"Quand les cartes restantes ne peuvent plus former un marché avec moins de "
