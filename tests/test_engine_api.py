@@ -106,3 +106,19 @@ def test_scores_shape(edition):
         )
         assert score["total"] == expected
     assert game.winners()
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_malformed_state_is_a_value_error(edition):
+    module = engine(edition)
+    good = module.new_game(2, 3).to_dict()
+    broken_states = [
+        {**good, "edition": "other"},
+        {**good, "deck": ["purple"]},
+        {**good, "players": [{**good["players"][0], "routes": ["nowhere-somewhere"]}, good["players"][1]]},
+        {key: value for key, value in good.items() if key != "market"},
+        "not a state",
+    ]
+    for state in broken_states:
+        with pytest.raises(ValueError):
+            module.Game.from_dict(state)

@@ -1285,9 +1285,20 @@ class Game:
 
     @classmethod
     def from_dict(cls, state: dict) -> Game:
-        """A game from `to_dict` output (or a position written by hand in that shape)."""
-        if state.get("edition") != EDITION:
-            raise ValueError(f"this state is of edition {state.get('edition')!r}, not {EDITION!r}")
+        """A game from `to_dict` output (or a position written by hand in that shape).
+
+        Raises ValueError when `state` is not a state of this edition.
+        """
+        if not isinstance(state, dict) or state.get("edition") != EDITION:
+            found = state.get("edition") if isinstance(state, dict) else type(state).__name__
+            raise ValueError(f"this state is of edition {found!r}, not {EDITION!r}")
+        try:
+            return cls._restore(state)
+        except (KeyError, IndexError, TypeError, AttributeError) as error:
+            raise ValueError(f"not a valid {EDITION} state: {type(error).__name__} {error}") from None
+
+    @classmethod
+    def _restore(cls, state: dict) -> Game:
         players = state["players"]
         game = cls(len(players), 0)
         for player, record in enumerate(players):
