@@ -23,8 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 EDITIONS = ROOT / "editions"
 GENERATED = ROOT / "generated"
 
-PACKAGE_INIT = '''"""Generated rules engines, one package per edition. Built by `aventuriers build`."""
-'''
+PACKAGE_INIT = '"""Generated rules engines, one package per edition. Built by `aventuriers build`."""\n'
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -49,6 +48,14 @@ class CompiledEdition:
             f"{package}/engine.py": self.engine_source,
             f"{package}/fiche.md": self.sheet,
         }
+
+
+def output_files(compiled: list[CompiledEdition]) -> dict[str, str]:
+    """Every file a build writes, relative to the output folder."""
+    files = {"__init__.py": PACKAGE_INIT}
+    for result in compiled:
+        files.update(result.files)
+    return files
 
 
 def loader(root: Path = ROOT) -> EditionLoader:

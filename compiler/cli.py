@@ -17,6 +17,7 @@ from compiler.build import (
     compile_ir,
     edition_path,
     loader,
+    output_files,
     shipped_editions,
 )
 from compiler.diagnostics import CompileError, Diagnostic, render_all
@@ -24,8 +25,6 @@ from compiler.emit_diff import emit_diff
 from compiler.example import load_engine
 from compiler.resolve import EditionLoader
 from compiler.write import differences, write_all
-
-GENERATED_INIT = '"""Generated rules engines, one package per edition. Built by `aventuriers build`."""\n'
 
 
 def _report(diagnostics: tuple[Diagnostic, ...] | list[Diagnostic]) -> None:
@@ -67,9 +66,7 @@ def command_build(args: argparse.Namespace) -> int:
         print("Construction annulée : rien n’a été écrit.", file=sys.stderr)
         return 1
     out_dir = Path(args.out) if args.out else GENERATED
-    files: dict[str, str] = {"__init__.py": GENERATED_INIT}
-    for result in compiled:
-        files.update(result.files)
+    files = output_files(compiled)
     # A full build owns the whole output folder; a partial one only its editions.
     owned = (
         {"", *(r.edition.module_name for r in compiled)}

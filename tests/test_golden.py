@@ -8,17 +8,15 @@ import sys
 
 import pytest
 
-from compiler.build import GENERATED, compile_edition, loader, shipped_editions
-from compiler.cli import GENERATED_INIT
+from compiler.build import GENERATED, compile_edition, loader, output_files, shipped_editions
 from compiler.write import differences
 
 
 def build_all() -> dict[str, str]:
     editions = loader()
-    files = {"__init__.py": GENERATED_INIT}
-    for name in shipped_editions(editions):
-        files.update(compile_edition(editions.path_of(name), editions).files)
-    return files
+    return output_files(
+        [compile_edition(editions.path_of(name), editions) for name in shipped_editions(editions)]
+    )
 
 
 def test_generated_matches_the_specs() -> None:
