@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from compiler.build import compile_edition, loader, shipped_editions
+from aventuriers.compiler.build import compile_edition, loader, shipped_editions
 
 
 def main() -> None:

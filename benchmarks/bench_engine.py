@@ -35,7 +35,7 @@ def main() -> None:
     options.add_argument("--players", type=int, default=4)
     options.add_argument("--rounds", type=int, default=3)
     args = options.parse_args()
-    engine = importlib.import_module(f"generated.{args.edition.replace('-', '_')}")
+    engine = importlib.import_module(f"aventuriers.generated.{args.edition.replace('-', '_')}")
     best, actions = min(play(engine, args.games, args.players, seed=1) for _ in range(args.rounds))
     print(
         f"{args.edition}: {args.games} random {args.players}-player games in {best:.2f} s: "

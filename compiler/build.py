@@ -10,18 +10,29 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from compiler.build_ir import build
-from compiler.diagnostics import CompileError, Diagnostic, did_you_mean
-from compiler.emit_diff import emit_diff
-from compiler.emit_engine import emit_engine
-from compiler.emit_sheet import emit_sheet
-from compiler.example import load_engine
-from compiler.ir import Edition
-from compiler.resolve import SUFFIX, EditionLoader, unreadable
+from .build_ir import build
+from .diagnostics import Code, CompileError, Diagnostic, did_you_mean
+from .emit_diff import emit_diff
+from .emit_engine import emit_engine
+from .emit_sheet import emit_sheet
+from .example import load_engine
+from .ir import Edition
+from .lower import Document
+from .positions import SourceFile, Span
+from .resolve import SUFFIX, EditionLoader, unreadable
 
+# The folder that holds compiler/, editions/, spec/ and generated/: the checkout,
+# or the installed package ``aventuriers`` (same layout).
 ROOT = Path(__file__).resolve().parent.parent
 EDITIONS = ROOT / "editions"
+# The shipped engines and sheets; a build writes elsewhere unless told (see DEFAULT_OUT).
 GENERATED = ROOT / "generated"
+# Where `aventuriers build` writes without --out: ./generated of the working folder.
+DEFAULT_OUT = Path("generated")
+# The import name of the shipped engines: ``aventuriers.generated`` once installed,
+# ``generated`` when the compiler runs as ``compiler`` from a checkout.
+_PARENT_PACKAGE = (__package__ or "").rpartition(".")[0]
+GENERATED_PACKAGE = f"{_PARENT_PACKAGE}.generated" if _PARENT_PACKAGE else "generated"
 
 PACKAGE_INIT = '"""Generated rules engines, one package per edition. Built by `aventuriers build`."""\n'
 
@@ -89,10 +100,51 @@ def shipped_editions(editions: EditionLoader) -> list[str]:
     return names
 
 
-def compile_ir(path: Path, editions: EditionLoader) -> Edition | None:
-    """The IR of one spec file; None for an abstract base."""
+def compile_ir(path: Path, editions: EditionLoader, *, playable: bool = False) -> Edition | None:
+    """The IR of one spec file; None for an abstract base (an E314 error when ``playable``)."""
     document, _ = editions.load(path)
-    return None if document.data.get("abstract") else build(document)
+    if document.data.get("abstract"):
+        if playable:
+            raise abstract_edition(document)
+        return None
+    return build(document)
+
+
+def abstract_edition(document: Document) -> CompileError:
+    name = document.data.get("edition", document.source.name)
+    return CompileError(
+        [
+            Diagnostic(
+                code=Code.ABSTRACT_EDITION,
+                message=f"« {name} » est une base abstraite : elle ne se joue pas et ne se construit pas seule",
+                span=document.span(("abstract",)),
+                hint="utilisez une édition qui l’étend",
+            )
+        ]
+    )
+
+
+def module_clashes(compiled: list[CompiledEdition]) -> list[Diagnostic]:
+    """Editions whose engines would share one package name (``a-b`` and ``a_b``)."""
+    by_module: dict[str, list[Edition]] = {}
+    for result in compiled:
+        by_module.setdefault(result.edition.module_name, []).append(result.edition)
+    found = []
+    for module, editions in sorted(by_module.items()):
+        names = sorted({edition.name for edition in editions})
+        if len(names) < 2:
+            continue
+        for edition in editions:
+            found.append(
+                Diagnostic(
+                    code=Code.MODULE_NAME_CLASH,
+                    message=f"les éditions {' et '.join(f'« {n} »' for n in names)} auraient le même "
+                    f"module Python « {module} »",
+                    span=edition.span or Span.whole_file(SourceFile(name=edition.name, text="")),
+                    hint="construisez-les séparément, dans des dossiers différents",
+                )
+            )
+    return found
 
 
 def playable_ancestor(ancestors: list[Path], editions: EditionLoader) -> Edition | None:
@@ -104,14 +156,16 @@ def playable_ancestor(ancestors: list[Path], editions: EditionLoader) -> Edition
     return None
 
 
-def compile_edition(path: Path, editions: EditionLoader) -> CompiledEdition | None:
-    """Compile one spec file; None for an abstract base (it has no output of its own).
+def compile_edition(path: Path, editions: EditionLoader, *, playable: bool = False) -> CompiledEdition | None:
+    """Compile one spec file; None for an abstract base (an E314 error when ``playable``).
 
     An edition that extends a playable one gets, as an annex to its sheet, the
     page of its differences with it.
     """
     document, warnings = editions.load(path)
     if document.data.get("abstract"):
+        if playable:
+            raise abstract_edition(document)
         return None
     edition = build(document)
     sources = tuple(editions.chain)

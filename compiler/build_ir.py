@@ -10,7 +10,7 @@ import unicodedata
 from collections import defaultdict
 from typing import Any
 
-from compiler.ir import (
+from .ir import (
     Board,
     Bonus,
     BuildStation,
@@ -40,8 +40,8 @@ from compiler.ir import (
     Turn,
     TwinPolicy,
 )
-from compiler.lower import Document, JsonPath
-from compiler.positions import Span
+from .lower import Document, JsonPath
+from .positions import Span
 
 
 def slug(text: str) -> str:

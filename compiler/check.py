@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 
-from compiler.build_ir import assign_ids, selected
-from compiler.diagnostics import Code, Diagnostic, did_you_mean
-from compiler.lower import Document, JsonPath
+from .build_ir import assign_ids, selected
+from .diagnostics import Code, Diagnostic, did_you_mean
+from .lower import Document, JsonPath
 
 
 def check(document: Document) -> list[Diagnostic]:

@@ -10,21 +10,24 @@ import time
 import types
 from pathlib import Path
 
-from compiler.build import (
-    GENERATED,
+from .arguments import FrenchParser, version
+from .build import (
+    DEFAULT_OUT,
+    GENERATED_PACKAGE,
     CompiledEdition,
     compile_edition,
     compile_ir,
     edition_path,
     loader,
+    module_clashes,
     output_files,
     shipped_editions,
 )
-from compiler.diagnostics import CompileError, Diagnostic, render_all
-from compiler.emit_diff import emit_diff
-from compiler.example import load_engine
-from compiler.resolve import EditionLoader
-from compiler.write import differences, write_all
+from .diagnostics import CompileError, Diagnostic, render_all
+from .emit_diff import emit_diff
+from .example import load_engine
+from .resolve import EditionLoader
+from .write import differences, read_manifest, write_all
 
 
 def _report(diagnostics: tuple[Diagnostic, ...] | list[Diagnostic]) -> None:
@@ -32,20 +35,28 @@ def _report(diagnostics: tuple[Diagnostic, ...] | list[Diagnostic]) -> None:
         print(render_all(diagnostics), file=sys.stderr)
 
 
-def _compile_all(names: list[str], editions: EditionLoader) -> tuple[list[CompiledEdition], bool]:
-    """Compile every named edition, reporting every error of every file before giving up."""
+def _compile_all(
+    names: list[str], editions: EditionLoader, *, playable: bool = False
+) -> tuple[list[CompiledEdition], bool]:
+    """Compile every named edition, reporting every error of every file before giving up.
+
+    With ``playable``, an abstract base is an error (E314), and so are two
+    editions whose engines would share a module name (E315).
+    """
     compiled: list[CompiledEdition] = []
     failed: list[Diagnostic] = []
     warnings: list[Diagnostic] = []
     for name in names:
         try:
-            result = compile_edition(edition_path(name, editions), editions)
+            result = compile_edition(edition_path(name, editions), editions, playable=playable)
         except CompileError as error:
             failed.extend(d for d in error.diagnostics if d not in failed)
             continue
         if result is not None:
             compiled.append(result)
             warnings.extend(w for w in result.warnings if w not in warnings)
+    if playable:
+        failed.extend(module_clashes(compiled))
     _report(failed + warnings)
     return compiled, not failed
 
@@ -59,20 +70,17 @@ def command_check(args: argparse.Namespace) -> int:
 
 
 def command_build(args: argparse.Namespace) -> int:
+    out_dir = Path(args.out) if args.out else DEFAULT_OUT
+    read_manifest(out_dir)  # an unusable output folder is said before any compiling
     editions = loader()
     names = args.editions or shipped_editions(editions)
-    compiled, ok = _compile_all(names, editions)
+    compiled, ok = _compile_all(names, editions, playable=True)
     if not ok:
         print("Construction annulée : rien n’a été écrit.", file=sys.stderr)
         return 1
-    out_dir = Path(args.out) if args.out else GENERATED
     files = output_files(compiled)
-    # A full build owns the whole output folder; a partial one only its editions.
-    owned = (
-        {"", *(r.edition.module_name for r in compiled)}
-        if not args.editions
-        else {r.edition.module_name for r in compiled}
-    )
+    # A full build owns every file earlier builds wrote there; a partial one only its editions'.
+    owned = None if not args.editions else {r.edition.module_name for r in compiled}
     if args.check:
         diff = differences(files, out_dir, owned)
         if diff:
@@ -100,14 +108,8 @@ def _shown(path: Path) -> str:
 
 
 def _compile_one(name: str) -> CompiledEdition | None:
-    editions = loader()
-    compiled, ok = _compile_all([name], editions)
-    if not ok:
-        return None
-    if not compiled:
-        print(f"« {name} » est une base abstraite : elle ne se joue pas seule.", file=sys.stderr)
-        return None
-    return compiled[0]
+    compiled, ok = _compile_all([name], loader(), playable=True)
+    return compiled[0] if ok else None
 
 
 def command_sheet(args: argparse.Namespace) -> int:
@@ -123,13 +125,11 @@ def command_diff(args: argparse.Namespace) -> int:
     irs = []
     for name in (args.old, args.new):
         try:
-            edition = compile_ir(edition_path(name, editions), editions)
+            edition = compile_ir(edition_path(name, editions), editions, playable=True)
         except CompileError as error:
             _report(error.diagnostics)
             return 1
-        if edition is None:
-            print(f"« {name} » est une base abstraite : elle ne se joue pas seule.", file=sys.stderr)
-            return 1
+        assert edition is not None
         irs.append(edition)
     sys.stdout.write(emit_diff(*irs))
     return 0
@@ -141,7 +141,7 @@ def engine_module(name: str) -> types.ModuleType | None:
     path = edition_path(name, editions)
     if path.parent.resolve() == editions.editions_dir.resolve() and path.exists():
         try:
-            return importlib.import_module(f"generated.{path.stem.replace('-', '_')}")
+            return importlib.import_module(f"{GENERATED_PACKAGE}.{path.stem.replace('-', '_')}")
         except ImportError:
             pass
     result = _compile_one(name)
@@ -195,17 +195,28 @@ def _positive(text: str) -> int:
 
 
 def parser() -> argparse.ArgumentParser:
-    main = argparse.ArgumentParser(
-        prog="aventuriers", description="Compilateur des règles des Aventuriers du Rail."
+    main = FrenchParser(prog="aventuriers", description="Compilateur des règles des Aventuriers du Rail.")
+    main.add_argument(
+        "--version",
+        action="version",
+        version=f"aventuriers {version()}",
+        help="afficher la version et quitter",
     )
-    commands = main.add_subparsers(dest="command", required=True)
+    commands = main.add_subparsers(dest="command", metavar="COMMANDE", title="commandes", required=True)
     check = commands.add_parser("check", help="vérifier des fichiers de spec")
     check.add_argument("files", nargs="+", metavar="FILE")
     check.set_defaults(run=command_check)
-    build = commands.add_parser("build", help="produire les moteurs et les fiches dans generated/")
+    build = commands.add_parser(
+        "build",
+        help="produire les moteurs et les fiches",
+        description="Produit les moteurs et les fiches des éditions nommées (par défaut : toutes les "
+        "éditions livrées) dans DIR, par défaut ./generated du dossier courant. Une construction ne "
+        "remplace et ne retire que les fichiers qu’elle a écrits (liste dans DIR/.aventuriers-build) ; "
+        "elle refuse un dossier non vide qui n’en vient pas.",
+    )
     build.add_argument("editions", nargs="*", metavar="EDITION")
-    build.add_argument("--check", action="store_true", help="échouer si generated/ n’est pas à jour")
-    build.add_argument("--out", metavar="DIR", help="dossier de sortie (par défaut generated/)")
+    build.add_argument("--check", action="store_true", help="échouer si DIR n’est pas à jour")
+    build.add_argument("--out", metavar="DIR", help="dossier de sortie (par défaut ./generated)")
     build.set_defaults(run=command_build)
     sheet = commands.add_parser("sheet", help="afficher la fiche de règles en français")
     sheet.add_argument("edition", metavar="EDITION")
@@ -216,9 +227,11 @@ def parser() -> argparse.ArgumentParser:
     diff.set_defaults(run=command_diff)
     simulate = commands.add_parser("simulate", help="jouer des parties aléatoires")
     simulate.add_argument("edition", metavar="EDITION")
-    simulate.add_argument("--games", type=_positive, default=100)
-    simulate.add_argument("--players", type=int, default=4)
-    simulate.add_argument("--seed", type=int, default=0)
+    simulate.add_argument("--games", type=_positive, default=100, metavar="N", help="nombre de parties")
+    simulate.add_argument("--players", type=int, default=4, metavar="J", help="nombre de joueurs")
+    simulate.add_argument(
+        "--seed", type=int, default=0, metavar="GRAINE", help="graine de la première partie"
+    )
     simulate.set_defaults(run=command_simulate)
     return main
 

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
-from compiler.positions import Span
+from .positions import Span
 
 
 class Code(Enum):
@@ -44,6 +44,10 @@ class Code(Enum):
     EDITION_NAME_MISMATCH = "E310"
     INCONSISTENT_RULE = "E311"
     UNREADABLE_FILE = "E312"
+    OUTPUT_REFUSED = "E313"
+    ABSTRACT_EDITION = "E314"
+    MODULE_NAME_CLASH = "E315"
+    LIMIT_EXCEEDED = "E316"
     PRINTED_COUNT_GAP = "W401"
 
     @property

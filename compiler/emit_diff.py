@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from compiler.emit_engine import environment
-from compiler.french import COLOR_NAMES, enumerate_fr, guillemets, players_phrase, typo, words
-from compiler.ir import Bonus, Edition, Measure, TicketsRejected, TwinPolicy
-from compiler.sheet_model import tiebreak_phrases
+from .emit_engine import environment
+from .french import COLOR_NAMES, enumerate_fr, guillemets, players_phrase, typo, words
+from .ir import Bonus, Edition, Measure, TicketsRejected, TwinPolicy
+from .sheet_model import tiebreak_phrases
 
 SECTIONS = ("Généralités", "Matériel", "Le plateau", "Mise en place", "Le tour", "Décompte", "Cartes bonus")
 

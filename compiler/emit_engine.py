@@ -15,9 +15,9 @@ from pathlib import Path
 
 import jinja2
 
-from compiler.french import COLOR_NAMES, engine_messages
-from compiler.ir import CardColor, Criterion, Edition, TwinPolicy
-from compiler.positions import Span
+from .french import COLOR_NAMES, engine_messages
+from .ir import CardColor, Criterion, Edition, TwinPolicy
+from .positions import Span
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 import types
 from dataclasses import dataclass, field
 
-from compiler.emit_engine import environment
-from compiler.example import ExampleScore, play_example, play_tunnel_example
-from compiler.french import COLOR_NAMES, enumerate_fr, guillemets, players_phrase, typo, words
-from compiler.ir import CardColor, Edition, Measure, TicketsRejected, TwinPolicy
-from compiler.sheet_mechanisms import MechanismWording
-from compiler.sheet_model import Section, Sheet, Subsection, tiebreak_phrases, typeset
+from .emit_engine import environment
+from .example import ExampleScore, play_example, play_tunnel_example
+from .french import COLOR_NAMES, enumerate_fr, guillemets, players_phrase, typo, words
+from .ir import CardColor, Edition, Measure, TicketsRejected, TwinPolicy
+from .sheet_mechanisms import MechanismWording
+from .sheet_model import Section, Sheet, Subsection, tiebreak_phrases, typeset
 
 
 @dataclass(slots=True)

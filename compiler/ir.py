@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from compiler.positions import Span
+from .positions import Span
 
 IR = dict(frozen=True, slots=True, kw_only=True)
 

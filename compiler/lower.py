@@ -18,9 +18,9 @@ from typing import Any
 
 from lark import Token, Tree
 
-from compiler.diagnostics import Code, Diagnostic
-from compiler.parse import string_value
-from compiler.positions import SourceFile, Span
+from .diagnostics import Code, Diagnostic
+from .parse import string_value
+from .positions import SourceFile, Span
 
 SCHEMA_PATH = Path(__file__).resolve().parent.parent / "spec" / "schema.json"
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from compiler.diagnostics import Code, Diagnostic, did_you_mean
-from compiler.lower import Document, JsonPath, resolve_ref, schema
+from .diagnostics import Code, Diagnostic, did_you_mean
+from .lower import Document, JsonPath, resolve_ref, schema
 
 
 def merge(parent: Document, child: Document) -> tuple[Document, list[Diagnostic]]:

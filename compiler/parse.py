@@ -12,8 +12,8 @@ from pathlib import Path
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from compiler.diagnostics import Code, CompileError, Diagnostic
-from compiler.positions import SourceFile, Span
+from .diagnostics import Code, CompileError, Diagnostic
+from .positions import SourceFile, Span
 
 GRAMMAR_PATH = Path(__file__).resolve().parent.parent / "spec" / "aventuriers.lark"
 

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from compiler.check import check
-from compiler.diagnostics import Code, CompileError, Diagnostic, did_you_mean, raise_if_errors
-from compiler.lower import Document, lower
-from compiler.merge import merge
-from compiler.parse import parse
-from compiler.positions import SourceFile, Span
-from compiler.validate import missing_keys, validate
+from .check import check
+from .diagnostics import Code, CompileError, Diagnostic, did_you_mean, raise_if_errors
+from .lower import Document, lower
+from .merge import merge
+from .parse import parse
+from .positions import SourceFile, Span
+from .validate import missing_keys, validate
 
 SUFFIX = ".aventuriers"
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from compiler.example import TunnelOutcome
-from compiler.french import CARD_ADJECTIVES, cards_phrase, counted, enumerate_fr, words
-from compiler.ir import Edition
+from .example import TunnelOutcome
+from .french import CARD_ADJECTIVES, cards_phrase, counted, enumerate_fr, words
+from .ir import Edition
 
 
 def _laid(colors: tuple[str, ...]) -> str:

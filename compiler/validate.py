@@ -9,8 +9,8 @@ from __future__ import annotations
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
-from compiler.diagnostics import Code, Diagnostic, did_you_mean
-from compiler.lower import Document, resolve_ref, schema
+from .diagnostics import Code, Diagnostic, did_you_mean
+from .lower import Document, resolve_ref, schema
 
 TYPE_NAMES = {
     "integer": "un nombre entier",

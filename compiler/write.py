@@ -1,80 +1,148 @@
 """Stage 8: write the output files all or nothing, or compare them (``--check``).
 
-Files are first written next to their targets under temporary names, then
-renamed into place, so an interrupted or failed build leaves the previous
-output whole.
+A build only ever replaces or deletes files it wrote itself. Each output folder
+keeps a manifest (``MANIFEST``) of the files the builds wrote there; a folder
+that is not empty and has no manifest is not a build output and is refused
+whole, so a user's own files are never touched. No path under the output
+folder may be a symbolic link, and a target that exists must be a regular file
+(never a FIFO, a device or a folder).
+
+Files are first written next to their targets under fresh temporary names,
+then renamed into place, so an interrupted or failed build leaves the
+previous output whole.
 """
 
 from __future__ import annotations
 
 import difflib
+import errno
 import os
-import shutil
-from pathlib import Path
+import stat
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from .diagnostics import Code, CompileError, Diagnostic
+from .positions import SourceFile, Span
+
+MANIFEST = ".aventuriers-build"
+MANIFEST_HEADER = "# Files written by `aventuriers build`; it replaces or deletes only these.\n"
 
 
-def write_all(files: dict[str, str], out_dir: Path, owned_dirs: set[str]) -> list[str]:
-    """Write ``files`` under ``out_dir``; remove stale files in the ``owned_dirs`` it fully rebuilt.
+def _file_mode() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
 
-    Returns the relative paths that changed.
+
+_FILE_MODE = _file_mode()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Plan:
+    """What a build does to an output folder."""
+
+    files: dict[str, str]  # relative path -> text, the manifest included
+    stale: tuple[str, ...]  # files the previous builds wrote that this one no longer produces
+    foreign: tuple[str, ...]  # files inside the edition folders that no build wrote
+
+
+_REASONS = {
+    errno.ENOENT: "chemin introuvable",
+    errno.EACCES: "permission refusée",
+    errno.EPERM: "opération non permise",
+    errno.EROFS: "système de fichiers en lecture seule",
+    errno.ENOSPC: "plus de place sur le disque",
+    errno.ENOTDIR: "un élément du chemin n’est pas un dossier",
+    errno.EEXIST: "le fichier existe déjà",
+}
+
+
+def os_reason(error: OSError) -> str:
+    """What the system said, in French where it is a common case."""
+    return _REASONS.get(error.errno or 0) or error.strerror or str(error)
+
+
+def refused(path: Path | str, message: str, hint: str | None = None) -> CompileError:
+    span = Span.whole_file(SourceFile(name=str(path), text=""))
+    return CompileError([Diagnostic(code=Code.OUTPUT_REFUSED, message=message, span=span, hint=hint)])
+
+
+def plan(files: dict[str, str], out_dir: Path, owned: set[str] | None) -> Plan:
+    """The plan of a build of ``files`` into ``out_dir``; raises CompileError when it is refused.
+
+    ``owned`` is None for a full build (every file of the manifest is its to
+    replace or delete), else the edition folders a partial build rebuilds.
     """
-    staged: list[tuple[Path, Path]] = []
-    changed: list[str] = []
-    try:
-        for relative, text in sorted(files.items()):
-            target = out_dir / relative
-            if target.exists() and target.read_text(encoding="utf-8") == text:
-                continue
-            target.parent.mkdir(parents=True, exist_ok=True)
-            temporary = target.with_name(f".{target.name}.tmp")
-            temporary.write_text(text, encoding="utf-8", newline="\n")
-            staged.append((temporary, target))
-            changed.append(relative)
-    except OSError:
-        for temporary, _ in staged:
-            temporary.unlink(missing_ok=True)
-        raise
-    for temporary, target in staged:
-        os.replace(temporary, target)
-    for stale in stale_files(files, out_dir, owned_dirs):
-        path = out_dir / stale
-        shutil.rmtree(path) if path.is_dir() else path.unlink()
-        changed.append(stale)
-    return changed
-
-
-def stale_files(files: dict[str, str], out_dir: Path, owned_dirs: set[str]) -> list[str]:
-    """Files and folders in the owned part of ``out_dir`` that the build did not produce."""
-    stale = []
-    wanted = set(files)
-    wanted_dirs = {relative.split("/", 1)[0] for relative in files}
-    if not out_dir.is_dir():
-        return stale
-    for entry in sorted(out_dir.iterdir()):
-        name = entry.name
-        if name.startswith(".") or name == "__pycache__":
+    previous = read_manifest(out_dir)
+    stale = {
+        relative for relative in previous - set(files) if owned is None or relative.split("/", 1)[0] in owned
+    }
+    for relative in sorted(files):
+        kind = _kind(out_dir, relative)
+        if kind == "missing":
             continue
-        if entry.is_dir():
-            if name not in owned_dirs and name not in wanted_dirs:
-                continue
-            if name not in wanted_dirs:
-                stale.append(name)
-                continue
-            for inner in sorted(entry.rglob("*")):
-                relative = inner.relative_to(out_dir).as_posix()
-                if inner.is_file() and "__pycache__" not in inner.parts and relative not in wanted:
-                    stale.append(relative)
-        elif "" in owned_dirs and name not in wanted:
-            stale.append(name)
-    return stale
+        if kind != "file":
+            raise refused(out_dir / relative, f"la sortie serait écrite dans {kind} : rien n’a été écrit")
+        if relative not in previous:
+            raise refused(
+                out_dir / relative,
+                "ce fichier existe et n’a pas été écrit par aventuriers : rien n’a été écrit",
+                hint="choisissez un autre dossier avec --out, ou déplacez ce fichier",
+            )
+    for relative in sorted(stale):
+        if _kind(out_dir, relative) not in ("file", "missing"):
+            raise refused(out_dir / relative, "un fichier à retirer n’est plus un fichier ordinaire")
+    kept = sorted((previous - stale) | set(files))
+    manifest = MANIFEST_HEADER + "".join(f"{relative}\n" for relative in kept)
+    return Plan(
+        files={**files, MANIFEST: manifest},
+        stale=tuple(sorted(stale)),
+        foreign=tuple(_foreign(files, out_dir, set(kept))),
+    )
 
 
-def differences(files: dict[str, str], out_dir: Path, owned_dirs: set[str]) -> str:
+def write_all(files: dict[str, str], out_dir: Path, owned: set[str] | None) -> list[str]:
+    """Write ``files`` under ``out_dir`` and delete the stale files of earlier builds.
+
+    Returns the relative paths that changed. Raises CompileError, having
+    touched nothing, when the folder is not a build output or a path is unsafe.
+    """
+    build = plan(files, out_dir, owned)
+    staged: list[tuple[str, Path]] = []
+    created: list[Path] = []
+    try:
+        for relative, text in sorted(build.files.items()):
+            target = out_dir / relative
+            if _kind(out_dir, relative) == "file" and target.read_text(encoding="utf-8") == text:
+                continue
+            created.extend(_make_folders(target.parent))
+            handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+            with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
+                stream.write(text)
+            # mkstemp makes owner-only files; an output file gets the usual mode.
+            os.chmod(temporary, _FILE_MODE)
+            staged.append((relative, Path(temporary)))
+    except OSError as error:
+        for _, temporary in staged:
+            temporary.unlink(missing_ok=True)
+        for folder in reversed(created):
+            _remove_if_empty(folder)
+        raise refused(out_dir, f"écriture impossible ({os_reason(error)}) : rien n’a été écrit") from None
+    for relative, temporary in staged:
+        os.replace(temporary, out_dir / relative)
+    for relative in build.stale:
+        _delete(out_dir, relative)
+    return [relative for relative, _ in staged if relative != MANIFEST] + list(build.stale)
+
+
+def differences(files: dict[str, str], out_dir: Path, owned: set[str] | None) -> str:
     """A unified diff of what a build would change; empty when the output is current."""
+    build = plan(files, out_dir, owned)
     chunks: list[str] = []
-    for relative, text in sorted(files.items()):
+    for relative, text in sorted(build.files.items()):
         target = out_dir / relative
-        current = target.read_text(encoding="utf-8") if target.exists() else ""
+        current = target.read_text(encoding="utf-8") if _kind(out_dir, relative) == "file" else ""
         if current != text:
             chunks.extend(
                 difflib.unified_diff(
@@ -84,6 +152,116 @@ def differences(files: dict[str, str], out_dir: Path, owned_dirs: set[str]) -> s
                     tofile=f"{out_dir.name}/{relative} (from the specs)",
                 )
             )
-    for stale in stale_files(files, out_dir, owned_dirs):
-        chunks.append(f"{out_dir.name}/{stale}: not produced by the specs (stale)\n")
+    for relative in build.stale:
+        chunks.append(f"{out_dir.name}/{relative}: not produced by the specs (stale)\n")
+    for relative in build.foreign:
+        chunks.append(f"{out_dir.name}/{relative}: not written by a build (remove it by hand)\n")
     return "".join(chunks)
+
+
+def read_manifest(out_dir: Path) -> set[str]:
+    """The files earlier builds wrote in ``out_dir``; refuses a folder that is not a build output."""
+    if out_dir.is_symlink():
+        raise refused(out_dir, "le dossier de sortie est un lien symbolique : rien n’a été écrit")
+    if not out_dir.exists():
+        return set()
+    if not out_dir.is_dir():
+        raise refused(out_dir, "c’est un fichier, pas un dossier : rien n’a été écrit")
+    manifest = out_dir / MANIFEST
+    if not manifest.is_symlink() and manifest.is_file():
+        try:
+            lines = manifest.read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError):
+            lines = ["\0"]
+        listed = {line for line in lines if line and not line.startswith("#")} - {MANIFEST}
+        if all(_is_clean(line) for line in listed):
+            return listed
+        raise refused(manifest, "manifeste de construction illisible : rien n’a été écrit")
+    try:
+        entries = [entry.name for entry in out_dir.iterdir()]
+    except OSError as error:
+        raise refused(out_dir, f"lecture impossible ({os_reason(error)})") from None
+    if entries:
+        raise refused(
+            out_dir,
+            "ce dossier n’est pas vide et n’a pas été produit par aventuriers build : rien n’a été écrit",
+            hint="choisissez un dossier vide ou qui n’existe pas encore",
+        )
+    return set()
+
+
+def _is_clean(relative: str) -> bool:
+    path = PurePosixPath(relative)
+    return not path.is_absolute() and ".." not in path.parts and "\\" not in relative and "\0" not in relative
+
+
+def _kind(out_dir: Path, relative: str) -> str:
+    """``file``, ``missing``, or (in French) what unsafe thing stands in the way."""
+    path = out_dir
+    parts = PurePosixPath(relative).parts
+    for index, part in enumerate(parts):
+        path = path / part
+        try:
+            mode = os.lstat(path).st_mode
+        except FileNotFoundError:
+            return "missing"
+        except OSError:
+            return "un chemin illisible"
+        if stat.S_ISLNK(mode):
+            return "un lien symbolique"
+        last = index == len(parts) - 1
+        if last and not stat.S_ISREG(mode):
+            return "un dossier" if stat.S_ISDIR(mode) else "un fichier spécial (FIFO ou périphérique)"
+        if not last and not stat.S_ISDIR(mode):
+            return "un fichier qui devrait être un dossier"
+    return "file"
+
+
+def _foreign(files: dict[str, str], out_dir: Path, ours: set[str]) -> list[str]:
+    """Files inside the edition folders of ``files`` that no build wrote (caches aside)."""
+    found = []
+    for folder in sorted({relative.split("/", 1)[0] for relative in files if "/" in relative}):
+        root = out_dir / folder
+        if root.is_symlink() or not root.is_dir():
+            continue
+        for path in sorted(root.rglob("*")):
+            relative = path.relative_to(out_dir).as_posix()
+            if "__pycache__" in path.parts or path.is_dir() or relative in ours:
+                continue
+            found.append(relative)
+    return found
+
+
+def _make_folders(folder: Path) -> list[Path]:
+    """Create ``folder`` and its missing parents; returns those created, outermost first."""
+    missing = []
+    while not folder.exists():
+        missing.append(folder)
+        folder = folder.parent
+    for path in reversed(missing):
+        path.mkdir()
+    return list(reversed(missing))
+
+
+def _delete(out_dir: Path, relative: str) -> None:
+    """Delete a file a build wrote, its bytecode, and the folders this leaves empty."""
+    target = out_dir / relative
+    target.unlink(missing_ok=True)
+    cache = target.parent / "__pycache__"
+    if target.suffix == ".py" and cache.is_dir() and not cache.is_symlink():
+        for compiled in cache.glob(f"{target.stem}.*.pyc"):
+            compiled.unlink(missing_ok=True)
+        _remove_if_empty(cache)
+    folder = target.parent
+    while folder != out_dir and out_dir in folder.parents:
+        if not _remove_if_empty(folder):
+            break
+        folder = folder.parent
+
+
+def _remove_if_empty(folder: Path) -> bool:
+    try:
+        folder.rmdir()
+    except OSError:
+        return False
+    return True

@@ -6,13 +6,13 @@ import importlib
 import random
 import types
 
-from compiler.build import loader, shipped_editions
+from aventuriers.compiler.build import loader, shipped_editions
 
 EDITIONS = shipped_editions(loader())
 
 
 def engine(edition: str) -> types.ModuleType:
-    return importlib.import_module(f"generated.{edition.replace('-', '_')}")
+    return importlib.import_module(f"aventuriers.generated.{edition.replace('-', '_')}")
 
 
 def check_invariants(module: types.ModuleType, game) -> None:

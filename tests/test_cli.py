@@ -5,8 +5,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from compiler.build import GENERATED
-from compiler.cli import main
+from aventuriers.compiler.build import GENERATED
+from aventuriers.compiler.cli import main
 
 BROKEN = Path(__file__).resolve().parent / "specs" / "broken"
 
@@ -45,9 +45,10 @@ def test_check_flag_reports_a_difference_and_fails(tmp_path, capsys) -> None:
     assert main(["build", "--check", "--out", str(tmp_path)]) == 1
     out = capsys.readouterr().out
     assert "-- 46 wagons par joueur" in out and "+- 45 wagons par joueur" in out
-    assert "usa_2025/stale.py: not produced by the specs (stale)" in out
+    assert "usa_2025/stale.py: not written by a build (remove it by hand)" in out
     assert main(["build", "--out", str(tmp_path)]) == 0
-    assert not (tmp_path / "usa_2025" / "stale.py").exists()
+    assert (tmp_path / "usa_2025" / "stale.py").exists(), "a build deletes only what it wrote"
+    (tmp_path / "usa_2025" / "stale.py").unlink()
     assert main(["build", "--check", "--out", str(tmp_path)]) == 0
 
 

@@ -11,9 +11,9 @@ import importlib
 from pathlib import Path
 
 import pytest
+from aventuriers.compiler.build import loader, shipped_editions
+from aventuriers.compiler.resolve import SUFFIX, EditionLoader
 
-from compiler.build import loader, shipped_editions
-from compiler.resolve import SUFFIX, EditionLoader
 from tests.conformance_runner import CONFORMANCE, load_cases, run_case, unmet_requirement
 
 
@@ -28,7 +28,7 @@ def editions_under(folder_name: str, editions: EditionLoader) -> list[str]:
 
 
 def engine_of(edition: str):
-    return importlib.import_module(f"generated.{edition.replace('-', '_')}")
+    return importlib.import_module(f"aventuriers.generated.{edition.replace('-', '_')}")
 
 
 def all_cases():

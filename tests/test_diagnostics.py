@@ -11,10 +11,9 @@ import os
 from pathlib import Path
 
 import pytest
-
-from compiler.cli import main
-from compiler.diagnostics import CompileError
-from compiler.resolve import EditionLoader
+from aventuriers.compiler.cli import main
+from aventuriers.compiler.diagnostics import CompileError
+from aventuriers.compiler.resolve import EditionLoader
 
 BROKEN = Path(__file__).resolve().parent / "specs" / "broken"
 FIXTURES = sorted(path for path in BROKEN.glob("*.aventuriers") if path.stem != "tiny")

@@ -7,9 +7,8 @@ import subprocess
 import sys
 
 import pytest
-
-from compiler.build import GENERATED, compile_edition, loader, output_files, shipped_editions
-from compiler.write import differences
+from aventuriers.compiler.build import GENERATED, compile_edition, loader, output_files, shipped_editions
+from aventuriers.compiler.write import differences
 
 
 def build_all() -> dict[str, str]:
@@ -20,9 +19,7 @@ def build_all() -> dict[str, str]:
 
 
 def test_generated_matches_the_specs() -> None:
-    files = build_all()
-    owned = {"", *(path.split("/")[0] for path in files if "/" in path)}
-    assert differences(files, GENERATED, owned) == "", "run `aventuriers build` and commit generated/"
+    assert differences(build_all(), GENERATED, None) == "", "run `aventuriers build` and commit generated/"
 
 
 def test_rebuild_is_byte_identical() -> None:
@@ -54,7 +51,7 @@ def test_engines_only_carry_what_their_spec_uses() -> None:
     """No tunnel, ferry or station code where the spec does not ask for it."""
     checked = 0
     for edition in EDITIONS:
-        module = importlib.import_module(f"generated.{edition}")
+        module = importlib.import_module(f"aventuriers.generated.{edition}")
         source = (GENERATED / edition / "engine.py").read_text(encoding="utf-8").lower()
         uses = {
             "tunnel": hasattr(module, "TUNNEL_REVEAL"),

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from compiler.build import compile_edition, loader
-from compiler.example import load_engine
+from aventuriers.compiler.build import compile_edition, loader
+from aventuriers.compiler.example import load_engine
 
 BROKEN = Path(__file__).resolve().parent / "specs" / "broken"
 

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from aventuriers.compiler.cli import main
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from compiler.cli import main
 
 TINY = (Path(__file__).resolve().parent / "specs" / "broken" / "tiny.aventuriers").read_text(encoding="utf-8")
 LINES = TINY.splitlines()

@@ -5,9 +5,8 @@ from __future__ import annotations
 import re
 
 import pytest
-
-from compiler.build import GENERATED
-from compiler.french import typo
+from aventuriers.compiler.build import GENERATED
+from aventuriers.compiler.french import typo
 
 SHEETS = {path.parent.name: path.read_text(encoding="utf-8") for path in sorted(GENERATED.glob("*/fiche.md"))}
 

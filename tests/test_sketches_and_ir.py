@@ -5,12 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from compiler.build import loader
-from compiler.build_ir import build
-from compiler.ir import Range, Route
-from compiler.parse import parse
-from compiler.positions import SourceFile
+from aventuriers.compiler.build import loader
+from aventuriers.compiler.build_ir import build
+from aventuriers.compiler.ir import Range, Route
+from aventuriers.compiler.parse import parse
+from aventuriers.compiler.positions import SourceFile
 
 SKETCHES = sorted((Path(__file__).resolve().parent.parent / "spec" / "sketches").glob("*.aventuriers"))
 

@@ -7,8 +7,8 @@ import re
 import subprocess
 from pathlib import Path
 
-from compiler.build import GENERATED
-from compiler.cli import main
+from aventuriers.compiler.build import GENERATED
+from aventuriers.compiler.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 EXPECTED = Path(__file__).resolve().parent / "expected"

@@ -1,0 +1,78 @@
+"""Build the wheel, install it in a fresh virtualenv outside the checkout, run the README tutorial there.
+
+A non-editable install must work on its own: the editions, the grammar, the
+schema and every template ship inside the package ``aventuriers``.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def readme_block(language: str, after: str) -> str:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text[text.index(after) :]
+    found = re.search(rf"```{language}\n(.*?)```", section, flags=re.S)
+    assert found, f"no {language} block after {after!r} in README.md"
+    return found.group(1)
+
+
+def run(command: list[str] | str, cwd: Path, env: dict[str, str] | None = None) -> str:
+    shell = isinstance(command, str)
+    result = subprocess.run(
+        ["bash", "-c", command] if shell else command, cwd=cwd, env=env, capture_output=True, text=True
+    )
+    if result.returncode != 0 or "Traceback" in result.stderr:
+        sys.exit(f"FAILED: {command}\n{result.stdout}\n{result.stderr}")
+    return result.stdout
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        scratch = Path(folder)
+        run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "wheel",
+                "--quiet",
+                "--no-deps",
+                "-w",
+                str(scratch / "dist"),
+                str(ROOT),
+            ],
+            ROOT,
+        )
+        run([sys.executable, "-m", "venv", str(scratch / "venv")], scratch)
+        wheel = next((scratch / "dist").glob("aventuriers-*.whl"))
+        bin_dir = scratch / "venv" / "bin"
+        run([str(bin_dir / "pip"), "install", "--quiet", str(wheel)], scratch)
+        work = scratch / "work"
+        work.mkdir()
+        env = {"PATH": f"{bin_dir}:/usr/bin:/bin", "HOME": folder, "LANG": "C.UTF-8"}
+        (work / "cinq-tickets.aventuriers").write_text(
+            readme_block("aventuriers", "## Tutorial"), encoding="utf-8"
+        )
+        for command in readme_block("sh", "## Tutorial").strip().splitlines():
+            run(command, work, env)
+        # The installed names: one top-level package, engines under it, no `compiler` or `generated`.
+        run(
+            "python -c 'import aventuriers.generated.usa_2025 as e, importlib.util as u; "
+            "assert e.new_game(2, 1).legal_actions(); "
+            'assert u.find_spec("compiler") is None and u.find_spec("generated") is None\'',
+            work,
+            env,
+        )
+        run("aventuriers build --out sortie && aventuriers build --check --out sortie", work, env)
+        print(f"wheel {wheel.name}: installed outside the checkout, README tutorial passed")
+
+
+if __name__ == "__main__":
+    main()

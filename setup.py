@@ -1,0 +1,30 @@
+"""Maps the checkout's top-level folders into the one installed package ``aventuriers``.
+
+pyproject.toml holds the metadata; only the package layout needs code, because
+the edition packages under ``generated/`` come and go with the specs.
+"""
+
+from setuptools import find_packages, setup
+
+# Folder in the checkout -> its name under ``aventuriers``.
+CODE = ("compiler", "generated")
+DATA = {
+    "editions": ["*.aventuriers", "*.md"],
+    "spec": ["*.lark", "*.json", "*.md"],
+}
+
+packages: list[str] = []
+package_dir: dict[str, str] = {}
+for top in CODE:
+    for name in find_packages(include=[top, f"{top}.*"]):
+        packages.append(f"aventuriers.{name}")
+        package_dir[f"aventuriers.{name}"] = name.replace(".", "/")
+for folder in DATA:
+    packages.append(f"aventuriers.{folder}")
+    package_dir[f"aventuriers.{folder}"] = folder
+
+package_data = {f"aventuriers.{folder}": patterns for folder, patterns in DATA.items()}
+package_data["aventuriers.compiler"] = ["templates/*.j2", "templates/engine/*.j2"]
+package_data["aventuriers.generated"] = ["*/fiche.md"]
+
+setup(packages=sorted(packages), package_dir=package_dir, package_data=package_data)
