@@ -23,7 +23,7 @@ from .build import (
     output_files,
     shipped_editions,
 )
-from .diagnostics import CompileError, Diagnostic, render_all
+from .diagnostics import CompileError, Diagnostic, render_all, unique
 from .emit_diff import emit_diff
 from .example import load_engine
 from .resolve import EditionLoader
@@ -50,14 +50,14 @@ def _compile_all(
         try:
             result = compile_edition(edition_path(name, editions), editions, playable=playable)
         except CompileError as error:
-            failed.extend(d for d in error.diagnostics if d not in failed)
+            failed.extend(error.diagnostics)
             continue
         if result is not None:
             compiled.append(result)
-            warnings.extend(w for w in result.warnings if w not in warnings)
+            warnings.extend(result.warnings)
     if playable:
         failed.extend(module_clashes(compiled))
-    _report(failed + warnings)
+    _report(unique(failed + warnings))
     return compiled, not failed
 
 

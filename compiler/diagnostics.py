@@ -48,6 +48,7 @@ class Code(Enum):
     ABSTRACT_EDITION = "E314"
     MODULE_NAME_CLASH = "E315"
     LIMIT_EXCEEDED = "E316"
+    BAD_EDITION_NAME = "E317"
     PRINTED_COUNT_GAP = "W401"
 
     @property
@@ -63,21 +64,57 @@ class Diagnostic:
     hint: str | None = None
 
     def render(self) -> str:
-        """``file:line:col: code: message``, the source line, a caret, a hint."""
+        """``file:line:col: code: message``, the source line, a caret, a hint.
+
+        What is echoed is bounded: control characters are escaped, long
+        messages are cut, and only a window of a long line is shown.
+        """
         span = self.span
-        line_text = span.source.line_text(span.line)
-        gutter = f"{span.line:>5} | "
+        line_text = _printable(span.source.line_text(span.line))
+        column = span.column
         if span.end_line == span.line and span.end_column > span.column:
             width = span.end_column - span.column
         else:
             width = max(1, len(line_text.rstrip()) - span.column + 1)
-        caret = " " * (len(gutter) - 2) + "| " + " " * (span.column - 1) + "^" * max(1, width)
-        parts = [f"{span.location}: {self.code.value}: {self.message}"]
+        if len(line_text) > MAX_ECHOED_LINE:
+            start = max(0, column - 1 - MAX_ECHOED_LINE // 2)
+            window = line_text[start : start + MAX_ECHOED_LINE]
+            line_text = (
+                ("…" if start else "") + window + ("…" if start + MAX_ECHOED_LINE < len(line_text) else "")
+            )
+            column = column - start + (1 if start else 0)
+            width = min(width, MAX_ECHOED_LINE)
+        gutter = f"{span.line:>5} | "
+        caret = " " * (len(gutter) - 2) + "| " + " " * (column - 1) + "^" * max(1, width)
+        parts = [f"{_printable(span.location)}: {self.code.value}: {_bounded(self.message)}"]
         if span.source.text:  # an unreadable file has no line to show
             parts += [gutter + line_text, caret]
         if self.hint:
-            parts.append(f"      = aide : {self.hint}")
+            parts.append(f"      = aide : {_bounded(self.hint)}")
         return "\n".join(parts)
+
+
+MAX_ECHOED_LINE = 160
+MAX_MESSAGE = 400
+# Control characters and line separators shown as escapes, so one diagnostic stays one block.
+_ESCAPES = {code: f"\\x{code:02x}" for code in range(32)} | {
+    ord("\n"): "\\n",
+    ord("\t"): "\\t",
+    ord("\r"): "\\r",
+    0x7F: "\\x7f",
+    0x2028: "\\u2028",
+    0x2029: "\\u2029",
+    0x85: "\\x85",
+}
+
+
+def _printable(text: str) -> str:
+    return text.translate(_ESCAPES)
+
+
+def _bounded(text: str) -> str:
+    text = _printable(text)
+    return text if len(text) <= MAX_MESSAGE else text[: MAX_MESSAGE - 1] + "…"
 
 
 class CompileError(Exception):
@@ -85,7 +122,11 @@ class CompileError(Exception):
 
     def __init__(self, diagnostics: Iterable[Diagnostic]):
         self.diagnostics = tuple(diagnostics)
-        super().__init__(render_all(self.diagnostics))
+        super().__init__(self.diagnostics)
+
+    def __str__(self) -> str:
+        # Rendered on demand: an error may pass through several stages before it is shown.
+        return render_all(self.diagnostics)
 
 
 def sort_key(diagnostic: Diagnostic) -> tuple[str, int, int, str]:
@@ -100,6 +141,16 @@ def render_all(diagnostics: Iterable[Diagnostic]) -> str:
     body = "\n\n".join(d.render() for d in ordered)
     summary = f"{errors} erreur(s), {warnings} avertissement(s)"
     return f"{body}\n\n{summary}" if body else summary
+
+
+def unique(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
+    """Each diagnostic once, in first-seen order (the same file may be read for several editions)."""
+    seen: dict[tuple, Diagnostic] = {}
+    for diagnostic in diagnostics:
+        span = diagnostic.span
+        key = (diagnostic.code, diagnostic.message, diagnostic.hint, span.source.name, span.line, span.column)
+        seen.setdefault(key, diagnostic)
+    return list(seen.values())
 
 
 def raise_if_errors(diagnostics: Iterable[Diagnostic]) -> None:

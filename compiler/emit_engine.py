@@ -122,15 +122,13 @@ class EngineView:
     @property
     def routes(self) -> list[str]:
         routes = self.edition.board.routes
-        twins: dict[str, str] = {}
+        groups: dict[int, list[str]] = {}
         for route in routes:
-            for other in routes:
-                if (
-                    route is not other
-                    and route.double_group is not None
-                    and route.double_group == other.double_group
-                ):
-                    twins[route.id] = other.id
+            if route.double_group is not None:
+                groups.setdefault(route.double_group, []).append(route.id)
+        # The checks let a double group hold exactly two tracks: each is the other's twin.
+        twins = {ids[0]: ids[1] for ids in groups.values() if len(ids) == 2}
+        twins.update({second: first for first, second in twins.items()})
         records = []
         for route in routes:
             record = {"a": route.a, "b": route.b, "length": route.length, "color": route.color}

@@ -125,7 +125,8 @@ class _SheetWriter:
         self.decisions.append(
             f"Quand les cartes restantes ne peuvent plus former un marché avec moins de "
             f"{words(s.market_locomotive_reset)} locomotives, on garde le marché tel quel au lieu de "
-            "recommencer sans fin."
+            "recommencer sans fin ; et l’on ne recommence jamais plus de fois qu’il n’en faut pour "
+            "retourner une fois chacune des cartes restantes."
         )
         return Section(title="Mise en place", bullets=tuple(bullets))
 

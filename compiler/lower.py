@@ -26,6 +26,11 @@ SCHEMA_PATH = Path(__file__).resolve().parent.parent / "spec" / "schema.json"
 
 JsonPath = tuple[str | int, ...]
 
+# The deepest a value sits in a real spec is 5 steps (`double_routes rule 0 players min`).
+MAX_DEPTH = 10
+# No number in a spec needs more digits (the schema's maxima are far lower).
+MAX_DIGITS = 9
+
 
 @cache
 def schema() -> dict[str, Any]:
@@ -95,6 +100,8 @@ class _Lowerer:
     def block(self, statements: list[Tree], node: dict | None, path: JsonPath) -> dict[str, Any]:
         properties = (node or {}).get("properties", {})
         out: dict[str, Any] = {}
+        if statements and self.too_deep(path, self.span(statements[0])):
+            return out
         for tree in statements:
             statement = self.statement(tree)
             key = str(statement.name)
@@ -180,8 +187,22 @@ class _Lowerer:
             self.spans[path + (key,)] = self.span(key_token)
         return out
 
+    def too_deep(self, path: JsonPath, span: Span) -> bool:
+        if len(path) <= MAX_DEPTH:
+            return False
+        self.error(Code.LIMIT_EXCEEDED, f"imbrication trop profonde (au plus {MAX_DEPTH} niveaux)", span)
+        return True
+
+    def integer(self, token: Token, span: Span) -> int | None:
+        if len(token.lstrip("-")) > MAX_DIGITS:
+            self.error(Code.OUT_OF_RANGE, f"nombre trop grand : au plus {MAX_DIGITS} chiffres", span)
+            return None
+        return int(token)
+
     def value(self, tree: Tree, path: JsonPath, node: dict | None = None) -> Any:
-        self.spans[path] = self.span(tree)
+        span = self.spans[path] = self.span(tree)
+        if self.too_deep(path, span):
+            return None
         kind = tree.data
         if kind == "integer" and (resolve_ref(node) or {}).get("type") == "string":
             return str(tree.children[0])  # a name written as a number, such as `deck: 1910`
@@ -191,9 +212,9 @@ class _Lowerer:
                 self.diagnostics.append(problem)
             return text
         if kind == "integer":
-            return int(tree.children[0])
+            return self.integer(tree.children[0], span)
         if kind == "range":
-            low, high = (int(token) for token in tree.children)
+            low, high = (self.integer(token, span) for token in tree.children)
             return {"min": low, "max": high}
         if kind == "name":
             name = str(tree.children[0])

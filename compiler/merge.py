@@ -103,11 +103,15 @@ class _Merger:
                     self.spans[path + (new_index,) + p[depth + 1 :]] = span
 
     def drop(self, merged: dict, dropped: dict, where: JsonPath) -> None:
-        kind, name = dropped["kind"], dropped["id"]
+        kind, name = dropped.get("kind"), dropped.get("id")
         items = merged.get(kind, [])
-        keep = [index for index, item in enumerate(items) if item.get("id") != name]
+        if not isinstance(name, str) or not isinstance(items, list):
+            return  # not a keyed list: the schema has reported the statement
+        keep = [
+            index for index, item in enumerate(items) if not isinstance(item, dict) or item.get("id") != name
+        ]
         if len(keep) == len(items):
-            known = [item.get("id") for item in items]
+            known = [str(item.get("id")) for item in items if isinstance(item, dict)]
             self.diagnostics.append(
                 Diagnostic(
                     code=Code.UNKNOWN_REFERENCE,

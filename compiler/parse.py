@@ -54,7 +54,8 @@ def _span_at(source: SourceFile, line: int, column: int, width: int = 1) -> Span
     return Span(source=source, line=line, column=column, end_line=line, end_column=column + width)
 
 
-def _diagnostic(source: SourceFile, error: UnexpectedInput) -> Diagnostic:
+def _diagnostic(source: SourceFile, error: UnexpectedInput, offset: int, end: int) -> Diagnostic:
+    """The diagnostic of a lark error met ``offset`` lines into the file, in a text of ``end`` lines."""
     if isinstance(error, UnexpectedCharacters):
         char = error.char
         hint = None
@@ -63,13 +64,13 @@ def _diagnostic(source: SourceFile, error: UnexpectedInput) -> Diagnostic:
         return Diagnostic(
             code=Code.UNEXPECTED_CHARACTER,
             message=f"caractère inattendu « {char} »",
-            span=_span_at(source, error.line, error.column),
+            span=_span_at(source, offset + error.line, error.column),
             hint=hint,
         )
     if isinstance(error, UnexpectedEOF) or (
         isinstance(error, UnexpectedToken) and error.token.type == "$END"
     ):
-        last = max(1, len(source.lines))
+        last = max(1, min(end, len(source.lines)))
         return Diagnostic(
             code=Code.UNEXPECTED_END,
             message=f"fin du fichier inattendue ; attendu : {_describe(error.expected)}",
@@ -82,37 +83,86 @@ def _diagnostic(source: SourceFile, error: UnexpectedInput) -> Diagnostic:
     return Diagnostic(
         code=Code.UNEXPECTED_TOKEN,
         message=f"{shown} inattendu ; attendu : {_describe(error.accepts or error.expected)}",
-        span=_span_at(source, token.line, token.column, max(1, len(str(token).split("\n")[0]))),
+        span=_span_at(source, offset + token.line, token.column, max(1, len(str(token).split("\n")[0]))),
     )
 
 
 def parse(source: SourceFile) -> Tree:
     """Parse one spec file; raise CompileError with every syntax error found.
 
-    After an error on a line, that line is replaced by a harmless one that keeps
-    its braces, and the file is parsed again: one pass per broken line, so every
-    broken line is reported, not only the first.
+    A file without errors is parsed once. Otherwise each top-level statement
+    is parsed on its own, and within one, a broken line is replaced by a
+    harmless one that keeps its braces and the statement parsed again: every
+    broken line is reported, and the work stays proportional to the file
+    (a re-parse never goes past the statement it is in).
     """
-    diagnostics: list[Diagnostic] = []
     # The grammar ends every statement with a newline, including the last one.
-    lines = (source.text if source.text.endswith("\n") else source.text + "\n").split("\n")
+    text = source.text if source.text.endswith("\n") else source.text + "\n"
+    try:
+        return parser().parse(text)
+    except (UnexpectedEOF, UnexpectedCharacters, UnexpectedToken):
+        pass
+    lines = text.split("\n")
+    diagnostics: list[Diagnostic] = []
+    for first, last in _top_level_statements(lines):
+        diagnostics.extend(_statement_errors(source, lines[first:last], first))
+    raise CompileError(_unique(diagnostics))
+
+
+def _statement_errors(source: SourceFile, lines: list[str], offset: int) -> list[Diagnostic]:
+    """The syntax errors of the lines of one top-level statement (``offset`` lines into the file)."""
+    found: list[Diagnostic] = []
     for _ in range(len(lines)):
         try:
-            tree = parser().parse("\n".join(lines))
+            parser().parse("\n".join(lines) + "\n")
             break
         except (UnexpectedEOF, UnexpectedCharacters, UnexpectedToken) as error:
-            diagnostics.append(_diagnostic(source, error))
+            found.append(_diagnostic(source, error, offset, offset + len(lines)))
             at_end = isinstance(error, UnexpectedEOF) or (
                 isinstance(error, UnexpectedToken) and error.token.type == "$END"
             )
-            if at_end:
+            if at_end or not 0 < error.line <= len(lines):
                 break
-            line = error.line
-            broken = lines[line - 1]
-            lines[line - 1] = ("recovered {" if "{" in broken else "") + ("}" if "}" in broken else "")
-    if diagnostics:
-        raise CompileError(_unique(diagnostics))
-    return tree
+            broken = lines[error.line - 1]
+            lines[error.line - 1] = ("recovered {" if "{" in broken else "") + ("}" if "}" in broken else "")
+    return found
+
+
+def _top_level_statements(lines: list[str]) -> list[tuple[int, int]]:
+    """``(first, last)`` line index ranges of the top-level statements: a new one starts on a
+    line where no brace or bracket is open (strings and comments aside)."""
+    ranges: list[tuple[int, int]] = []
+    depth = 0
+    start = 0
+    for index, line in enumerate(lines):
+        if depth == 0 and index > start:
+            ranges.append((start, index))
+            start = index
+        depth = max(0, depth + _depth_change(line))
+    ranges.append((start, len(lines)))
+    return ranges
+
+
+def _depth_change(line: str) -> int:
+    change = 0
+    in_string = escaped = False
+    for char in line:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char == "#":
+            break
+        elif char in "{[":
+            change += 1
+        elif char in "}]":
+            change -= 1
+    return change
 
 
 def _unique(diagnostics: list[Diagnostic]) -> list[Diagnostic]:

@@ -9,6 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+# A spec is a few tens of kilobytes; a larger file is refused before it is parsed.
+MAX_SOURCE_BYTES = 1_000_000
+
+
+class FileTooLarge(Exception):
+    """A spec file larger than MAX_SOURCE_BYTES."""
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SourceFile:
@@ -19,11 +26,23 @@ class SourceFile:
     lines: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "lines", tuple(self.text.splitlines()))
+        # Lines as the parser counts them: only "\n" ends a line (not a form feed, nor U+2028).
+        lines = self.text.split("\n")
+        if lines and lines[-1] == "":
+            lines.pop()
+        object.__setattr__(self, "lines", tuple(line.removesuffix("\r") for line in lines))
 
     @classmethod
     def read(cls, path: Path, display_name: str | None = None) -> SourceFile:
-        return cls(name=display_name or str(path), text=path.read_text(encoding="utf-8"))
+        """Read a spec file (a UTF-8 byte-order mark is allowed).
+
+        Raises FileTooLarge past MAX_SOURCE_BYTES, having read no more than that.
+        """
+        with path.open("rb") as stream:
+            data = stream.read(MAX_SOURCE_BYTES + 1)
+        if len(data) > MAX_SOURCE_BYTES:
+            raise FileTooLarge(path)
+        return cls(name=display_name or str(path), text=data.decode("utf-8-sig"))
 
     def line_text(self, line: int) -> str:
         """The text of a 1-based line, or an empty string past the end."""

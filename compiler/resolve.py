@@ -8,6 +8,9 @@ the merged edition goes through the semantic checks (``check``).
 
 from __future__ import annotations
 
+import keyword
+import re
+import sys
 from pathlib import Path
 
 from .check import check
@@ -15,15 +18,60 @@ from .diagnostics import Code, CompileError, Diagnostic, did_you_mean, raise_if_
 from .lower import Document, lower
 from .merge import merge
 from .parse import parse
-from .positions import SourceFile, Span
+from .positions import MAX_SOURCE_BYTES, FileTooLarge, SourceFile, Span
 from .validate import missing_keys, validate
+from .write import os_reason
 
 SUFFIX = ".aventuriers"
+# The schema's identifier, matched whole (a trailing newline included).
+IDENTIFIER = re.compile(r"[a-z0-9_]+(-[a-z0-9_]+)*")
+MAX_EXTENDS_DEPTH = 16
+
+
+def _edition_name_problems(name: str, path: Path, document: Document) -> list[Diagnostic]:
+    """An edition is named like its file, and its engine's module name is a clean one."""
+    span = document.span(("edition",))
+    found = []
+    if not IDENTIFIER.fullmatch(name):
+        return found  # the schema says what is wrong
+    if path.name.endswith(SUFFIX) and name != path.name[: -len(SUFFIX)]:
+        found.append(
+            Diagnostic(
+                code=Code.EDITION_NAME_MISMATCH,
+                message=f"l\u2019édition « {name} » doit s\u2019appeler comme son fichier",
+                span=span,
+                hint=f"renommez-la « {path.name[: -len(SUFFIX)]} »",
+            )
+        )
+    module = name.replace("-", "_")
+    if not module.isidentifier():
+        reason = "un nom de module Python ne commence pas par un chiffre"
+    elif keyword.iskeyword(module) or keyword.issoftkeyword(module):
+        reason = f"« {module} » est un mot réservé de Python"
+    elif module in sys.stdlib_module_names or module in ("aventuriers", "compiler", "generated"):
+        reason = f"« {module} » masquerait un module Python du même nom"
+    else:
+        return found
+    found.append(
+        Diagnostic(
+            code=Code.BAD_EDITION_NAME,
+            message=f"« {name} » ne peut pas nommer une édition : {reason}",
+            span=span,
+            hint="choisissez un nom plus précis, par exemple « ma-variante »",
+        )
+    )
+    return found
 
 
 def load_document(path: Path, display_name: str) -> tuple[Document | None, list[Diagnostic]]:
     try:
         source = SourceFile.read(path, display_name)
+    except FileTooLarge:
+        span = Span.whole_file(SourceFile(name=display_name, text=""))
+        message = f"fichier trop gros : une spec fait au plus {MAX_SOURCE_BYTES:,} octets".replace(
+            ",", "\u202f"
+        )
+        return None, [Diagnostic(code=Code.LIMIT_EXCEEDED, message=message, span=span)]
     except (OSError, UnicodeDecodeError) as error:
         return None, [unreadable(display_name, error)]
     try:
@@ -31,7 +79,10 @@ def load_document(path: Path, display_name: str) -> tuple[Document | None, list[
     except CompileError as error:
         return None, list(error.diagnostics)
     document, diagnostics = lower(tree, source)
-    return document, diagnostics + validate(document, complete=False)
+    # One error per place: what lowering refused is not reported again by the schema.
+    refused = {(d.span.line, d.span.column) for d in diagnostics}
+    checked = [d for d in validate(document, complete=False) if (d.span.line, d.span.column) not in refused]
+    return document, diagnostics + checked
 
 
 def unreadable(name: str, error: Exception, hint: str | None = None) -> Diagnostic:
@@ -43,7 +94,7 @@ def unreadable(name: str, error: Exception, hint: str | None = None) -> Diagnost
     elif isinstance(error, UnicodeDecodeError):
         reason = "ce n\u2019est pas du texte UTF-8"
     else:
-        reason = f"lecture impossible ({error.strerror or error})"
+        reason = f"lecture impossible ({os_reason(error)})"
     span = Span.whole_file(SourceFile(name=name, text=""))
     return Diagnostic(code=Code.UNREADABLE_FILE, message=reason, span=span, hint=hint)
 
@@ -76,7 +127,9 @@ class EditionLoader:
         raise_if_errors(diagnostics)
         assert document is not None
         if document.data.get("abstract"):
-            # A base is checked as a whole through the editions that extend it.
+            # A base may leave keys to its children; everything it declares is checked.
+            diagnostics.extend(check(document))
+            raise_if_errors(diagnostics)
             return document, diagnostics
         diagnostics.extend(self._blame_child(missing_keys(document), document))
         raise_if_errors(diagnostics)
@@ -110,21 +163,25 @@ class EditionLoader:
         if document is None:
             return None
         name = document.data.get("edition")
-        if isinstance(name, str) and path.name.endswith(SUFFIX):
-            if name != path.name[: -len(SUFFIX)]:
-                diagnostics.append(
-                    Diagnostic(
-                        code=Code.EDITION_NAME_MISMATCH,
-                        message=f"l\u2019édition « {name} » doit s\u2019appeler comme son fichier",
-                        span=document.span(("edition",)),
-                        hint=f"renommez-la « {path.name[: -len(SUFFIX)]} »",
-                    )
-                )
+        if isinstance(name, str):
+            diagnostics.extend(_edition_name_problems(name, path, document))
         parent_name = document.data.get("extends")
         self.chain.insert(0, document.source.name)
         self.chain_paths.insert(0, path)
-        if not isinstance(parent_name, str):
-            return document
+        if any(not d.code.is_warning for d in found):
+            # Merging a document the schema refused would only add confusing errors.
+            return None
+        if not isinstance(parent_name, str) or not IDENTIFIER.fullmatch(parent_name):
+            return document  # a path or a malformed name is never read (the schema reported it)
+        if len(stack) >= MAX_EXTENDS_DEPTH:
+            diagnostics.append(
+                Diagnostic(
+                    code=Code.LIMIT_EXCEEDED,
+                    message=f"chaîne d\u2019héritage trop longue (au plus {MAX_EXTENDS_DEPTH} niveaux)",
+                    span=document.span(("extends",)),
+                )
+            )
+            return None
         parent_path = self.parent_path(parent_name, path)
         span = document.span(("extends",))
         if not parent_path.exists():

@@ -31,7 +31,8 @@ def _allowed_keys(error: ValidationError) -> list[str]:
 
 def _describe(error: ValidationError, document: Document) -> list[Diagnostic]:
     path = tuple(error.absolute_path)
-    where = path[-1] if path else "le fichier"
+    names = [step for step in path if isinstance(step, str)]
+    where = names[-1] if names else "le fichier"
     kind = error.validator
     if kind == "additionalProperties" and isinstance(error.instance, dict):
         allowed = _allowed_keys(error)
@@ -102,6 +103,14 @@ def _describe(error: ValidationError, document: Document) -> list[Diagnostic]:
                 hint="lettres minuscules, chiffres, « _ » et « - » seulement",
             )
         ]
+    if kind == "maxItems":
+        return [
+            Diagnostic(
+                code=Code.LIMIT_EXCEEDED,
+                message=f"{len(error.instance)} « {where} » ; il en faut au plus {error.validator_value}",
+                span=span,
+            )
+        ]
     if kind in ("minItems", "minProperties", "minLength"):
         return [Diagnostic(code=Code.BAD_VALUE, message=f"« {where} » ne peut pas être vide", span=span)]
     return [Diagnostic(code=Code.SCHEMA, message=f"« {where} » : {error.message}", span=span)]
@@ -116,10 +125,15 @@ def validate(document: Document, *, complete: bool) -> list[Diagnostic]:
     """
     diagnostics: list[Diagnostic] = []
     for error in _validator().iter_errors(document.data):
-        if error.validator == "required" and not complete:
+        if error.validator == "required" and not complete and _merged_key_by_key(error):
             continue
         diagnostics.extend(_describe(error, document))
     return diagnostics
+
+
+def _merged_key_by_key(error: ValidationError) -> bool:
+    """A block a child may complete from its parent; an item of a list is always whole."""
+    return not any(isinstance(step, int) for step in error.absolute_path)
 
 
 def missing_keys(document: Document) -> list[Diagnostic]:

@@ -1384,12 +1384,22 @@ class Game:
         return self._deck.pop()
 
     def _refill_market(self) -> None:
-        """Fill empty face-up slots, then apply the locomotive reset: editions/europe.aventuriers:244."""
+        """Fill empty face-up slots, then apply the locomotive reset: editions/europe.aventuriers:244.
+
+        The cards of the deck, the discard and the market stay the same during the
+        resets, so whether one can help is known once; and there are at most as many
+        resets as it takes to turn every one of those cards face up once.
+        """
         market = self._market
         for slot in range(MARKET_SIZE):
             if market[slot] is None:
                 market[slot] = self._draw_from_deck()
-        while market.count(LOCOMOTIVE) >= MARKET_LOCOMOTIVE_RESET and self._reset_can_help():
+        if market.count(LOCOMOTIVE) < MARKET_LOCOMOTIVE_RESET or not self._reset_can_help():
+            return
+        pool = len(self._deck) + len(self._discard) + MARKET_SIZE - market.count(None)
+        resets_left = -(-pool // MARKET_SIZE)
+        while market.count(LOCOMOTIVE) >= MARKET_LOCOMOTIVE_RESET and resets_left:
+            resets_left -= 1
             for slot in range(MARKET_SIZE):
                 if market[slot] is not None:
                     self._discard.append(market[slot])

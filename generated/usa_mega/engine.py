@@ -826,7 +826,7 @@ class Game:
         return actions
 
     def _apply_pass(self, action: dict) -> None:
-        """Pass, only when nothing else is legal: editions/usa-base.aventuriers:230."""
+        """Pass, only when nothing else is legal: editions/usa-base.aventuriers:232."""
         self._require_turn_start()
         if self._turn_actions() != [{"type": "pass"}]:
             raise IllegalAction("pass_not_allowed")
@@ -844,7 +844,7 @@ class Game:
             raise IllegalAction("must_keep_tickets")
 
     def _end_turn(self, passed: bool = False) -> None:
-        """End of a turn and the last round: editions/usa-base.aventuriers:230."""
+        """End of a turn and the last round: editions/usa-base.aventuriers:232."""
         if not passed:
             self._passes = 0
         self._turns += 1
@@ -872,12 +872,22 @@ class Game:
         return self._deck.pop()
 
     def _refill_market(self) -> None:
-        """Fill empty face-up slots, then apply the locomotive reset: editions/usa-mega.aventuriers:13."""
+        """Fill empty face-up slots, then apply the locomotive reset: editions/usa-mega.aventuriers:13.
+
+        The cards of the deck, the discard and the market stay the same during the
+        resets, so whether one can help is known once; and there are at most as many
+        resets as it takes to turn every one of those cards face up once.
+        """
         market = self._market
         for slot in range(MARKET_SIZE):
             if market[slot] is None:
                 market[slot] = self._draw_from_deck()
-        while market.count(LOCOMOTIVE) >= MARKET_LOCOMOTIVE_RESET and self._reset_can_help():
+        if market.count(LOCOMOTIVE) < MARKET_LOCOMOTIVE_RESET or not self._reset_can_help():
+            return
+        pool = len(self._deck) + len(self._discard) + MARKET_SIZE - market.count(None)
+        resets_left = -(-pool // MARKET_SIZE)
+        while market.count(LOCOMOTIVE) >= MARKET_LOCOMOTIVE_RESET and resets_left:
+            resets_left -= 1
             for slot in range(MARKET_SIZE):
                 if market[slot] is not None:
                     self._discard.append(market[slot])
@@ -897,7 +907,7 @@ class Game:
         return any(card is not None and card != LOCOMOTIVE for card in self._market)
 
     def _apply_draw_card(self, action: dict) -> None:
-        """Draw a train card: editions/usa-base.aventuriers:215."""
+        """Draw a train card: editions/usa-base.aventuriers:217."""
         phase = self._phase
         if phase != "second_card":
             self._require_turn_start()
@@ -986,8 +996,8 @@ class Game:
     def _apply_claim_route(self, action: dict) -> None:
         """Claim a route.
 
-        Spec: editions/usa-base.aventuriers:216 (the action), editions/usa-base.aventuriers:223 (points),
-        editions/usa-base.aventuriers:226, editions/usa-base.aventuriers:227 (double routes).
+        Spec: editions/usa-base.aventuriers:218 (the action), editions/usa-base.aventuriers:225 (points),
+        editions/usa-base.aventuriers:228, editions/usa-base.aventuriers:229 (double routes).
         """
         self._require_turn_start()
         route_id = action.get("route")
@@ -1200,7 +1210,7 @@ class Game:
     def scores(self) -> list[dict]:
         """Final scoring: route points, tickets, bonuses.
 
-        Spec: editions/usa-base.aventuriers:241, editions/usa-1910-box.aventuriers:96.
+        Spec: editions/usa-base.aventuriers:243, editions/usa-1910-box.aventuriers:96.
         """
         results = []
         for player in range(self.players):
@@ -1237,7 +1247,7 @@ class Game:
     def winners(self) -> list[int]:
         """The winners; ties the rules leave shared stay shared.
 
-        Spec: editions/usa-base.aventuriers:251, editions/usa-base.aventuriers:252.
+        Spec: editions/usa-base.aventuriers:253, editions/usa-base.aventuriers:254.
         """
         results = self.scores()
         keys = [
