@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .emit_engine import environment
+from .escape import for_markdown
 from .french import COLOR_NAMES, enumerate_fr, guillemets, players_phrase, typo, words
 from .ir import Bonus, Edition, Measure, TicketsRejected, TwinPolicy
 from .sheet_model import tiebreak_phrases
@@ -219,5 +220,5 @@ def diff_page(old: Edition, new: Edition, *, annex: bool = False) -> DiffPage:
 
 def emit_diff(old: Edition, new: Edition, *, annex: bool = False) -> str:
     """The differences page; as an ``annex`` of a rule sheet, one heading level down."""
-    page = diff_page(old, new, annex=annex)
+    page = diff_page(for_markdown(old), for_markdown(new), annex=annex)
     return environment().get_template("diff.md.j2").render(page=page, level="##" if annex else "#")

@@ -11,6 +11,7 @@ import types
 from dataclasses import dataclass, field
 
 from .emit_engine import environment
+from .escape import for_markdown
 from .example import ExampleScore, play_example, play_tunnel_example
 from .french import COLOR_NAMES, enumerate_fr, guillemets, players_phrase, typo, words
 from .ir import CardColor, Edition, Measure, TicketsRejected, TwinPolicy
@@ -395,7 +396,10 @@ def emit_sheet(
     edition: Edition, engine: types.ModuleType, sources: tuple[str, ...], *, annex: str | None = None
 ) -> str:
     """The rule sheet; ``annex`` (a rendered differences page) is appended when given."""
-    mechanisms = MechanismWording(edition=edition, tunnel=play_tunnel_example(edition, engine))
-    writer = _SheetWriter(edition=edition, example=play_example(edition, engine), mechanisms=mechanisms)
+    # The examples are played with the spec's own strings; the sheet shows them escaped.
+    tunnel, example = play_tunnel_example(edition, engine), play_example(edition, engine)
+    edition, tunnel, example = for_markdown(edition), for_markdown(tunnel), for_markdown(example)
+    mechanisms = MechanismWording(edition=edition, tunnel=tunnel)
+    writer = _SheetWriter(edition=edition, example=example, mechanisms=mechanisms)
     sheet = writer.sheet(sources)
     return environment().get_template("fiche.md.j2").render(sheet=sheet, annex=annex)

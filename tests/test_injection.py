@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 from aventuriers.compiler.build import compile_edition, loader
@@ -19,7 +20,7 @@ HOSTILE = {
 
 
 def spec_literal(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
 
 def test_hostile_city_names_stay_strings(tmp_path, monkeypatch) -> None:
@@ -44,3 +45,33 @@ def test_hostile_city_names_stay_strings(tmp_path, monkeypatch) -> None:
     assert game.scores()
     assert not (tmp_path / "PWNED").exists()
     assert "{{ 7 * 7 }}" in compiled.engine_source or "{{ 7 * 7 }}" in repr(engine.ROUTES)
+
+
+MARKUP = {
+    "game": "<img src=x onerror=alert(1)>",
+    "title": "x\n# Injected heading",
+    "map": "[lien](javascript:alert(1)) | *gras* `code` &amp; ~~barré~~",
+}
+
+
+def test_hostile_strings_stay_text_in_the_markdown_outputs(tmp_path, capsys) -> None:
+    """Every spec string reaches the sheet and the differences page as text, never as markup."""
+    from aventuriers.compiler.cli import main
+    from aventuriers.compiler.escape import markdown_text
+
+    lines = ["edition balises", "extends usa-2025"]
+    lines += [f"{key} {spec_literal(value)}" for key, value in MARKUP.items()]
+    lines += ['decision d1 "1. premier - second <script>alert(1)</script>"']
+    spec = tmp_path / "balises.aventuriers"
+    spec.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    for command in (["sheet", str(spec)], ["diff", "usa-2025", str(spec)]):
+        assert main(command) == 0
+        page = capsys.readouterr().out
+        for line in page.splitlines():
+            unescaped = re.sub(r"\\.", "", line)  # what Markdown would read as markup
+            assert not line.startswith("# Injected"), line
+            for marker in ("<", "*gras*", "`code`", "](", "~~", "&amp"):
+                assert marker not in unescaped, line
+        assert "x \\# Injected heading" in page
+    assert markdown_text("1. a") == "1\\. a" and markdown_text("- a") == "\\- a"
+    assert markdown_text("Sault St. Marie") == "Sault St. Marie"  # plain names stay as they are
