@@ -107,13 +107,23 @@ def guillemets(text: str) -> str:
 # Illegal-move messages, by stable code. Fields in braces come from the engine.
 MESSAGES = {
     "game_over": "La partie est terminée.",
-    "malformed_action": "Action mal formée : voyez la forme des actions dans le README.",
+    "malformed_action": "Une action est un dictionnaire : voyez la forme des actions dans le README.",
+    "missing_type": "Il manque à l’action son champ « type ».",
     "unknown_action": "Action inconnue : « {type} ».",
+    "missing_field": "Il manque le champ « {field} » à l’action « {type} ».",
+    "unknown_field": "L’action « {type} » n’a pas de champ « {field} ».",
+    "unknown_source": "Une carte se prend à la pioche (« deck ») ou parmi les cartes visibles (« market »), "
+    "pas « {source} ».",
+    "bad_slot": "Un emplacement visible se désigne par un nombre entier de 0 à {last}, pas « {slot} ».",
+    "bad_cards": "Les cartes se donnent par couleur avec leur nombre, par exemple « red: 3 ».",
+    "bad_card_count": "Le nombre de cartes « {color} » doit être un entier positif ou nul, pas « {count} ».",
+    "bad_ticket_list": "Les tickets se donnent en liste de leurs identifiants.",
+    "duplicate_ticket": "Le ticket « {ticket} » est cité deux fois.",
     "must_keep_tickets": "Vous devez d’abord choisir les tickets à garder.",
     "must_draw_second_card": "Vous devez prendre votre deuxième carte Wagon.",
     "no_tickets_to_keep": "Vous n’avez aucun ticket à choisir maintenant.",
     "empty_deck": "La pioche et la défausse sont vides : aucune carte à piocher.",
-    "invalid_slot": "Il n’y a pas d’emplacement visible numéro {slot}.",
+    "invalid_slot": "Il n’y a pas d’emplacement visible numéro {slot} : ils vont de 0 à {last}.",
     "empty_slot": "L’emplacement visible {slot} est vide.",
     "locomotive_second_card": "Une locomotive visible ne peut pas être prise en deuxième carte.",
     "unknown_route": "Route inconnue : « {route} ».",
@@ -148,6 +158,7 @@ MECHANISM_MESSAGES = {
         "unknown_city": "Ville inconnue : « {city} ».",
         "station_taken": "Il y a déjà une gare à {city}.",
         "no_station_left": "Vous avez déjà construit toutes vos gares.",
+        "wrong_station_cost": "Cette gare se paie avec exactement {cost} carte(s), pas {given}.",
     },
 }
 

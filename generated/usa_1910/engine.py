@@ -559,15 +559,22 @@ TICKETS = {
 }
 
 MESSAGES = {
+    "bad_card_count": "Le nombre de cartes «\xa0{color}\xa0» doit être un entier positif ou nul, pas «\xa0{count}\xa0».",
+    "bad_cards": "Les cartes se donnent par couleur avec leur nombre, par exemple «\xa0red\xa0: 3\xa0».",
     "bad_return_order": "L’ordre de retour doit citer chaque ticket rendu une fois.",
+    "bad_slot": "Un emplacement visible se désigne par un nombre entier de 0 à {last}, pas «\xa0{slot}\xa0».",
+    "bad_ticket_list": "Les tickets se donnent en liste de leurs identifiants.",
     "double_route_closed": "À {players} joueurs, une seule voie de la route double «\xa0{route}\xa0» peut servir.",
     "double_route_same_player": "Vous avez déjà l’autre voie de la route double «\xa0{route}\xa0».",
+    "duplicate_ticket": "Le ticket «\xa0{ticket}\xa0» est cité deux fois.",
     "empty_deck": "La pioche et la défausse sont vides\xa0: aucune carte à piocher.",
     "empty_slot": "L’emplacement visible {slot} est vide.",
     "game_over": "La partie est terminée.",
-    "invalid_slot": "Il n’y a pas d’emplacement visible numéro {slot}.",
+    "invalid_slot": "Il n’y a pas d’emplacement visible numéro {slot}\xa0: ils vont de 0 à {last}.",
     "locomotive_second_card": "Une locomotive visible ne peut pas être prise en deuxième carte.",
-    "malformed_action": "Action mal formée\xa0: voyez la forme des actions dans le README.",
+    "malformed_action": "Une action est un dictionnaire\xa0: voyez la forme des actions dans le README.",
+    "missing_field": "Il manque le champ «\xa0{field}\xa0» à l’action «\xa0{type}\xa0».",
+    "missing_type": "Il manque à l’action son champ «\xa0type\xa0».",
     "mixed_colors": "Une route se paie avec une seule couleur, complétée par des locomotives.",
     "must_draw_second_card": "Vous devez prendre votre deuxième carte Wagon.",
     "must_keep_tickets": "Vous devez d’abord choisir les tickets à garder.",
@@ -582,7 +589,9 @@ MESSAGES = {
     "too_few_tickets": "Vous devez garder au moins {least} ticket(s).",
     "unknown_action": "Action inconnue\xa0: «\xa0{type}\xa0».",
     "unknown_color": "Couleur de carte inconnue\xa0: «\xa0{color}\xa0».",
+    "unknown_field": "L’action «\xa0{type}\xa0» n’a pas de champ «\xa0{field}\xa0».",
     "unknown_route": "Route inconnue\xa0: «\xa0{route}\xa0».",
+    "unknown_source": "Une carte se prend à la pioche («\xa0deck\xa0») ou parmi les cartes visibles («\xa0market\xa0»), pas «\xa0{source}\xa0».",
     "wrong_card_count": "Cette route se paie avec exactement {length} cartes, pas {given}.",
     "wrong_color": "Cette route se paie en {color}, complétée par des locomotives.",
 }
@@ -761,9 +770,19 @@ class Game:
         if not isinstance(action, dict):
             raise IllegalAction("malformed_action")
         kind = action.get("type")
-        handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
-        if handler is None:
+        if kind is None:
+            raise IllegalAction("missing_type")
+        entry = _HANDLERS.get(kind) if isinstance(kind, str) else None
+        if entry is None:
             raise IllegalAction("unknown_action", type=kind)
+        handler, required, optional = entry
+        for field in required:
+            if action.get(field) is None:
+                raise IllegalAction("missing_field", field=field, type=kind)
+        if len(action) > 1 + len(required):
+            for field in action:
+                if field != "type" and field not in required and field not in optional:
+                    raise IllegalAction("unknown_field", field=field, type=kind)
         handler(self, action)
 
     # -- turns --------------------------------------------------------------
@@ -884,8 +903,12 @@ class Game:
             card = self._draw_from_deck()
         elif source == "market":
             slot = action.get("slot")
-            if type(slot) is not int or not 0 <= slot < MARKET_SIZE:
-                raise IllegalAction("invalid_slot", slot=slot)
+            if slot is None:
+                raise IllegalAction("missing_field", field="slot", type="draw_card")
+            if type(slot) is not int:
+                raise IllegalAction("bad_slot", slot=slot, last=MARKET_SIZE - 1)
+            if not 0 <= slot < MARKET_SIZE:
+                raise IllegalAction("invalid_slot", slot=slot, last=MARKET_SIZE - 1)
             card = self._market[slot]
             if card is None:
                 raise IllegalAction("empty_slot", slot=slot)
@@ -894,7 +917,7 @@ class Game:
             self._market[slot] = None
             self._refill_market()
         else:
-            raise IllegalAction("malformed_action")
+            raise IllegalAction("unknown_source", source=source)
         self._hands[self._current][card] += 1
         if source == "market" and card == LOCOMOTIVE:
             self._end_turn()  # a face-up locomotive is the whole draw
@@ -1035,14 +1058,14 @@ class Game:
     @staticmethod
     def _parse_cards(cards) -> dict[int, int]:
         if not isinstance(cards, dict):
-            raise IllegalAction("malformed_action")
+            raise IllegalAction("bad_cards")
         payment: dict[int, int] = {}
         for name, count in cards.items():
-            color = _COLOR_INDEX.get(name)
+            color = _COLOR_INDEX.get(name) if isinstance(name, str) else None
             if color is None:
                 raise IllegalAction("unknown_color", color=name)
             if type(count) is not int or count < 0:
-                raise IllegalAction("malformed_action")
+                raise IllegalAction("bad_card_count", color=name, count=count)
             if count:
                 payment[color] = count
         return payment
@@ -1113,14 +1136,14 @@ class Game:
     @staticmethod
     def _ticket_list(names, offered: list[int]) -> list[int]:
         if not isinstance(names, list):
-            raise IllegalAction("malformed_action")
+            raise IllegalAction("bad_ticket_list")
         chosen: list[int] = []
         for name in names:
             ticket = _TICKET_INDEX.get(name) if isinstance(name, str) else None
             if ticket is None or ticket not in offered:
                 raise IllegalAction("ticket_not_offered", ticket=name)
             if ticket in chosen:
-                raise IllegalAction("malformed_action")
+                raise IllegalAction("duplicate_ticket", ticket=name)
             chosen.append(ticket)
         return chosen
 
@@ -1301,10 +1324,11 @@ class Game:
         return game
 
 
+# Each action: its handler, the fields it needs besides "type", and those it may have.
 _HANDLERS = {
-    "draw_card": Game._apply_draw_card,
-    "claim_route": Game._apply_claim_route,
-    "draw_tickets": Game._apply_draw_tickets,
-    "keep_tickets": Game._apply_keep_tickets,
-    "pass": Game._apply_pass,
+    "draw_card": (Game._apply_draw_card, ("source",), ("slot",)),
+    "claim_route": (Game._apply_claim_route, ("route", "cards"), ()),
+    "draw_tickets": (Game._apply_draw_tickets, (), ()),
+    "keep_tickets": (Game._apply_keep_tickets, ("tickets",), ("return_order",)),
+    "pass": (Game._apply_pass, (), ()),
 }
