@@ -78,6 +78,7 @@ def play_example(edition: Edition, engine: types.ModuleType) -> ExampleScore | N
         record["pending_tickets"] = []
         record["tickets"] = []
     state["players"][0]["tickets"] = list(example.tickets)
+    state["ticket_deck"] = [ticket for ticket in state["ticket_deck"] if ticket not in example.tickets]
     state["phase"] = "over"
     scores = engine.Game.from_dict(state).scores()
     mine = scores[0]

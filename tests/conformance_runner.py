@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import copy
 import json
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -74,8 +75,44 @@ def start_state(engine, case: dict) -> dict:
             player["pending_tickets"] = []
         state["phase"] = "turn"
         state["current_player"] = 0
-    patch(state, case.get("given", {}))
+    given = case.get("given", {})
+    patch(state, given)
+    settle(engine, state, given)
     return state
+
+
+def settle(engine, state: dict, given: dict) -> None:
+    """Make a position written as overrides one the engine accepts (``from_dict`` refuses impossible states).
+
+    The cards of the hands and market come out of the deck and discard the case
+    did not write (from the bottom, so the top cards stay where the case expects
+    them); tickets a player holds leave the ticket deck the case did not write;
+    and a player's trains and score follow the routes given, unless written too.
+    """
+    for index, fields in given.get("players", {}).items():
+        player = state["players"][int(index)]
+        lengths = [engine.ROUTES[route]["length"] for route in player["routes"]]
+        if "routes" in fields and "trains" not in fields:
+            player["trains"] = engine.TRAINS - sum(lengths)
+        if "routes" in fields and "score" not in fields:
+            player["score"] = sum(engine.ROUTE_POINTS[length] for length in lengths)
+    counts: Counter[str] = Counter()
+    for player in state["players"]:
+        counts.update({color: number for color, number in player["hand"].items() if number > 0})
+    counts.update(card for pile in ("market", "deck", "discard") for card in state[pile] if card is not None)
+    for color, most in zip(engine.COLORS, engine.DECK, strict=True):
+        excess = counts[color] - most
+        for pile in ("deck", "discard"):
+            cards = state[pile]
+            for position in range(len(cards) - 1, -1, -1):
+                if excess <= 0 or pile in given:
+                    break
+                if cards[position] == color:
+                    del cards[position]
+                    excess -= 1
+    held = {ticket for player in state["players"] for ticket in player["tickets"] + player["pending_tickets"]}
+    if "ticket_deck" not in given:
+        state["ticket_deck"] = [ticket for ticket in state["ticket_deck"] if ticket not in held]
 
 
 def patch(state: dict, given: dict) -> None:

@@ -7,6 +7,7 @@ Do not edit: change the spec and run `aventuriers build`.
 from __future__ import annotations
 
 import itertools
+from typing import NoReturn
 
 __all__ = [
     "BONUSES",
@@ -1325,6 +1326,7 @@ class Game:
         if not isinstance(state, dict) or state.get("edition") != EDITION:
             found = state.get("edition") if isinstance(state, dict) else type(state).__name__
             raise ValueError(f"this state is of edition {found!r}, not {EDITION!r}")
+        _check_state(state)
         try:
             return cls._restore(state)
         except (KeyError, IndexError, TypeError, AttributeError) as error:
@@ -1357,6 +1359,132 @@ class Game:
         game._rng = _Random(state.get("rng", 0))
         game._index_open_routes()
         return game
+
+
+# -- state validation (Game.from_dict) ----------------------------------------
+
+_PHASES = ("setup_tickets", "turn", "second_card", "keep_tickets", "over")
+
+
+def _check_state(state: dict) -> None:
+    """Refuse a state this edition can never reach; the ValueError says what is wrong.
+
+    A position may leave cards, trains and tickets out of the game (tests write
+    positions that way: a hand of two cards, a short deck); it may never hold
+    more than the edition has, repeat a card, a route or a ticket, or break a rule.
+    """
+    players = state.get("players")
+    if not isinstance(players, list) or not PLAYERS[0] <= len(players) <= PLAYERS[1]:
+        _invalid(f"players must be a list of {PLAYERS[0]} to {PLAYERS[1]} records")
+    count = len(players)
+    phase = state.get("phase", "turn")
+    if phase not in _PHASES:
+        _invalid(f"phase must be one of {', '.join(_PHASES)}, not {_shown(phase)}")
+    current = _integer(state.get("current_player"), "current_player", 0, count - 1)
+    cards = [0] * len(COLORS)
+    owners: dict[str, int] = {}
+    tickets: set[str] = set()
+    for index, record in enumerate(players):
+        where = f"players[{index}]"
+        if not isinstance(record, dict):
+            _invalid(f"{where} must be a dict")
+        hand = record.get("hand")
+        if not isinstance(hand, dict):
+            _invalid(f"{where}.hand must be a dict of colours to counts")
+        for color, held in hand.items():
+            if color not in _COLOR_INDEX:
+                _invalid(f"{where}.hand has an unknown colour {_shown(color)}")
+            cards[_COLOR_INDEX[color]] += _integer(held, f"{where}.hand.{color}", 0, None)
+        spaces = points = 0
+        for route in _ids(record.get("routes"), _ROUTE_INDEX, f"{where}.routes"):
+            if route in owners:
+                _invalid(f"route {route!r} is owned twice")
+            owners[route] = index
+            spaces += ROUTES[route]["length"]
+            points += ROUTE_POINTS[ROUTES[route]["length"]]
+        _integer(record.get("trains"), f"{where}.trains", 0, TRAINS - spaces)
+        if record.get("score") != points:
+            _invalid(
+                f"{where}.score must be {points}, the points of its routes, not {_shown(record.get('score'))}"
+            )
+        for ticket in _ids(record.get("tickets"), _TICKET_INDEX, f"{where}.tickets"):
+            _once(ticket, tickets)
+        pending = _ids(record.get("pending_tickets", []), _TICKET_INDEX, f"{where}.pending_tickets")
+        for ticket in pending:
+            _once(ticket, tickets)
+        if len(pending) > _pending_limit(phase, index == current):
+            _invalid(f"{where} has {len(pending)} pending tickets in phase {phase}")
+    closes = next(closes for low, high, closes in DOUBLE_ROUTE_RULES if low <= count <= high)
+    for route, owner in owners.items():
+        twin = ROUTES[route]["twin"]
+        if twin in owners and (owners[twin] == owner or closes):
+            _invalid(f"both tracks of the double route {route!r} are owned")
+    market = state.get("market")
+    if not isinstance(market, list) or len(market) != MARKET_SIZE:
+        _invalid(f"market must be a list of {MARKET_SIZE} cards or nulls")
+    for place in ("market", "deck", "discard"):
+        pile = state.get(place)
+        if not isinstance(pile, list):
+            _invalid(f"{place} must be a list of cards")
+        for card in pile:
+            if card is None and place == "market":
+                continue
+            if card not in _COLOR_INDEX:
+                _invalid(f"{place} holds an unknown card {_shown(card)}")
+            cards[_COLOR_INDEX[card]] += 1
+    for color, total, most in zip(COLORS, cards, DECK):
+        if total > most:
+            _invalid(f"{total} {color} cards in play; the edition has {most}")
+    for place in ("ticket_deck", "setup_rejected"):
+        for ticket in _ids(state.get(place, []), _TICKET_INDEX, place):
+            _once(ticket, tickets)
+    drawn = _integer(state.get("cards_drawn", 0), "cards_drawn", 0, CARDS_PER_DRAW - 1)
+    if phase == "second_card" and drawn == 0:
+        _invalid("phase second_card needs cards_drawn of at least 1")
+    if phase == "keep_tickets" and not players[current].get("pending_tickets"):
+        _invalid("phase keep_tickets needs pending tickets for the current player")
+    if state.get("final_turns_left") is not None:
+        _integer(state["final_turns_left"], "final_turns_left", 0, count)
+    _integer(state.get("consecutive_passes", 0), "consecutive_passes", 0, count)
+    _integer(state.get("turns_played", 0), "turns_played", 0, None)
+    _integer(state.get("rng", 0), "rng", 0, _MASK)
+
+
+def _pending_limit(phase: str, current: bool) -> int:
+    """How many tickets a player may have to choose from in ``phase``."""
+    if phase == "setup_tickets":
+        return SETUP_TICKETS
+    if phase == "keep_tickets" and current:
+        return TICKETS_PER_DRAW
+    return 0
+
+
+def _invalid(message: str) -> NoReturn:
+    raise ValueError(f"not a valid {EDITION} state: {message}")
+
+
+def _shown(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:59] + "…"
+
+
+def _integer(value, what: str, low: int, high: int | None) -> int:
+    if type(value) is not int or value < low or (high is not None and value > high):
+        bound = f"from {low} to {high}" if high is not None else f"of at least {low}"
+        _invalid(f"{what} must be an integer {bound}, not {_shown(value)}")
+    return value
+
+
+def _ids(value, known, what: str) -> list:
+    if not isinstance(value, list) or not all(isinstance(item, str) and item in known for item in value):
+        _invalid(f"{what} must be a list of known names, not {_shown(value)}")
+    return value
+
+
+def _once(ticket: str, seen: set[str]) -> None:
+    if ticket in seen:
+        _invalid(f"ticket {ticket!r} is in two places")
+    seen.add(ticket)
 
 
 # Each action: its handler, the fields it needs besides "type", and those it may have.
