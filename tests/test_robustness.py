@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from aventuriers.compiler.cli import main
@@ -46,3 +47,65 @@ def test_edited_specs_get_answers_not_tracebacks(edits, tmp_path_factory, capsys
     assert "Traceback" not in err
     if status == 1:
         assert ": E3" in err or ": S1" in err or ": V2" in err
+
+
+# Statements of every key the schema knows (and some it does not), at every depth, with
+# arguments of every shape: the fuzz reaches each statement's own checks, `without` included.
+SCHEMA = json.loads(
+    (Path(__file__).resolve().parent.parent / "spec" / "schema.json").read_text(encoding="utf-8")
+)
+
+
+def _resolve(node: dict) -> dict:
+    while "$ref" in node:
+        node = SCHEMA["$defs"][node["$ref"].rsplit("/", 1)[-1]]
+    if node.get("type") == "array":
+        return _resolve(node.get("items", {}))
+    return node
+
+
+def _keys(node: dict) -> list[str]:
+    return sorted(_resolve(node).get("properties", {}))
+
+
+NAMES = ["red", "gray", "locomotive", "yes", "no", "longest_path", "globetrotter", "fewest_stations", "bonus"]
+NAMES += ["route", "ticket", "stations", "tunnel_example", "decision", "board", "madrid-pamplona-black", "x"]
+scalar = st.one_of(
+    st.integers(-3, 30).map(str),
+    st.sampled_from(["0", "1000", "1001", "999999999", "1" + "0" * 12, "9" * 4400]),
+    st.sampled_from(NAMES),
+    st.text(max_size=8).map(lambda text: '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'),
+    st.tuples(st.integers(0, 12), st.integers(0, 12)).map(lambda pair: f"{pair[0]}..{pair[1]}"),
+)
+value = st.recursive(
+    scalar, lambda inner: st.lists(inner, max_size=3).map(lambda xs: "[" + ", ".join(xs) + "]"), max_leaves=5
+)
+argument = st.one_of(
+    value, st.tuples(st.sampled_from(NAMES + ["deal", "keep", "size", "points"]), value).map(": ".join)
+)
+
+
+@st.composite
+def statement(draw, node: dict, depth: int = 0) -> str:
+    key = draw(st.sampled_from(_keys(node) + ["unknown_key"]))
+    arguments = draw(st.lists(argument, max_size=3))
+    line = " ".join([key, *arguments])
+    child = _resolve(_resolve(node).get("properties", {}).get(key, {}))
+    if depth < 2 and child.get("properties") and draw(st.booleans()):
+        inner = draw(st.lists(statement(child, depth + 1), max_size=3))
+        line += " {\n" + "".join(f"  {text}\n" for text in inner) + "}"
+    return line
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    base=st.sampled_from(["europe", "usa-2025"]),
+    statements=st.lists(statement(SCHEMA), min_size=1, max_size=5),
+)
+def test_statements_of_every_schema_key_get_answers(base, statements, tmp_path_factory, capsys) -> None:
+    spec = tmp_path_factory.mktemp("spec") / "fuzz.aventuriers"
+    spec.write_text(f"edition fuzz\nextends {base}\n" + "\n".join(statements) + "\n", encoding="utf-8")
+    status = main(["check", str(spec)])
+    err = capsys.readouterr().err
+    assert status in (0, 1)
+    assert "Traceback" not in err

@@ -1,0 +1,143 @@
+"""The engines refuse what is impossible (issue 7, §3 and §6).
+
+``Game.from_dict`` raises ValueError, saying what is wrong, for a state the
+edition can never reach (some used to hang or crash later); the market reset
+does bounded work whatever the deck.
+"""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+from aventuriers.compiler.build import compile_edition, loader
+from aventuriers.compiler.example import load_engine
+
+from tests.engines import EDITIONS, engine
+
+
+def turn_state(module, players: int = 3) -> dict:
+    game = module.new_game(players, 4)
+    while game.to_dict()["phase"] == "setup_tickets":
+        game.apply(game.legal_actions()[-1])
+    return game.to_dict()
+
+
+def player(index: int, **fields):
+    return lambda state: state["players"][index].update(fields)
+
+
+BROKEN_STATES = {
+    "an unknown phase": (lambda s: s.update(phase="lunch"), "phase must be one of"),
+    "a current player past the last": (
+        lambda s: s.update(current_player=9),
+        "current_player must be an integer",
+    ),
+    "a negative current player": (lambda s: s.update(current_player=-1), "current_player must be an integer"),
+    "negative trains": (player(0, trains=-5), "players[0].trains must be an integer"),
+    "a negative hand": (player(0, hand={"red": -3}), "players[0].hand.red must be an integer"),
+    "a hand count as text": (player(0, hand={"red": "3"}), "players[0].hand.red must be an integer"),
+    "an unknown colour": (player(0, hand={"purple": 1}), "unknown colour 'purple'"),
+    "a duplicated deck": (lambda s: s.update(deck=s["deck"] * 2), "cards in play; the edition has"),
+    "a market of 3": (lambda s: s.update(market=s["market"][:3]), "market must be a list of 5"),
+    "one player": (lambda s: s.update(players=s["players"][:1]), "players must be a list of"),
+    "six players": (lambda s: s.update(players=s["players"] * 2), "players must be a list of"),
+    "twenty-five pending tickets": (
+        lambda s: (
+            s["players"][0].update(pending_tickets=s["ticket_deck"][:25])
+            or s.update(ticket_deck=s["ticket_deck"][25:])
+        ),
+        "pending tickets in phase turn",
+    ),
+    "a ticket held twice": (
+        lambda s: s["players"][0].update(tickets=s["ticket_deck"][:1] * 2),
+        "is in two places",
+    ),
+    "a ticket held and in the deck": (
+        lambda s: s["players"][0].update(tickets=s["ticket_deck"][:1]),
+        "is in two places",
+    ),
+    "a score that is not the routes' points": (player(0, score=99), "players[0].score must be 0"),
+    "second card phase with no card drawn": (
+        lambda s: s.update(phase="second_card"),
+        "cards_drawn of at least 1",
+    ),
+    "a huge rng": (lambda s: s.update(rng=1 << 70), "rng must be an integer"),
+}
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("case", sorted(BROKEN_STATES))
+def test_an_impossible_state_is_a_value_error(edition, case) -> None:
+    module = engine(edition)
+    state = turn_state(module)
+    module.Game.from_dict(copy.deepcopy(state))  # the untouched state is accepted
+    breaks, expected = BROKEN_STATES[case]
+    breaks(state)
+    with pytest.raises(ValueError, match="not a valid") as failure:
+        module.Game.from_dict(state)
+    assert expected in str(failure.value), str(failure.value)
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_routes_owned_twice_or_beyond_the_trains_are_refused(edition) -> None:
+    module = engine(edition)
+    state = turn_state(module)
+    route = next(iter(module.ROUTES))
+    length = module.ROUTES[route]["length"]
+    points = module.ROUTE_POINTS[length]
+    for index in (0, 1):
+        state["players"][index].update(routes=[route], trains=module.TRAINS - length, score=points)
+    with pytest.raises(ValueError, match="is owned twice"):
+        module.Game.from_dict(state)
+    # Every route to one player: `scores()` once searched paths for ever; now the trains say no.
+    everything = list(module.ROUTES)
+    state["players"][1].update(routes=[], trains=module.TRAINS, score=0)
+    state["players"][0].update(
+        routes=everything,
+        trains=0,
+        score=sum(module.ROUTE_POINTS[module.ROUTES[r]["length"]] for r in everything),
+    )
+    with pytest.raises(ValueError, match="players\\[0\\].trains must be an integer from 0 to -"):
+        module.Game.from_dict(state)
+
+
+def test_europe_states_with_impossible_stations_and_tunnels_are_refused() -> None:
+    module = engine("europe")
+    state = turn_state(module)
+    broken = copy.deepcopy(state)
+    broken["players"][0]["stations"] = list(module.CITIES[:20])
+    with pytest.raises(ValueError, match="20 stations; at most 3"):
+        module.Game.from_dict(broken)
+    broken = copy.deepcopy(state)
+    broken["players"][0]["stations"] = ["Paris"]
+    broken["players"][1]["stations"] = ["Paris"]
+    with pytest.raises(ValueError, match="two stations in 'Paris'"):
+        module.Game.from_dict(broken)
+    broken = copy.deepcopy(state)
+    broken["phase"] = "tunnel"
+    with pytest.raises(ValueError, match="exactly when the phase is tunnel"):
+        module.Game.from_dict(broken)
+
+
+def test_a_deck_of_locomotives_does_not_make_the_market_reset_loop(tmp_path) -> None:
+    """`locomotive 1000, locomotive_reset: 1`: new_game once took 94 s."""
+    spec = tmp_path / "locos.aventuriers"
+    spec.write_text(
+        "edition locos\nextends usa-2025\ncards {\n  locomotive 1000\n}\nsetup {\n  market 5 locomotive_reset: 1\n}\n",
+        encoding="utf-8",
+    )
+    module = load_engine(compile_edition(spec, loader()).engine_source, "locos")
+    draws = 0
+    original = module.Game._draw_from_deck
+
+    def counted(self):
+        nonlocal draws
+        draws += 1
+        return original(self)
+
+    module.Game._draw_from_deck = counted
+    game = module.new_game(2, 1)
+    pool = sum(module.DECK) - 2 * module.HAND_SIZE
+    assert draws <= 2 * pool, f"{draws} cards dealt for a pool of {pool}"
+    assert game.legal_actions()
