@@ -141,3 +141,32 @@ def test_a_deck_of_locomotives_does_not_make_the_market_reset_loop(tmp_path) -> 
     pool = sum(module.DECK) - 2 * module.HAND_SIZE
     assert draws <= 2 * pool, f"{draws} cards dealt for a pool of {pool}"
     assert game.legal_actions()
+
+
+HOSTILE_ACTIONS = [
+    {"type": None},
+    {"type": "draw_card", "source": None},
+    {"type": "draw_card", "source": "market", "slot": None},
+    {"type": "draw_card", "source": "market", "slot": "0"},
+    {"type": "claim_route", "route": None, "cards": {"red": 1}},
+    {"type": "claim_route", "route": "x", "cards": None},
+    {"type": "claim_route", "route": "x", "cards": {None: 1}},
+    {"type": "claim_route", "route": "x", "cards": {"red": None}},
+    {"type": "keep_tickets", "tickets": [None]},
+    {"type": "keep_tickets", "tickets": None},
+    {"type": "build_station", "city": None, "cards": {"red": 1}},
+    {"type": "pay_tunnel", "cards": None},
+    {"type": "pass", "why": None},
+]
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_no_refusal_prints_none(edition) -> None:
+    module = engine(edition)
+    for phase_start in (turn_state(module), module.new_game(3, 4).to_dict()):
+        game = module.Game.from_dict(phase_start)
+        for action in HOSTILE_ACTIONS:
+            with pytest.raises(module.IllegalAction) as refusal:
+                game.apply(action)
+            assert "None" not in refusal.value.message, (action, refusal.value.message)
+            assert game.to_dict() == phase_start

@@ -1633,7 +1633,9 @@ class Game:
             raise IllegalAction("bad_cards")
         payment: dict[int, int] = {}
         for name, count in cards.items():
-            color = _COLOR_INDEX.get(name) if isinstance(name, str) else None
+            if not isinstance(name, str):
+                raise IllegalAction("bad_cards")
+            color = _COLOR_INDEX.get(name)
             if color is None:
                 raise IllegalAction("unknown_color", color=name)
             if type(count) is not int or count < 0:
@@ -1713,7 +1715,9 @@ class Game:
             raise IllegalAction("bad_ticket_list")
         chosen: list[int] = []
         for name in names:
-            ticket = _TICKET_INDEX.get(name) if isinstance(name, str) else None
+            if not isinstance(name, str):
+                raise IllegalAction("bad_ticket_list")
+            ticket = _TICKET_INDEX.get(name)
             if ticket is None or ticket not in offered:
                 raise IllegalAction("ticket_not_offered", ticket=name)
             if ticket in chosen:
