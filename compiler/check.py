@@ -12,6 +12,7 @@ from collections import Counter, defaultdict
 from .build_ir import assign_ids, selected
 from .diagnostics import Code, Diagnostic, did_you_mean
 from .lower import Document, JsonPath
+from .positions import Span
 
 
 def check(document: Document) -> list[Diagnostic]:
@@ -26,7 +27,24 @@ class _Checker:
         self.found: list[Diagnostic] = []
 
     def report(self, code: Code, message: str, path: JsonPath, hint: str | None = None) -> None:
-        self.found.append(Diagnostic(code=code, message=message, span=self.document.span(path), hint=hint))
+        """Report at ``path``; a conflict between an inherited value and the edition's own
+        statements is reported at the edition's statement, with a note saying where the
+        inherited value stands."""
+        span = self.document.span(path)
+        local = self.local_cause(path) if span.source.name != self.document.source.name else None
+        if local is not None:
+            note = f"la valeur héritée est en {span.short}"
+            hint, span = (f"{hint} ; {note}" if hint else note), local
+        self.found.append(Diagnostic(code=code, message=message, span=span, hint=hint))
+
+    def local_cause(self, path: JsonPath) -> Span | None:
+        """The edition's own statement nearest to ``path``, when it has one there."""
+        own = self.document.source.name
+        for end in range(len(path), 0, -1):
+            span = self.document.spans.get(tuple(path[:end]))
+            if span is not None and span.source.name == own:
+                return span
+        return self.document.edits.get(str(path[0])) if path else None
 
     def has(self, *paths: str) -> bool:
         """Whether every dotted path is declared: an abstract base may leave some to its children."""
@@ -119,10 +137,15 @@ class _Checker:
                     did_you_mean(example["route"], route_ids),
                 )
             elif not routes[route_ids.index(example["route"])].get("tunnel"):
+                # Blamed on the route's own `tunnel` mark when the edition changed it there.
+                marked = ("board", "route", route_ids.index(example["route"]), "tunnel")
+                own = self.document.spans.get(marked)
+                local = own is not None and own.source.name == self.document.source.name
                 self.report(
                     Code.INCONSISTENT_RULE,
                     f"« {example['route']} » n’est pas un tunnel",
-                    ("tunnel_example", "route"),
+                    marked if local else ("tunnel_example", "route"),
+                    hint="retirez aussi l’exemple : « without tunnel_example »" if local else None,
                 )
 
     def check_cities(self) -> list[str]:

@@ -50,6 +50,7 @@ class Code(Enum):
     LIMIT_EXCEEDED = "E316"
     BAD_EDITION_NAME = "E317"
     PRINTED_COUNT_GAP = "W401"
+    SHADOWS_EDITION = "W402"
 
     @property
     def is_warning(self) -> bool:

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 from .emit_engine import environment
 from .escape import for_markdown
-from .french import COLOR_NAMES, enumerate_fr, guillemets, players_phrase, typo, words
-from .ir import Bonus, Edition, Measure, TicketsRejected, TwinPolicy
+from .french import COLOR_NAMES, counted, enumerate_fr, guillemets, players_phrase, typo, words
+from .ir import Bonus, Edition, Measure, Route, Ticket, TicketsRejected, TwinPolicy
 from .sheet_model import tiebreak_phrases
 
 SECTIONS = ("Généralités", "Matériel", "Le plateau", "Mise en place", "Le tour", "Décompte", "Cartes bonus")
@@ -130,14 +130,22 @@ def facts(edition: Edition) -> list[Fact]:
         Fact(section="Décompte", label=f"Route de {length} cases", value=f"{points} points")
         for length, points in e.route_points
     ]
-    found += [
+    # One fact for all player counts, so that regrouping the counts is a change, never a removal.
+    found.append(
         Fact(
             section="Décompte",
-            label=f"Routes doubles, {players_phrase(rule.players).lower()}",
-            value="l’autre voie se ferme" if rule.twin is TwinPolicy.CLOSED else "l’autre voie reste ouverte",
+            label="Routes doubles",
+            value=" ; ".join(
+                f"{players_phrase(rule.players).lower()}, "
+                + (
+                    "l’autre voie se ferme"
+                    if rule.twin is TwinPolicy.CLOSED
+                    else "l’autre voie reste ouverte"
+                )
+                for rule in e.double_rules
+            ),
         )
-        for rule in e.double_rules
-    ]
+    )
     found.append(
         Fact(
             section="Décompte", label="Dernier tour", value=f"à {words(e.end.trains_at_most)} wagons ou moins"
@@ -153,20 +161,98 @@ def facts(edition: Edition) -> list[Fact]:
 
 
 def _deck_lines(old: Edition, new: Edition) -> list[str]:
-    before = {(t.a, t.b): t.points for t in old.tickets.tickets}
-    after = {(t.a, t.b): t.points for t in new.tickets.tickets}
-    if before == after:
+    """The ticket deck, ticket by ticket: which left, which came, which changed value."""
+    before = {ticket.id: ticket for ticket in old.tickets.tickets}
+    after = {ticket.id: ticket for ticket in new.tickets.tickets}
+    added = [after[name] for name in after if name not in before]
+    removed = [before[name] for name in before if name not in after]
+    changed = [after[name] for name in after if name in before and after[name].points != before[name].points]
+    if not (added or removed or changed):
         return []
-    added = [pair for pair in after if pair not in before]
-    removed = [pair for pair in before if pair not in after]
-    changed = [pair for pair in after if pair in before and after[pair] != before[pair]]
     name = f" ({new.tickets.name})" if new.tickets.name else ""
-    line = f"Pioche de tickets{name} : {len(after)} tickets, dont {len(added)} nouveaux"
-    if removed:
-        line += f" ; {len(removed)} tickets de {guillemets(old.title)} n’y sont plus"
+    line = f"Pioche de tickets{name} : {len(after)} {counted(len(after), 'ticket', 'tickets')}"
+    # A deck replaced whole is said in one sentence; a deck edited is said ticket by ticket.
+    if len(added) == len(after):
+        line += ", tous nouveaux"
+    if len(removed) == len(before):
+        line += f" ; les {len(before)} tickets de {guillemets(old.title)} n’y sont plus"
     lines = [line + "."]
-    lines += [f"{a} – {b} : {after[(a, b)]} points ({instead_of(str(before[(a, b)]))})." for a, b in changed]
+    if removed and len(removed) < len(before):
+        lines.append(f"{_counted_label(removed, 'Ticket retiré', 'Tickets retirés')} : {_tickets(removed)}.")
+    if added and len(added) < len(after):
+        lines.append(f"{_counted_label(added, 'Ticket ajouté', 'Tickets ajoutés')} : {_tickets(added)}.")
+    lines += [f"{t.a} – {t.b} : {t.points} points ({instead_of(str(before[t.id].points))})." for t in changed]
     return lines
+
+
+def _route_lines(old: Edition, new: Edition) -> list[str]:
+    """The board, route by route: which left, which came, which changed and how."""
+    before = {route.id: route for route in old.board.routes}
+    after = {route.id: route for route in new.board.routes}
+    lines = []
+    removed = [before[name] for name in before if name not in after]
+    added = [after[name] for name in after if name not in before]
+    if removed:
+        lines.append(f"{_counted_label(removed, 'Route retirée', 'Routes retirées')} : {_routes(removed)}.")
+    if added:
+        lines.append(f"{_counted_label(added, 'Route ajoutée', 'Routes ajoutées')} : {_routes(added)}.")
+    kept = [(before[name], after[name]) for name in after if name in before and before[name] != after[name]]
+    for was, wording in (
+        (True, ("Ne sont plus des tunnels", "N’est plus un tunnel")),
+        (False, ("Deviennent des tunnels", "Devient un tunnel")),
+    ):
+        moved = [
+            new_route for old_route, new_route in kept if old_route.tunnel == was and new_route.tunnel != was
+        ]
+        if moved:
+            label = wording[1] if len(moved) == 1 else wording[0]
+            lines.append(f"{label} : {_routes(moved)}.")
+    for old_route, new_route in kept:
+        details = []
+        if old_route.length != new_route.length:
+            details.append(f"{new_route.length} cases ({instead_of(str(old_route.length))})")
+        if old_route.color != new_route.color:
+            details.append(f"{COLOR_NAMES[new_route.color]} ({instead_of(COLOR_NAMES[old_route.color])})")
+        if old_route.ferry != new_route.ferry:
+            details.append(
+                f"ferry à {counted(new_route.ferry, 'locomotive', 'locomotives')}"
+                if new_route.ferry
+                else "plus un ferry"
+            )
+        if details:
+            lines.append(f"{_route_name(old_route)} : {', '.join(details)}.")
+    return lines
+
+
+def _counted_label(items: list, singular: str, plural: str) -> str:
+    return singular if len(items) == 1 else f"{plural} ({len(items)})"
+
+
+def _route_name(route: Route) -> str:
+    """« Madrid – Pamplona (noir) »; two gray tracks by their rank, as in their ids."""
+    if route.double_group is None:
+        return f"{route.a} – {route.b}"
+    if route.color == "gray":
+        return f"{route.a} – {route.b} (voie {route.id.rsplit('-', 1)[-1]})"
+    return f"{route.a} – {route.b} ({COLOR_NAMES[route.color]})"
+
+
+# Past this many, a list names the first ones and counts the others (two unrelated boards).
+LISTED = 40
+
+
+def _listed(names: list[str]) -> str:
+    if len(names) <= LISTED:
+        return enumerate_fr(names)
+    return ", ".join(names[:LISTED]) + f" et {len(names) - LISTED} autres"
+
+
+def _routes(routes: list[Route]) -> str:
+    return _listed([_route_name(route) for route in routes])
+
+
+def _tickets(tickets: list[Ticket]) -> str:
+    return _listed([f"{ticket.a} – {ticket.b} ({ticket.points})" for ticket in tickets])
 
 
 def instead_of(value: str) -> str:
@@ -198,8 +284,9 @@ def diff_page(old: Edition, new: Edition, *, annex: bool = False) -> DiffPage:
             if section == "Cartes bonus":
                 bullets[section].append(f"La carte {label} n’est plus utilisée.")
             else:
-                bullets[section].append(f"{label} : supprimé (avant : {value}).")
+                bullets[section].append(f"{label} : plus dans cette édition (avant : {value}).")
     bullets["Matériel"] += _deck_lines(old, new)
+    bullets["Le plateau"] += _route_lines(old, new)
     return DiffPage(
         title=typo(
             f"Annexe : les différences avec {guillemets(old.title)}"

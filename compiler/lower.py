@@ -53,6 +53,9 @@ class Document:
     spans: dict[JsonPath, Span] = field(default_factory=dict)
     # (kind, id) of inherited items dropped by `without`, so references to them are skipped.
     removed: frozenset[tuple[str, str]] = frozenset()
+    # Top-level key -> the variant's statement that last edited what it inherited there
+    # (`change`, `without`), so that a conflict it causes is reported at its line.
+    edits: dict[str, Span] = field(default_factory=dict)
 
     def span(self, path: JsonPath) -> Span:
         """The span of the deepest recorded prefix of ``path``."""

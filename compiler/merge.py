@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .diagnostics import Code, Diagnostic, did_you_mean
+from .diagnostics import Code, Diagnostic
+from .edits import apply_edits, set_path
 from .lower import Document, JsonPath, resolve_ref, schema
+from .positions import Span
 
 
 def merge(parent: Document, child: Document) -> tuple[Document, list[Diagnostic]]:
@@ -22,9 +24,13 @@ def merge(parent: Document, child: Document) -> tuple[Document, list[Diagnostic]
     """
     merger = _Merger(parent, child)
     data = merger.values(parent.data, child.data, schema(), ())
-    data.pop("without", None)  # applied here, once
+    apply_edits(merger, data)
     merged = Document(
-        source=child.source, data=data, spans=merger.spans, removed=parent.removed | frozenset(merger.removed)
+        source=child.source,
+        data=data,
+        spans=merger.spans,
+        removed=parent.removed | frozenset(merger.removed),
+        edits=merger.edits,
     )
     return merged, merger.diagnostics
 
@@ -33,6 +39,7 @@ class _Merger:
     def __init__(self, parent: Document, child: Document):
         self.parent, self.child = parent, child
         self.removed: set[tuple[str, str]] = set()
+        self.edits: dict[str, Span] = {}
         self.diagnostics: list[Diagnostic] = []
         replaced = [path for path in child.spans if not isinstance(_get(child.data, path), dict)]
         self.spans = {
@@ -73,8 +80,6 @@ class _Merger:
                     merged[key] = value
                     if "x-key" in (resolve_ref(sub) or {}):
                         self.relocate(path + (key,), [(self.child, index) for index in range(len(value))])
-            for without_index, dropped in enumerate(child.get("without", []) if not path else []):
-                self.drop(merged, dropped, ("without", without_index))
             return merged
         return child
 
@@ -83,14 +88,24 @@ class _Merger:
         merged = list(parent)
         origins: list[tuple[Document, int]] = [(self.parent, index) for index in range(len(parent))]
         position = {item.get(key): index for index, item in enumerate(parent)}
+        completed: list[tuple[int, int, dict]] = []  # (merged index, parent index, child item)
         for index, item in enumerate(child):
             if item.get(key) in position:
-                merged[position[item[key]]] = item
-                origins[position[item[key]]] = (self.child, index)
+                # A child item completes the parent's of the same key: `bonus longest_path { points 15 }`.
+                at = position[item[key]]
+                merged[at] = {**parent[at], **item}
+                origins[at] = (self.child, index)
+                completed.append((at, at, item))
             else:
                 merged.append(item)
                 origins.append((self.child, index))
         self.relocate(path, origins)
+        depth = len(path)
+        for at, parent_index, item in completed:
+            for p, span in self.parent.spans.items():
+                inherited = p[:depth] == path and len(p) > depth + 1 and p[depth] == parent_index
+                if inherited and p[depth + 1] not in item:
+                    self.spans[path + (at,) + p[depth + 1 :]] = span
         self.origins[path] = origins
         return merged
 
@@ -102,31 +117,31 @@ class _Merger:
                 if p[:depth] == path and len(p) > depth and p[depth] == old_index:
                     self.spans[path + (new_index,) + p[depth + 1 :]] = span
 
-    def drop(self, merged: dict, dropped: dict, where: JsonPath) -> None:
-        kind, name = dropped.get("kind"), dropped.get("id")
-        items = merged.get(kind, [])
-        if not isinstance(name, str) or not isinstance(items, list):
-            return  # not a keyed list: the schema has reported the statement
-        keep = [
-            index for index, item in enumerate(items) if not isinstance(item, dict) or item.get("id") != name
-        ]
-        if len(keep) == len(items):
-            known = [str(item.get("id")) for item in items if isinstance(item, dict)]
-            self.diagnostics.append(
-                Diagnostic(
-                    code=Code.UNKNOWN_REFERENCE,
-                    message=f"aucun {kind} « {name} » à retirer",
-                    span=self.child.span(where + ("id",)),
-                    hint=did_you_mean(name, known),
-                )
-            )
-            return
-        owner = self.child if kind in self.child.data and kind not in self.parent.data else self.parent
-        before = self.origins.get((kind,), [(owner, index) for index in range(len(items))])
+    def owner_origins(self, merged: dict, path: JsonPath) -> list[tuple[Document, int]]:
+        """Where each item of the merged list at ``path`` came from."""
+        if path in self.origins:
+            return self.origins[path]
+        owner = self.child if _get(self.child.data, path) is not None else self.parent
+        return [(owner, index) for index in range(len(_get(merged, path)))]
+
+    def keep_items(self, merged: dict, path: JsonPath, keep: list[int]) -> None:
+        """Keep only the items ``keep`` of the list at ``path``, their spans following them."""
+        before = self.owner_origins(merged, path)
+        items = _get(merged, path)
+        set_path(merged, path, [items[index] for index in keep])
         origins = [before[index] for index in keep]
-        merged[kind] = [items[index] for index in keep]
-        self.relocate((kind,), origins)
-        self.removed.add((kind, name))
+        self.relocate(path, origins)
+        self.origins[path] = origins
+
+    def edited(self, where: JsonPath, *keys: str) -> None:
+        """The child's statement at ``where`` edits what it inherits under ``keys``."""
+        for key in keys:
+            self.edits[key] = self.child.span(where)
+
+    def report(self, code: Code, message: str, where: JsonPath, hint: str | None = None) -> None:
+        self.diagnostics.append(
+            Diagnostic(code=code, message=message, span=self.child.span(where), hint=hint)
+        )
 
 
 def _get(data: Any, path: JsonPath) -> Any:

@@ -153,9 +153,12 @@ class EditionLoader:
         return blamed
 
     def parent_path(self, name: str, child: Path) -> Path:
-        """``extends NAME``: a spec beside the child file first, then a shipped edition."""
+        """``extends NAME``: a spec beside the child file first (never the child itself),
+        then a shipped edition."""
         beside = child.parent / (name + SUFFIX)
-        return beside if beside.exists() else self.path_of(name)
+        if beside.exists() and beside.resolve() != child.resolve():
+            return beside
+        return self.path_of(name)
 
     def _load_chain(self, path: Path, diagnostics: list[Diagnostic], stack: tuple[Path, ...]):
         document, found = load_document(path, self.display_name(path))
@@ -172,6 +175,15 @@ class EditionLoader:
             # Merging a document the schema refused would only add confusing errors.
             return None
         if not isinstance(parent_name, str) or not IDENTIFIER.fullmatch(parent_name):
+            for key in ("without", "change"):
+                if key in document.data and parent_name is None:
+                    diagnostics.append(
+                        Diagnostic(
+                            code=Code.INCONSISTENT_RULE,
+                            message=f"« {key} » modifie une édition héritée : il faut « extends »",
+                            span=document.span((key,)),
+                        )
+                    )
             return document  # a path or a malformed name is never read (the schema reported it)
         if len(stack) >= MAX_EXTENDS_DEPTH:
             diagnostics.append(
@@ -184,6 +196,17 @@ class EditionLoader:
             return None
         parent_path = self.parent_path(parent_name, path)
         span = document.span(("extends",))
+        shipped = self.path_of(parent_name)
+        if parent_path == shipped and path.resolve() != shipped.resolve() and path.name == shipped.name:
+            diagnostics.append(
+                Diagnostic(
+                    code=Code.SHADOWS_EDITION,
+                    message=f"ce fichier porte le nom de l’édition livrée « {parent_name} » : "
+                    "« extends » désigne l’édition livrée",
+                    span=span,
+                    hint="donnez à la variante un nom à elle, par exemple « " + parent_name + "-variante »",
+                )
+            )
         if not parent_path.exists():
             diagnostics.append(
                 Diagnostic(

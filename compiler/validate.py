@@ -132,8 +132,18 @@ def validate(document: Document, *, complete: bool) -> list[Diagnostic]:
 
 
 def _merged_key_by_key(error: ValidationError) -> bool:
-    """A block a child may complete from its parent; an item of a list is always whole."""
-    return not any(isinstance(step, int) for step in error.absolute_path)
+    """A block a child may complete from its parent: blocks, and items of keyed lists
+    (``bonus longest_path { points 15 }``); an item of any other list is always whole."""
+    node = schema()
+    for step in error.absolute_path:
+        node = resolve_ref(node) or {}
+        if isinstance(step, int):
+            if "x-key" not in node:
+                return False
+            node = node.get("items", {})
+        else:
+            node = node.get("properties", {}).get(step, {})
+    return True
 
 
 def missing_keys(document: Document) -> list[Diagnostic]:

@@ -30,11 +30,14 @@ def check(tmp_path: Path, text: str, name: str = "v", capsys=None) -> tuple[int,
     [
         (
             "without tunnel_example X",
-            "v.aventuriers:3:9: V204: « tunnel_example » n’est pas permis pour « kind »",
+            "v.aventuriers:3:24: V204: « X » n’est pas un identifiant valide",
         ),
         ("without board x", "v.aventuriers:3:9: V204: « board » n’est pas permis pour « kind »"),
-        ("without stations x", "v.aventuriers:3:9: V204: « stations » n’est pas permis pour « kind »"),
-        ("without bonus", "v.aventuriers:3:1: V202: « id » manque dans « without »"),
+        (
+            "without stations x",
+            "v.aventuriers:3:1: V206: « without stations » retire toute la règle : pas d’identifiant",
+        ),
+        ("without bonus", "v.aventuriers:3:1: V202: dites quel bonus retirer"),
         ("without tiebreak fewest_stations", "v.aventuriers:3:9: V204: « tiebreak » n’est pas permis"),
         ("without bonus nothing_here", "v.aventuriers:3:15: E308: aucun bonus « nothing_here » à retirer"),
         ("trains " + "9" * 4301, "v.aventuriers:3:8: V205: nombre trop grand : au plus 9 chiffres"),

@@ -67,7 +67,7 @@ def test_diff_lists_decks_with_counts_and_bonuses(capsys) -> None:
     assert main(["diff", "usa-classic", "usa-1910"]) == 0
     out = capsys.readouterr().out
     assert (
-        "35 tickets, dont 35 nouveaux\u202f; 30 tickets de «\u00a0USA, règle classique\u00a0» n’y sont plus"
+        "35 tickets, tous nouveaux\u202f; les 30 tickets de «\u00a0USA, règle classique\u00a0» n’y sont plus"
         in out
     )
     assert "La carte «\u00a0Chemin le plus long\u00a0» n’est plus utilisée." in out

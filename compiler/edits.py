@@ -1,0 +1,201 @@
+"""Stage 4a, continued: a variant's edits of what it inherits.
+
+After the child's statements are merged over the parent's (``merge``), its
+``without`` statements drop inherited things and its ``change`` statements
+edit inherited routes and tickets, each named by its id:
+
+* ``without bonus ID`` / ``decision ID`` / ``route ID`` / ``ticket ID`` drop one item;
+* ``without tunnel_example`` drops the worked tunnel example;
+* ``without stations`` / ``tunnels`` / ``ferries`` drop a whole mechanism and
+  everything that depends on it (the station action and tie-breaker; every
+  route's tunnel or ferry mark and the counts that check them);
+* ``change route ID length: 3 color: red tunnel: no …`` and ``change ticket ID
+  points: 13`` replace the fields they name, and the item keeps its id.
+
+Spans follow: a changed field points at the variant's line.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .build_ir import assign_ids
+from .diagnostics import Code, did_you_mean
+from .lower import JsonPath
+
+if TYPE_CHECKING:
+    from .merge import _Merger
+
+# Where each kind of keyed item lives, and whether colours tell its twins apart in ids.
+ITEMS: dict[str, tuple[JsonPath, bool]] = {
+    "bonus": (("bonus",), False),
+    "decision": (("decision",), False),
+    "route": (("board", "route"), True),
+    "ticket": (("tickets", "ticket"), False),
+}
+# Each kind in French, and whether the noun is feminine (for « aucune route », « quel bonus »).
+FRENCH = {
+    "bonus": ("bonus", False),
+    "decision": ("décision", True),
+    "route": ("route", True),
+    "ticket": ("ticket", False),
+}
+
+
+def apply_edits(merger: _Merger, data: dict) -> None:
+    """Apply the child's ``without`` and ``change`` statements to the merged ``data``."""
+    for index, dropped in enumerate(data.pop("without", [])):
+        _without(merger, data, dropped, ("without", index))
+    for index, change in enumerate(data.pop("change", [])):
+        _change(merger, data, change, ("change", index))
+
+
+def item_ids(kind: str, items: list) -> list[str]:
+    path, by_color = ITEMS[kind]
+    if kind in ("route", "ticket"):
+        return assign_ids([item for item in items if isinstance(item, dict)], by_color=by_color)
+    return [str(item.get("id")) if isinstance(item, dict) else "" for item in items]
+
+
+def _find(merger: _Merger, data: dict, kind: str, name: Any, where: JsonPath, verb: str) -> int | None:
+    """The index of the item ``name`` of ``kind``, or None (reported) when there is none."""
+    path, _ = ITEMS[kind]
+    items = _get(data, path)
+    if not isinstance(items, list) or not isinstance(name, str):
+        if name is None:
+            noun, feminine = FRENCH[kind]
+            merger.report(Code.MISSING_KEY, f"dites {'quelle' if feminine else 'quel'} {noun} {verb}", where)
+        return None
+    ids = item_ids(kind, items)
+    if name not in ids:
+        noun, feminine = FRENCH[kind]
+        merger.report(
+            Code.UNKNOWN_REFERENCE,
+            f"{'aucune' if feminine else 'aucun'} {noun} « {name} » à {verb}",
+            where + ("id",),
+            did_you_mean(name, ids),
+        )
+        return None
+    return ids.index(name)
+
+
+def _without(merger: _Merger, data: dict, dropped: dict, where: JsonPath) -> None:
+    kind, name = dropped.get("kind"), dropped.get("id")
+    if kind in ITEMS:
+        index = _find(merger, data, kind, name, where, "retirer")
+        if index is not None:
+            path, _ = ITEMS[kind]
+            merger.edited(where, path[0], "score_example", "tunnel_example", "tiebreak")
+            merger.keep_items(data, path, [i for i in range(len(_get(data, path))) if i != index])
+            _forget_counts(data, kind)
+            merger.removed.add((kind, name))
+        return
+    if kind == "tunnel_example":
+        example = data.get("tunnel_example")
+        if example is None or (name is not None and example.get("route") != name):
+            merger.report(Code.UNKNOWN_REFERENCE, "aucun exemple de tunnel à retirer", where)
+            return
+        data.pop("tunnel_example")
+        merger.edited(where, "tunnel_example")
+        return
+    if kind not in ("stations", "tunnels", "ferries"):
+        return  # the schema has reported the statement
+    if name is not None:
+        merger.report(
+            Code.WRONG_ARGUMENTS, f"« without {kind} » retire toute la règle : pas d’identifiant", where
+        )
+        return
+    if kind not in data and kind != "ferries":
+        merger.report(
+            Code.UNKNOWN_REFERENCE, f"l’édition héritée n’a pas de règle « {kind} » à retirer", where
+        )
+        return
+    merger.removed.add((kind, ""))
+    merger.edited(where, kind, "turn", "tiebreak", "board", "tunnel_example")
+    if kind == "stations":
+        data.pop("stations")
+        if "build_station" in data.get("turn", {}):
+            set_path(
+                data, ("turn",), {key: value for key, value in data["turn"].items() if key != "build_station"}
+            )
+        steps = data.get("tiebreak", [])
+        if steps:
+            kept = [i for i, step in enumerate(steps) if step.get("criterion") != "fewest_stations"]
+            merger.keep_items(data, ("tiebreak",), kept)
+        return
+    mark = "tunnel" if kind == "tunnels" else "ferry"
+    data.pop(kind, None)
+    if kind == "tunnels":
+        data.pop("tunnel_example", None)
+    routes = data["board"]["route"]
+    set_path(
+        data,
+        ("board", "route"),
+        [{key: value for key, value in route.items() if key != mark} for route in routes],
+    )
+    expect = data["board"].get("expect")
+    if isinstance(expect, dict) and kind in expect:
+        set_path(data, ("board", "expect"), {key: value for key, value in expect.items() if key != kind})
+
+
+def _change(merger: _Merger, data: dict, change: dict, where: JsonPath) -> None:
+    kind, name = change.get("kind"), change.get("id")
+    if kind not in ("route", "ticket"):
+        return  # the schema has reported the statement
+    index = _find(merger, data, kind, name, where, "changer")
+    if index is None:
+        return
+    fields = {key: value for key, value in change.items() if key not in ("kind", "id")}
+    allowed = {"route": {"length", "color", "tunnel", "ferry", "double"}, "ticket": {"points", "deck"}}[kind]
+    wrong = sorted(set(fields) - allowed)
+    for field in wrong:
+        noun, feminine = FRENCH[kind]
+        merger.report(
+            Code.UNKNOWN_KEY,
+            f"« {field} » ne se change pas sur {'une' if feminine else 'un'} {noun}",
+            where + (field,),
+            "champs possibles : " + ", ".join(sorted(allowed)),
+        )
+    if wrong:
+        return
+    path, _ = ITEMS[kind]
+    items = list(_get(data, path))
+    changed = {"id": name, **items[index], **fields}
+    if changed.get("ferry") == 0:
+        changed.pop("ferry")
+    items[index] = changed
+    set_path(data, path, items)
+    # The worked examples name routes and tickets: a conflict there is this edit's too.
+    merger.edited(where, path[0], "score_example", *(("tunnel_example",) if kind == "route" else ()))
+    _forget_counts(data, kind)
+    for field in fields:
+        merger.spans[path + (index, field)] = merger.child.span(where + (field,))
+
+
+def _forget_counts(data: dict, kind: str) -> None:
+    """An inherited ``expect`` count checks the list it was written beside: once a variant
+    edits that list, the count no longer applies (the variant may state its own)."""
+    if kind == "route" and isinstance(data["board"].get("expect"), dict):
+        kept = {key: value for key, value in data["board"]["expect"].items() if key == "cities"}
+        set_path(data, ("board", "expect"), kept)
+    if kind == "ticket" and "expect" in data["tickets"]:
+        set_path(
+            data, ("tickets",), {key: value for key, value in data["tickets"].items() if key != "expect"}
+        )
+
+
+def _get(data: Any, path: JsonPath) -> Any:
+    for step in path:
+        if not isinstance(data, dict):
+            return None
+        data = data.get(step)
+    return data
+
+
+def set_path(data: dict, path: JsonPath, value: Any) -> None:
+    """Set ``path`` in ``data``, copying the blocks on the way (they may be the parent's own)."""
+    node = data
+    for step in path[:-1]:
+        node[step] = dict(node[step])
+        node = node[step]
+    node[path[-1]] = value

@@ -1,0 +1,162 @@
+"""A variant changes anything it inherits, in a few lines (issue 8, §1).
+
+The three example variants of ``tests/variants/`` are checked, built,
+simulated and diffed; each edit a variant can make has a test of its own.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from aventuriers.compiler.build import compile_edition, loader
+from aventuriers.compiler.cli import main
+from aventuriers.compiler.example import load_engine
+
+VARIANTS = Path(__file__).resolve().parent / "variants"
+
+
+def compiled(path: Path):
+    result = compile_edition(path, loader())
+    return result, load_engine(result.engine_source, result.edition.module_name)
+
+
+def write(folder: Path, name: str, body: str) -> Path:
+    path = folder / f"{name}.aventuriers"
+    path.write_text(f"edition {name}\n{body}", encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("name", ["europe-sans-tunnels", "usa-sans-miami", "europe-quatre-gares"])
+def test_each_example_variant_is_short_and_checks_builds_simulates_and_diffs(name, tmp_path, capsys) -> None:
+    spec = VARIANTS / f"{name}.aventuriers"
+    assert len(spec.read_text(encoding="utf-8").splitlines()) <= 15
+    assert main(["check", str(spec)]) == 0
+    assert main(["build", str(spec), "--out", str(tmp_path / "out")]) == 0
+    assert (tmp_path / "out" / name.replace("-", "_") / "engine.py").exists()
+    assert main(["simulate", str(spec), "--games", "3", "--players", "3", "--seed", "1"]) == 0
+    parent = "usa-classic" if name.startswith("usa") else "europe"
+    capsys.readouterr()
+    assert main(["diff", parent, str(spec)]) == 0
+    assert "Aucune différence" not in capsys.readouterr().out
+
+
+def test_europe_without_tunnels_has_no_tunnel_left(capsys) -> None:
+    result, engine = compiled(VARIANTS / "europe-sans-tunnels.aventuriers")
+    assert not any(route.get("tunnel") for route in engine.ROUTES.values())
+    assert not hasattr(engine, "TUNNEL_REVEAL")
+    assert len(engine.ROUTES) == 101 and sum(bool(r.get("ferry")) for r in engine.ROUTES.values()) == 13
+    rules = result.sheet.split("## Annexe")[0]
+    assert "Exemple de tunnel" not in rules and "Tunnels (18 sur le plateau)" not in rules
+    main(["diff", "europe", str(VARIANTS / "europe-sans-tunnels.aventuriers")])
+    out = capsys.readouterr().out
+    assert "Ne sont plus des tunnels\u00a0: Angora – Constantinople, Angora – Smyrna," in out
+    assert "Madrid – Pamplona (noir), Madrid – Pamplona (blanc)" in out
+
+
+def test_usa_without_miami_drops_its_routes_and_tickets(capsys) -> None:
+    _, engine = compiled(VARIANTS / "usa-sans-miami.aventuriers")
+    assert len(engine.ROUTES) == 97 and len(engine.TICKETS) == 27
+    assert not any("miami" in name for name in [*engine.ROUTES, *engine.TICKETS])
+    main(["diff", "usa-classic", str(VARIANTS / "usa-sans-miami.aventuriers")])
+    out = capsys.readouterr().out
+    assert "Routes retirées (3)\u00a0: Atlanta – Miami, Charleston – Miami et Miami – New Orleans." in out
+    assert (
+        "Tickets retirés (3)\u00a0: Boston – Miami (12), Los Angeles – Miami (20) et Toronto – Miami (10)."
+        in out
+    )
+
+
+def test_europe_with_four_stations_plays_four() -> None:
+    _, engine = compiled(VARIANTS / "europe-quatre-gares.aventuriers")
+    assert engine.STATIONS == 4 and engine.STATION_COST == (1, 2, 3, 3)
+
+
+def test_change_edits_one_inherited_route_or_ticket_by_id(tmp_path) -> None:
+    spec = write(
+        tmp_path,
+        "retouches",
+        "extends europe\n"
+        "change route madrid-pamplona-black tunnel: no\n"
+        "without tunnel_example\n"
+        "change route amsterdam-london ferry: 0 length: 3\n"
+        "change ticket brest-marseille points: 9\n",
+    )
+    _, engine = compiled(spec)
+    assert engine.ROUTES["madrid-pamplona-black"]["tunnel"] is False
+    assert engine.ROUTES["madrid-pamplona-white"]["tunnel"] is True
+    assert (
+        engine.ROUTES["amsterdam-london"]["ferry"] == 0 and engine.ROUTES["amsterdam-london"]["length"] == 3
+    )
+    assert engine.TICKETS["brest-marseille"]["points"] == 9
+
+
+def test_without_drops_stations_and_what_depends_on_them(tmp_path) -> None:
+    _, engine = compiled(write(tmp_path, "sans-gares", "extends europe\nwithout stations\nwithout ferries\n"))
+    assert not hasattr(engine, "STATIONS")
+    assert not any(route.get("ferry") for route in engine.ROUTES.values())
+    assert "build_station" not in str(engine.new_game(2, 1).to_dict())
+
+
+def test_a_bonus_is_repriced_by_its_points_alone(tmp_path) -> None:
+    result, engine = compiled(
+        write(tmp_path, "chemin-15", "extends usa-2025\nbonus longest_path {\n  points 15\n}\n")
+    )
+    assert engine.BONUSES["longest_path"][1] == 15
+    assert "Chemin le plus long" in result.sheet
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ("without route atlanta-miamy\n", "E308: aucune route « atlanta-miamy » à retirer"),
+        ("change ticket boston-miamy points: 3\n", "E308: aucun ticket « boston-miamy » à changer"),
+        ("change route atlanta-miami points: 3\n", "V201: « points » ne se change pas sur une route"),
+        ("without tunnels\n", "E308: l’édition héritée n’a pas de règle « tunnels » à retirer"),
+    ],
+)
+def test_edits_of_things_that_are_not_there_are_located(tmp_path, capsys, body, expected) -> None:
+    spec = write(tmp_path, "v", "extends usa-2025\n" + body)
+    assert main(["check", str(spec)]) == 1
+    err = capsys.readouterr().err
+    assert "v.aventuriers:3:" in err and expected in err, err
+
+
+def test_a_conflict_the_variant_causes_is_reported_at_its_line(tmp_path, capsys) -> None:
+    spec = write(tmp_path, "v", "extends europe\nstations 4 unused_points: 5\n")
+    assert main(["check", str(spec)]) == 1
+    err = capsys.readouterr().err.replace(str(tmp_path) + "/", "")
+    assert err.startswith(
+        "v.aventuriers:3:1: E311: 4 gares, mais 3 coûts\n"
+        "    3 | stations 4 unused_points: 5\n"
+        "      | ^^^^^^^^\n"
+        "      = aide : la valeur héritée est en editions/europe.aventuriers:18\n"
+    ), err
+
+
+def test_a_change_that_breaks_the_tunnel_example_is_blamed_on_the_change(tmp_path, capsys) -> None:
+    spec = write(tmp_path, "v", "extends europe\nchange route madrid-pamplona-black tunnel: no\n")
+    assert main(["check", str(spec)]) == 1
+    err = capsys.readouterr().err.replace(str(tmp_path) + "/", "")
+    assert err.startswith("v.aventuriers:3:36: E311: « madrid-pamplona-black » n’est pas un tunnel\n"), err
+    assert "retirez aussi l’exemple : « without tunnel_example »" in err
+
+
+def test_a_local_file_named_like_a_shipped_edition_extends_the_shipped_one(tmp_path, capsys) -> None:
+    spec = write(tmp_path, "europe", 'extends europe\ntitle "Mon Europe"\n')
+    assert main(["check", str(spec)]) == 0
+    err = capsys.readouterr().err
+    assert "W402: ce fichier porte le nom de l’édition livrée « europe »" in err
+    assert "héritage circulaire" not in err
+
+
+def test_regrouping_double_route_rules_is_a_change_not_a_removal(tmp_path, capsys) -> None:
+    spec = write(
+        tmp_path,
+        "doubles-ouvertes",
+        "extends usa-2025\ndouble_routes {\n  rule players: 2..5 twin: other_player\n}\n",
+    )
+    assert main(["diff", "usa-2025", str(spec)]) == 0
+    out = capsys.readouterr().out
+    assert "supprimé" not in out and "plus dans cette édition" not in out
+    assert "Routes doubles\u00a0: de 2 à 5 joueurs, l’autre voie reste ouverte (au lieu d" in out
