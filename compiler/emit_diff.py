@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 from .emit_engine import environment
 from .escape import for_markdown
-from .french import COLOR_NAMES, counted, enumerate_fr, guillemets, players_phrase, typo, words
-from .ir import Bonus, Edition, Measure, Route, Ticket, TicketsRejected, TwinPolicy
+from .french import COLOR_NAMES, MEASURES, counted, enumerate_fr, guillemets, players_phrase, typo, words
+from .ir import Bonus, Edition, Route, Ticket, TicketsRejected, TwinPolicy
 from .sheet_model import tiebreak_phrases
 
 SECTIONS = ("Généralités", "Matériel", "Le plateau", "Mise en place", "Le tour", "Décompte", "Cartes bonus")
@@ -46,12 +46,7 @@ class DiffPage:
 
 
 def _bonus_rule(bonus: Bonus) -> str:
-    what = (
-        "au chemin continu le plus long"
-        if bonus.measure is Measure.LONGEST_TRAIL
-        else "au plus de tickets réussis"
-    )
-    return f"{bonus.points} points {what}, partagés en cas d’égalité"
+    return f"{bonus.points} points {MEASURES[bonus.measure.value].short}, partagés en cas d’égalité"
 
 
 def facts(edition: Edition) -> list[Fact]:

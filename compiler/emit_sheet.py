@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from .emit_engine import environment
 from .escape import for_markdown
 from .example import ExampleScore, play_example, play_tunnel_example
-from .french import COLOR_NAMES, enumerate_fr, guillemets, players_phrase, typo, words
-from .ir import CardColor, Edition, Measure, TicketsRejected, TwinPolicy
+from .french import COLOR_NAMES, MEASURES, enumerate_fr, guillemets, players_phrase, typo, words
+from .ir import CardColor, Edition, TicketsRejected, TwinPolicy
 from .sheet_mechanisms import MechanismWording
 from .sheet_model import Section, Sheet, Subsection, tiebreak_phrases, typeset
 
@@ -74,12 +74,12 @@ class _SheetWriter:
 
     def goal(self) -> Section:
         e = self.edition
-        bonus = "".join(f" et le bonus {guillemets(b.title)}" for b in e.bonuses)
+        gains = enumerate_fr(["tes tickets réussis", *(f"le bonus {guillemets(b.title)}" for b in e.bonuses)])
         return Section(
             title="But du jeu",
             paragraphs=(
                 "Termine avec le plus de points. Tu en marques tout de suite en prenant des routes, "
-                f"puis en fin de partie avec tes tickets réussis{bonus}. Un ticket raté retire ses points.",
+                f"puis en fin de partie avec {gains}. Un ticket raté retire ses points.",
                 "Un ticket n’est réussi que par un chemin continu de tes propres routes entre ses deux "
                 "villes : les routes des autres ne servent pas de raccord. Une route isolée peut être "
                 "prise à tout moment.",
@@ -255,10 +255,7 @@ class _SheetWriter:
         ]
         running = subtotal
         for bonus in x.bonuses:
-            if bonus.measure is Measure.LONGEST_TRAIL:
-                measured = f"Son chemin continu le plus long fait {bonus.value} wagons"
-            else:
-                measured = f"{x.player} a réussi {bonus.value} tickets"
+            measured = MEASURES[bonus.measure.value].example.format(player=x.player, value=bonus.value)
             paragraphs.append(
                 f"{measured}, contre {bonus.opponent_value} pour son adversaire : la carte "
                 f"{guillemets(bonus.title)} ajoute {bonus.points} points, soit {running} + {bonus.points} = "
@@ -278,17 +275,10 @@ class _SheetWriter:
             "Ajoute les points de tes tickets réussis et retire ceux de tes tickets ratés.",
         ]
         for bonus in e.bonuses:
-            if bonus.measure is Measure.LONGEST_TRAIL:
-                paragraphs.append(
-                    f"{guillemets(bonus.title)} : {bonus.points} points au chemin continu le plus long. Il peut "
-                    "repasser par une ville et faire des boucles, mais n’emprunte jamais deux fois la même "
-                    "route. À égalité, chacun des joueurs concernés les marque."
-                )
-            else:
-                paragraphs.append(
-                    f"{guillemets(bonus.title)} : {bonus.points} points au joueur qui a réussi le plus de "
-                    "tickets. À égalité, chacun des joueurs concernés les marque."
-                )
+            paragraphs.append(
+                f"{guillemets(bonus.title)} : {bonus.points} points {MEASURES[bonus.measure.value].rule} "
+                "À égalité, chacun des joueurs concernés les marque."
+            )
         paragraphs += self.mechanisms.end_paragraphs()
         ties = tiebreak_phrases(e)
         winner = "Le plus gros total gagne."
@@ -330,9 +320,9 @@ class _SheetWriter:
 
     def decisions_section(self) -> Section:
         for bonus in self.edition.bonuses:
-            counted = "une route" if bonus.measure is Measure.LONGEST_TRAIL else "un ticket réussi"
             self.decisions.append(
-                f"La carte {guillemets(bonus.title)} ne revient qu’à un joueur qui a au moins {counted}."
+                f"La carte {guillemets(bonus.title)} ne revient qu’à un joueur qui a au moins "
+                f"{MEASURES[bonus.measure.value].at_least}."
             )
         self.decisions += self.mechanisms.decisions()
         self.decisions.extend(decision.text for decision in self.edition.decisions)

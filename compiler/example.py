@@ -90,9 +90,7 @@ def play_example(edition: Edition, engine: types.ModuleType) -> ExampleScore | N
         )
 
     def measured(bonus, score: dict) -> int:
-        if bonus.measure is Measure.LONGEST_TRAIL:
-            return score["longest_path"]
-        return len(score["tickets_completed"])
+        return engine.measured(score, bonus.measure.value)
 
     return ExampleScore(
         player=example.player,

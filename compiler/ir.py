@@ -51,6 +51,8 @@ class TwinPolicy(Enum):
 class Measure(Enum):
     LONGEST_TRAIL = "longest_trail"
     COMPLETED_TICKETS = "completed_tickets"
+    MOST_ROUTES = "most_routes"
+    LARGEST_NETWORK = "largest_network"  # the most cities joined by one network of routes
 
 
 class Criterion(Enum):

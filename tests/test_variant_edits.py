@@ -160,3 +160,54 @@ def test_regrouping_double_route_rules_is_a_change_not_a_removal(tmp_path, capsy
     out = capsys.readouterr().out
     assert "supprimé" not in out and "plus dans cette édition" not in out
     assert "Routes doubles\u00a0: de 2 à 5 joueurs, l’autre voie reste ouverte (au lieu d" in out
+
+
+def position(engine, routes: dict[int, list[str]]) -> dict:
+    """A finished 2-player game where each player holds ``routes`` and no ticket."""
+    state = engine.new_game(2, 0).to_dict()
+    for player in range(2):
+        owned = routes.get(player, [])
+        record = state["players"][player]
+        lengths = [engine.ROUTES[route]["length"] for route in owned]
+        record.update(
+            routes=owned,
+            trains=engine.TRAINS - sum(lengths),
+            score=sum(engine.ROUTE_POINTS[length] for length in lengths),
+            tickets=[],
+            pending_tickets=[],
+        )
+    state["ticket_deck"] = list(engine.TICKETS)
+    state["phase"] = "over"
+    return state
+
+
+def test_most_routes_and_largest_network_are_bonus_measures() -> None:
+    _, engine = compiled(VARIANTS / "usa-explorateurs.aventuriers")
+    assert engine.BONUSES["most_routes"] == ("most_routes", 10)
+    assert engine.BONUSES["largest_network"] == ("largest_network", 10)
+    # Player 0: three short routes in three separate places; player 1: two routes joining three cities.
+    game = engine.Game.from_dict(
+        position(
+            engine,
+            {
+                0: ["portland-seattle-1", "boston-new-york-red", "el-paso-santa-fe"],
+                1: ["atlanta-charleston", "charleston-raleigh"],
+            },
+        )
+    )
+    first, second = game.scores()
+    assert (first["routes_claimed"], second["routes_claimed"]) == (3, 2)
+    assert (first["largest_network"], second["largest_network"]) == (2, 3)
+    assert first["bonuses"].get("most_routes") == 10 and "most_routes" not in second["bonuses"]
+    assert second["bonuses"].get("largest_network") == 10 and "largest_network" not in first["bonuses"]
+
+
+def test_the_new_measures_are_shared_on_a_tie_and_withheld_at_zero() -> None:
+    _, engine = compiled(VARIANTS / "usa-explorateurs.aventuriers")
+    tied = engine.Game.from_dict(
+        position(engine, {0: ["boston-new-york-red"], 1: ["atlanta-charleston"]})
+    ).scores()
+    assert all(score["bonuses"].get("most_routes") == 10 for score in tied)
+    assert all(score["bonuses"].get("largest_network") == 10 for score in tied)
+    nobody = engine.Game.from_dict(position(engine, {})).scores()
+    assert all("most_routes" not in s["bonuses"] and "largest_network" not in s["bonuses"] for s in nobody)

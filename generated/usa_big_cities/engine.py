@@ -34,6 +34,7 @@ __all__ = [
     "TICKETS_PER_DRAW",
     "Game",
     "IllegalAction",
+    "measured",
     "new_game",
 ]
 
@@ -637,6 +638,21 @@ class IllegalAction(Exception):
         super().__init__(f"{code}: {self.message}")
 
 
+# What each bonus measure reads in a player's `scores()` record.
+_MEASURED_FIELDS = {
+    "longest_trail": "longest_path",
+    "most_routes": "routes_claimed",
+    "largest_network": "largest_network",
+}
+
+
+def measured(score: dict, measure: str) -> int:
+    """The value a bonus `measure` ranks players by, from one record of `scores()`."""
+    if measure == "completed_tickets":
+        return len(score["tickets_completed"])
+    return score[_MEASURED_FIELDS[measure]]
+
+
 class _Random:
     """splitmix64: a one-integer state, so a saved game replays its shuffles."""
 
@@ -1201,6 +1217,13 @@ class Game:
             walk(city, 0, 0)
         return best
 
+    def _largest_network(self, player: int) -> int:
+        """The most cities that one network of the player's own routes joins."""
+        sizes: dict[str, int] = {}
+        for root in self._network(player).values():
+            sizes[root] = sizes.get(root, 0) + 1
+        return max(sizes.values(), default=0)
+
     def scores(self) -> list[dict]:
         """Final scoring: route points, tickets, bonuses.
 
@@ -1220,6 +1243,8 @@ class Game:
                 "tickets_completed": completed,
                 "tickets_failed": failed,
                 "longest_path": self._longest_trail(player),
+                "routes_claimed": len(self._routes[player]),
+                "largest_network": self._largest_network(player),
                 "bonuses": {},
                 "total": route_points
                 + sum(entry["points"] for entry in completed)
@@ -1227,10 +1252,7 @@ class Game:
             }
             results.append(result)
         for bonus, (measure, points) in BONUSES.items():
-            values = [
-                result["longest_path"] if measure == "longest_trail" else len(result["tickets_completed"])
-                for result in results
-            ]
+            values = [measured(result, measure) for result in results]
             best = max(values)
             for result, value in zip(results, values):
                 if best > 0 and value == best:
