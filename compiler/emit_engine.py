@@ -159,6 +159,8 @@ class EngineView:
             used.add("tunnels")
         if self.stations:
             used.add("stations")
+        if self.keep_among_regular:
+            used.add("keep_among_regular")
         return used
 
     @property
@@ -184,6 +186,10 @@ class EngineView:
     @property
     def long_tickets(self) -> bool:
         return self.edition.setup.long_tickets_dealt > 0
+
+    @property
+    def keep_among_regular(self) -> bool:
+        return self.edition.setup.keep_among_regular
 
     @property
     def station_cost_literal(self) -> str:

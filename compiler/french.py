@@ -186,6 +186,9 @@ MESSAGES = {
 
 # Messages of the mechanisms only some editions use, emitted only into those engines.
 MECHANISM_MESSAGES = {
+    "keep_among_regular": {
+        "too_few_regular_tickets": "Vous devez garder au moins {least} tickets ordinaires.",
+    },
     "ferries": {
         "ferry_needs_locomotives": "Ce ferry se paie avec au moins {count} locomotive(s).",
     },

@@ -123,6 +123,8 @@ class Setup:
     tickets_rejected: TicketsRejected
     long_tickets_dealt: int = 0
     long_tickets_rejected: TicketsRejected = TicketsRejected.OUT_OF_GAME
+    # `keep_at_least` counts only the regular tickets dealt; a long one may be kept or given back.
+    keep_among_regular: bool = False
     span: Span | None = field(default=None, compare=False)
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from .example import TunnelOutcome
 from .french import CARD_ADJECTIVES, cards_phrase, counted, enumerate_fr, words
-from .ir import Edition
+from .ir import Edition, TicketsRejected
 
 
 def _laid(colors: tuple[str, ...]) -> str:
@@ -72,13 +72,31 @@ class MechanismWording:
         if not s.long_tickets_dealt:
             return None
         long = counted(s.long_tickets_dealt, "ticket long", "tickets longs")
-        return (
+        dealt = (
             f"Donnez à chaque joueur {words(s.long_tickets_dealt)} {long} et {words(s.tickets_dealt)} "
-            f"tickets ordinaires ; les tickets longs restants retournent dans la boîte. Chacun garde au moins "
-            f"{words(s.tickets_keep_at_least)} des {words(s.long_tickets_dealt + s.tickets_dealt)}. Un ticket "
-            "long rendu retourne dans la boîte ; un ticket ordinaire rendu va sous la pioche, dans l’ordre choisi "
-            "par le joueur. La pioche ne contient que des tickets ordinaires."
+            + ("tickets ordinaires ; les tickets longs restants retournent dans la boîte. ")
         )
+        if s.keep_among_regular:
+            keep = (
+                f"Chacun garde au moins {words(s.tickets_keep_at_least)} de ses {words(s.tickets_dealt)} tickets "
+                f"ordinaires, et garde ou rend son {long}. "
+            )
+        else:
+            keep = (
+                f"Chacun garde au moins {words(s.tickets_keep_at_least)} des "
+                f"{words(s.long_tickets_dealt + s.tickets_dealt)}. "
+            )
+        if (
+            s.tickets_rejected is TicketsRejected.OUT_OF_GAME
+            and s.long_tickets_rejected is TicketsRejected.OUT_OF_GAME
+        ):
+            back = "Tous les tickets rendus retournent dans la boîte. "
+        else:
+            back = (
+                "Un ticket long rendu retourne dans la boîte ; un ticket ordinaire rendu va sous la pioche, dans "
+                "l’ordre choisi par le joueur. "
+            )
+        return dealt + keep + back + "La pioche ne contient que des tickets ordinaires."
 
     def claim_paragraphs(self) -> list[str]:
         paragraphs = []

@@ -1113,6 +1113,7 @@ MESSAGES = {
     "route_taken": "La route «\xa0{route}\xa0» est déjà prise.",
     "station_taken": "Il y a déjà une gare à {city}.",
     "ticket_not_offered": "Le ticket «\xa0{ticket}\xa0» ne fait pas partie des tickets proposés.",
+    "too_few_regular_tickets": "Vous devez garder au moins {least} tickets ordinaires.",
     "too_few_tickets": "Vous devez garder au moins {least} ticket(s).",
     "unknown_action": "Action inconnue\xa0: «\xa0{type}\xa0».",
     "unknown_city": "Ville inconnue\xa0: «\xa0{city}\xa0».",
@@ -1373,7 +1374,7 @@ class Game:
         return actions
 
     def _apply_pass(self, action: dict) -> None:
-        """Pass, only when nothing else is legal: editions/europe.aventuriers:272."""
+        """Pass, only when nothing else is legal: editions/europe.aventuriers:274."""
         self._require_turn_start()
         if self._turn_actions() != [{"type": "pass"}]:
             raise IllegalAction("pass_not_allowed")
@@ -1393,7 +1394,7 @@ class Game:
             raise IllegalAction("must_keep_tickets")
 
     def _end_turn(self, passed: bool = False) -> None:
-        """End of a turn and the last round: editions/europe.aventuriers:272."""
+        """End of a turn and the last round: editions/europe.aventuriers:274."""
         if not passed:
             self._passes = 0
         self._turns += 1
@@ -1456,7 +1457,7 @@ class Game:
         return any(card is not None and card != LOCOMOTIVE for card in self._market)
 
     def _apply_draw_card(self, action: dict) -> None:
-        """Draw a train card: editions/europe.aventuriers:255."""
+        """Draw a train card: editions/europe.aventuriers:257."""
         phase = self._phase
         if phase != "second_card":
             self._require_turn_start()
@@ -1550,8 +1551,8 @@ class Game:
     def _apply_claim_route(self, action: dict) -> None:
         """Claim a route.
 
-        Spec: editions/europe.aventuriers:256 (the action), editions/europe.aventuriers:264 (points),
-        editions/europe.aventuriers:268, editions/europe.aventuriers:269 (double routes).
+        Spec: editions/europe.aventuriers:258 (the action), editions/europe.aventuriers:266 (points),
+        editions/europe.aventuriers:270, editions/europe.aventuriers:271 (double routes).
         """
         self._require_turn_start()
         route_id = action.get("route")
@@ -1664,6 +1665,16 @@ class Game:
     def _keep_actions(self) -> list[dict]:
         pending = self._pending[self._current]
         least = min(self._keep_at_least(), len(pending))
+        if self._phase == "setup_tickets":
+            # At set-up the minimum counts the regular tickets only: editions/europe.aventuriers:244.
+            regular = [ticket for ticket in pending if TICKETS[_TICKET_IDS[ticket]]["kind"] != "long"]
+            least = min(SETUP_KEEP_AT_LEAST, len(regular))
+            return [
+                {"type": "keep_tickets", "tickets": [_TICKET_IDS[ticket] for ticket in kept]}
+                for size in range(least, len(pending) + 1)
+                for kept in itertools.combinations(pending, size)
+                if sum(ticket in regular for ticket in kept) >= least
+            ]
         return [
             {"type": "keep_tickets", "tickets": [_TICKET_IDS[ticket] for ticket in kept]}
             for size in range(least, len(pending) + 1)
@@ -1674,7 +1685,7 @@ class Game:
         return SETUP_KEEP_AT_LEAST if self._phase == "setup_tickets" else DRAW_KEEP_AT_LEAST
 
     def _apply_draw_tickets(self, action: dict) -> None:
-        """Draw destination tickets: editions/europe.aventuriers:259."""
+        """Draw destination tickets: editions/europe.aventuriers:261."""
         self._require_turn_start()
         if not self._ticket_deck:
             raise IllegalAction("no_tickets_left")
@@ -1692,13 +1703,18 @@ class Game:
         pending = self._pending[player]
         kept = self._ticket_list(action.get("tickets"), pending)
         least = min(self._keep_at_least(), len(pending))
+        if phase == "setup_tickets":
+            regular = [ticket for ticket in pending if TICKETS[_TICKET_IDS[ticket]]["kind"] != "long"]
+            least = min(SETUP_KEEP_AT_LEAST, len(regular))
+            if sum(ticket in regular for ticket in kept) < least:
+                raise IllegalAction("too_few_regular_tickets", least=least)
         if len(kept) < least:
             raise IllegalAction("too_few_tickets", least=least)
         returned = [ticket for ticket in pending if ticket not in kept]
         # A long ticket given back never joins the deck: 'out_of_game'.
         returned = [ticket for ticket in returned if TICKETS[_TICKET_IDS[ticket]]["kind"] != "long"]
         order = action.get("return_order")
-        policy = "under_chosen_order" if phase == "setup_tickets" else "under_chosen_order"
+        policy = "out_of_game" if phase == "setup_tickets" else "under_chosen_order"
         if order is not None:
             if policy != "under_chosen_order":
                 raise IllegalAction("return_order_not_allowed")
@@ -1827,7 +1843,7 @@ class Game:
                     actions.append({"type": "build_station", "city": city, "cards": cards})
 
     def _apply_build_station(self, action: dict) -> None:
-        """Build a station: editions/europe.aventuriers:260; costs and points: editions/europe.aventuriers:18."""
+        """Build a station: editions/europe.aventuriers:262; costs and points: editions/europe.aventuriers:18."""
         self._require_turn_start()
         player = self._current
         city = action.get("city")
@@ -1936,7 +1952,7 @@ class Game:
     def scores(self) -> list[dict]:
         """Final scoring: route points, tickets, bonuses.
 
-        Spec: editions/europe.aventuriers:281.
+        Spec: editions/europe.aventuriers:283.
         """
         results = []
         for player in range(self.players):
@@ -1980,7 +1996,7 @@ class Game:
     def winners(self) -> list[int]:
         """The winners; ties the rules leave shared stay shared.
 
-        Spec: editions/europe.aventuriers:290, editions/europe.aventuriers:291, editions/europe.aventuriers:292.
+        Spec: editions/europe.aventuriers:292, editions/europe.aventuriers:293, editions/europe.aventuriers:294.
         """
         results = self.scores()
         keys = [
