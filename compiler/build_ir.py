@@ -157,6 +157,7 @@ def build(document: Document) -> Edition:
             long_tickets_dealt=setup["tickets"].get("long", 0),
             long_tickets_rejected=TicketsRejected(setup["tickets"].get("long_rejected", "out_of_game")),
             keep_among_regular=setup["tickets"].get("keep_among", "all") == "regular",
+            steps=tuple(setup.get("step", [])),
             span=span("setup"),
         ),
         turn=Turn(

@@ -12,7 +12,17 @@ from dataclasses import dataclass
 
 from .emit_engine import environment
 from .escape import for_markdown
-from .french import COLOR_NAMES, MEASURES, counted, enumerate_fr, guillemets, players_phrase, typo, words
+from .french import (
+    COLOR_NAMES,
+    MEASURES,
+    cards_phrase,
+    counted,
+    enumerate_fr,
+    guillemets,
+    players_phrase,
+    typo,
+    words,
+)
 from .ir import Bonus, Edition, Route, Ticket, TicketsRejected, TwinPolicy
 from .sheet_model import tiebreak_phrases
 
@@ -118,7 +128,8 @@ def facts(edition: Edition) -> list[Fact]:
             Fact(
                 section="Le plateau",
                 label="Tunnels",
-                value=f"{tunnels}, {words(e.tunnels.reveal)} cartes retournées",
+                value=f"{tunnels}, {cards_phrase(e.tunnels.reveal, 'any')} "
+                f"{counted(e.tunnels.reveal, 'retournée', 'retournées')}",
             )
         )
     found += [

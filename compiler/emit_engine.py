@@ -15,7 +15,7 @@ from pathlib import Path
 
 import jinja2
 
-from .french import COLOR_NAMES, engine_messages
+from .french import COLOR_NAMES, card_forms, engine_messages
 from .ir import CardColor, Criterion, Edition, TwinPolicy
 from .positions import Span
 
@@ -162,6 +162,10 @@ class EngineView:
         if self.keep_among_regular:
             used.add("keep_among_regular")
         return used
+
+    @property
+    def card_forms_literal(self) -> str:
+        return repr(card_forms())
 
     @property
     def messages(self) -> list[str]:

@@ -13,7 +13,17 @@ from dataclasses import dataclass, field
 from .emit_engine import environment
 from .escape import for_markdown
 from .example import ExampleScore, play_example, play_tunnel_example
-from .french import COLOR_NAMES, MEASURES, enumerate_fr, guillemets, players_phrase, typo, words
+from .french import (
+    COLOR_NAMES,
+    MEASURES,
+    counted,
+    elided,
+    enumerate_fr,
+    guillemets,
+    players_phrase,
+    typo,
+    words,
+)
 from .ir import CardColor, Edition, TicketsRejected, TwinPolicy
 from .sheet_mechanisms import MechanismWording
 from .sheet_model import Section, Sheet, Subsection, tiebreak_phrases, typeset
@@ -56,7 +66,7 @@ class _SheetWriter:
         deck = f" ({e.tickets.name})" if e.tickets.name else ""
         items = [
             f"le plateau {e.board.map} : {len(e.board.cities)} villes reliées par "
-            f"{len(e.board.routes)} routes, dont {doubles} routes doubles",
+            f"{len(e.board.routes)} routes, dont {doubles} {counted(doubles, 'route double', 'routes doubles')}",
             f"{e.trains} wagons par joueur, un jeu de couleur par joueur",
             *self.mechanisms.material_items(),
             self.cards_formula(),
@@ -67,29 +77,47 @@ class _SheetWriter:
         if e.tickets.printed != listed:
             self.decisions.append(
                 f"La notice compte {e.tickets.printed} tickets, mais seuls {listed} sont connus avec "
-                f"certitude : le moteur joue avec ces {listed} tickets, en attendant les autres."
+                f"certitude : on joue avec ces {listed} tickets, en attendant les autres."
             )
         bullets = [item + " ;" for item in items[:-1]] + [items[-1] + "."]
         return Section(title="Matériel", bullets=tuple(bullets))
 
     def goal(self) -> Section:
         e = self.edition
-        gains = enumerate_fr(["tes tickets réussis", *(f"le bonus {guillemets(b.title)}" for b in e.bonuses)])
+        gains = ["tes tickets réussis", *(f"le bonus {guillemets(b.title)}" for b in e.bonuses)]
+        if e.stations:
+            gains.append(f"{e.stations.unused_points} points par gare que tu n’as pas construite")
+        if e.stations:
+            joined = (
+                "Un ticket est réussi par un chemin continu de tes propres routes entre ses deux villes ; "
+                "chacune de tes gares peut y ajouter une route d’un autre joueur qui arrive dans sa ville."
+            )
+        else:
+            joined = (
+                "Un ticket n’est réussi que par un chemin continu de tes propres routes entre ses deux "
+                "villes : les routes des autres ne servent pas de raccord."
+            )
         return Section(
             title="But du jeu",
             paragraphs=(
                 "Termine avec le plus de points. Tu en marques tout de suite en prenant des routes, "
-                f"puis en fin de partie avec {gains}. Un ticket raté retire ses points.",
-                "Un ticket n’est réussi que par un chemin continu de tes propres routes entre ses deux "
-                "villes : les routes des autres ne servent pas de raccord. Une route isolée peut être "
-                "prise à tout moment.",
+                f"puis en fin de partie avec {enumerate_fr(gains)}. Un ticket raté retire ses points.",
+                f"{joined} Une route isolée peut être prise à tout moment.",
             ),
+        )
+
+    def market_reset_sentence(self) -> str:
+        s = self.edition.setup
+        return (
+            f"Si au moins {words(s.market_locomotive_reset, feminine=True)} des {words(s.market_size, feminine=True)} "
+            "cartes visibles sont des locomotives, défausse-les toutes et retournes-en "
+            f"{words(s.market_size, feminine=True)} nouvelles."
         )
 
     def setup(self) -> Section:
         e, s = self.edition, self.edition.setup
         rejected = {
-            TicketsRejected.SHUFFLED_UNDER: "Mélangez ensemble les tickets rejetés et placez-les sous la pioche "
+            TicketsRejected.SHUFFLED_UNDER: "Mélange ensemble les tickets rejetés et place-les sous la pioche "
             "des tickets.",
             TicketsRejected.UNDER_CHOSEN_ORDER: "Les tickets rejetés vont sous la pioche des tickets, dans "
             "l’ordre choisi par le joueur.",
@@ -107,18 +135,16 @@ class _SheetWriter:
         )
         bullets = [
             f"Chaque joueur prend ses {e.trains} wagons et pose son marqueur de score sur zéro.",
-            f"Mélangez les {e.total_cards} cartes Wagon, donnez-en {words(s.train_cards)} à chaque joueur, "
-            f"puis retournez les {words(s.market_size)} suivantes face visible à côté de la pioche.",
-            f"Si au moins {words(s.market_locomotive_reset)} des {words(s.market_size)} cartes visibles sont "
-            f"des locomotives, défaussez-les toutes et retournez-en {words(s.market_size)} nouvelles.",
+            *e.setup.steps,
+            f"Mélange les {e.total_cards} cartes Wagon, donnes-en {words(s.train_cards)} à chaque joueur, "
+            f"puis retourne les {words(s.market_size)} suivantes face visible à côté de la pioche.",
+            self.market_reset_sentence(),
             self.mechanisms.setup_tickets()
-            or f"Mélangez les tickets et donnez-en {words(s.tickets_dealt)} à chaque joueur. Chacun en garde "
+            or f"Mélange les tickets et donnes-en {words(s.tickets_dealt)} à chaque joueur. Chacun en garde "
             f"au moins {words(s.tickets_keep_at_least)}, en secret{keep_all}. {rejected}",
         ]
-        bullets += [f"Posez la carte {guillemets(b.title)} à côté du plateau." for b in e.bonuses]
-        bullets.append(
-            "Choisissez le premier joueur comme vous voulez ; on joue ensuite dans le sens horaire."
-        )
+        bullets += [f"Pose la carte {guillemets(b.title)} à côté du plateau." for b in e.bonuses]
+        bullets.append("Choisis le premier joueur comme tu veux ; on joue ensuite dans le sens horaire.")
         self.decisions.append(
             "Un emplacement visible resté vide faute de cartes est rempli dès que des cartes reviennent "
             "dans la défausse, à la fin de l’action qui les y met."
@@ -185,7 +211,12 @@ class _SheetWriter:
                 "pas de deuxième carte. Une locomotive piochée à l’aveugle compte comme une carte ordinaire."
             )
         paragraphs.append(
-            "Quand la pioche est vide, mélangez la défausse pour en refaire une. Si aucune carte n’est "
+            "À tout moment de la partie, pas seulement à la mise en place : "
+            + self.market_reset_sentence()[0].lower()
+            + self.market_reset_sentence()[1:]
+        )
+        paragraphs.append(
+            "Quand la pioche est vide, mélange la défausse pour en refaire une. Si aucune carte n’est "
             "disponible, cette action n’est pas possible ; s’il ne reste qu’une carte, le tour s’arrête "
             "après elle."
         )
@@ -262,9 +293,7 @@ class _SheetWriter:
                 f"{running + bonus.points}."
             )
             running += bonus.points
-        paragraphs.append(
-            f"Total pour {x.player} : {x.total} points. Ce décompte est calculé par le moteur du jeu."
-        )
+        paragraphs.append(f"Total pour {x.player} : {x.total} points.")
         return Section(title="Exemple de score", paragraphs=tuple(paragraphs))
 
     def last_round(self) -> Section:
@@ -284,7 +313,7 @@ class _SheetWriter:
         winner = "Le plus gros total gagne."
         if ties:
             winner += (
-                f" À égalité, départagez par {', puis par '.join(ties)} ; sinon, la victoire est partagée."
+                f" À égalité, on départage par {', puis par '.join(ties)} ; sinon, la victoire est partagée."
             )
         else:
             winner += " À égalité, la victoire est partagée."
@@ -300,8 +329,12 @@ class _SheetWriter:
         e = self.edition
         s = e.setup
         bullets = [
-            f"Donner un autre nombre que {self.mechanisms.tickets_dealt()} au départ, ou en garder moins de "
-            f"{words(s.tickets_keep_at_least)}."
+            f"Donner un autre nombre {elided('que', self.mechanisms.tickets_dealt())} au départ, ou "
+            + (
+                "n’en garder aucun."
+                if s.tickets_keep_at_least == 1
+                else f"en garder moins de {words(s.tickets_keep_at_least)}."
+            )
         ]
         if e.turn.face_up_locomotive_ends_draw:
             bullets.append("Prendre une locomotive visible en deuxième carte, ou une autre carte après elle.")
@@ -335,8 +368,10 @@ class _SheetWriter:
     def summary(self) -> Section:
         e, s = self.edition, self.edition.setup
         bullets = [
-            f"{e.title} : {e.trains} wagons chacun, {words(s.train_cards)} cartes Wagon et "
-            f"{self.mechanisms.tickets_dealt()} au départ, au moins {words(s.tickets_keep_at_least)} gardés.",
+            f"{e.title} : {e.trains} wagons chacun, {words(s.train_cards, feminine=True)} cartes Wagon et "
+            f"{self.mechanisms.tickets_dealt()} au départ, au moins {words(s.tickets_keep_at_least)}"
+            f"{' ordinaires' if s.keep_among_regular else ''} "
+            f"{counted(s.tickets_keep_at_least, 'gardé', 'gardés')}.",
             f"Tour : {self.action_names()}.",
         ]
         if e.turn.face_up_locomotive_ends_draw:
@@ -348,6 +383,7 @@ class _SheetWriter:
             "compris.",
             "Routes + tickets réussis − tickets ratés"
             + "".join(f" + {b.title.lower()} ({b.points})" for b in e.bonuses)
+            + (f" + {e.stations.unused_points} par gare non construite" if e.stations else "")
             + " : le plus gros total gagne.",
         ]
         return Section(title="Résumé express", bullets=tuple(bullets))
@@ -373,7 +409,9 @@ class _SheetWriter:
         rulebook = f" · d’après la {e.rulebook}" if e.rulebook else ""
         return Sheet(
             title=typo(f"{e.game} — {e.title}"),
-            tagline=typo(f"{e.players.min} à {e.players.max} joueurs{duration}{rulebook}"),
+            tagline=typo(
+                f"{players_phrase(e.players).removeprefix('À ').removeprefix('De ')}{duration}{rulebook}"
+            ),
             sections=tuple(typeset(section) for section in sections),
             footer=typo(
                 f"Fiche générée par aventuriers depuis {enumerate_fr(list(sources))} : chaque nombre vient de "

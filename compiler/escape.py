@@ -20,6 +20,7 @@ TEXT_FIELDS = {
     "Route": {"a", "b"},
     "Ticket": {"a", "b"},
     "TicketDeck": {"name"},
+    "Setup": {"steps"},
     "Bonus": {"title"},
     "Decision": {"text"},
     "ScoreExample": {"player"},

@@ -75,6 +75,8 @@ def cards_phrase(count: int, color: str) -> str:
     """« une carte noire », « trois cartes noires », « deux locomotives »"""
     if color == "locomotive":
         return f"{words(count, feminine=True)} locomotive{'s' if count > 1 else ''}"
+    if color == "any":
+        return f"{words(count, feminine=True)} carte{'s' if count > 1 else ''}"
     singular, plural = CARD_ADJECTIVES[color]
     return (
         f"{words(count, feminine=True)} carte{'s' if count > 1 else ''} {plural if count > 1 else singular}"
@@ -83,6 +85,13 @@ def cards_phrase(count: int, color: str) -> str:
 
 def counted(count: int, singular: str, plural: str) -> str:
     return singular if count == 1 else plural
+
+
+def elided(word: str, following: str) -> str:
+    """« que trois », « qu’un » : « de », « que », « le » elided before a vowel."""
+    if following[:1].lower() in "aeiouyéèêàh" and word in ("de", "que", "le", "la"):
+        return f"{word[:-1]}’{following}"
+    return f"{word} {following}"
 
 
 def enumerate_fr(items: list[str]) -> str:
@@ -159,51 +168,58 @@ MESSAGES = {
     "bad_card_count": "Le nombre de cartes « {color} » doit être un entier positif ou nul, pas « {count} ».",
     "bad_ticket_list": "Les tickets se donnent en liste de leurs identifiants.",
     "duplicate_ticket": "Le ticket « {ticket} » est cité deux fois.",
-    "must_keep_tickets": "Vous devez d’abord choisir les tickets à garder.",
-    "must_draw_second_card": "Vous devez prendre votre deuxième carte Wagon.",
-    "no_tickets_to_keep": "Vous n’avez aucun ticket à choisir maintenant.",
+    "must_keep_tickets": "Tu dois d’abord choisir les tickets à garder.",
+    "must_draw_second_card": "Tu dois prendre ta deuxième carte Wagon.",
+    "no_tickets_to_keep": "Tu n’as aucun ticket à choisir maintenant.",
     "empty_deck": "La pioche et la défausse sont vides : aucune carte à piocher.",
     "invalid_slot": "Il n’y a pas d’emplacement visible numéro {slot} : ils vont de 0 à {last}.",
     "empty_slot": "L’emplacement visible {slot} est vide.",
     "locomotive_second_card": "Une locomotive visible ne peut pas être prise en deuxième carte.",
     "unknown_route": "Route inconnue : « {route} ».",
     "route_taken": "La route « {route} » est déjà prise.",
-    "double_route_same_player": "Vous avez déjà l’autre voie de la route double « {route} ».",
+    "double_route_same_player": "Tu as déjà l’autre voie de la route double « {route} ».",
     "double_route_closed": "À {players} joueurs, une seule voie de la route double « {route} » peut servir.",
-    "not_enough_trains": "Il faut {length} wagons pour cette route ; il vous en reste {trains}.",
-    "wrong_card_count": "Cette route se paie avec exactement {length} cartes, pas {given}.",
+    "not_enough_trains": "Il faut {needed} pour cette route ; il t’en reste {trains}.",
+    "wrong_card_count": "Cette route se paie avec exactement {cards}, pas {given}.",
     "mixed_colors": "Une route se paie avec une seule couleur, complétée par des locomotives.",
     "wrong_color": "Cette route se paie en {color}, complétée par des locomotives.",
     "unknown_color": "Couleur de carte inconnue : « {color} ».",
-    "not_enough_cards": "Vous n’avez que {held} carte(s) {color}, pas {count}.",
+    "not_enough_cards": "Il te faut {wanted} et tu en as {held}.",
     "no_tickets_left": "Il ne reste aucun ticket à piocher.",
     "ticket_not_offered": "Le ticket « {ticket} » ne fait pas partie des tickets proposés.",
-    "too_few_tickets": "Vous devez garder au moins {least} ticket(s).",
-    "return_order_not_allowed": "Ces tickets sont mélangés : vous ne choisissez pas leur ordre.",
+    "too_few_tickets": "Tu dois garder au moins {tickets}.",
+    "return_order_not_allowed": "Ces tickets sont mélangés : tu ne choisis pas leur ordre.",
     "bad_return_order": "L’ordre de retour doit citer chaque ticket rendu une fois.",
-    "pass_not_allowed": "Vous ne pouvez passer que si aucune autre action n’est possible.",
+    "pass_not_allowed": "Tu ne peux passer que si aucune autre action n’est possible.",
 }
 
 # Messages of the mechanisms only some editions use, emitted only into those engines.
 MECHANISM_MESSAGES = {
     "keep_among_regular": {
-        "too_few_regular_tickets": "Vous devez garder au moins {least} tickets ordinaires.",
+        "too_few_regular_tickets": "Tu dois garder au moins {tickets}.",
     },
     "ferries": {
-        "ferry_needs_locomotives": "Ce ferry se paie avec au moins {count} locomotive(s).",
+        "ferry_needs_locomotives": "Ce ferry se paie avec au moins {locomotives}.",
     },
     "tunnels": {
-        "must_settle_tunnel": "Payez le supplément du tunnel ou renoncez-y d’abord.",
+        "must_settle_tunnel": "Paie le supplément du tunnel ou renonces-y d’abord.",
         "no_tunnel_pending": "Aucun tunnel n’attend de paiement.",
-        "wrong_tunnel_payment": "Le supplément du tunnel est de {count} carte(s) {color} ou locomotive(s).",
+        "wrong_tunnel_payment": "Le supplément du tunnel est de {cards}.",
     },
     "stations": {
         "unknown_city": "Ville inconnue : « {city} ».",
         "station_taken": "Il y a déjà une gare à {city}.",
-        "no_station_left": "Vous avez déjà construit toutes vos gares.",
-        "wrong_station_cost": "Cette gare se paie avec exactement {cost} carte(s), pas {given}.",
+        "no_station_left": "Tu as déjà construit toutes tes gares.",
+        "wrong_station_cost": "Cette gare se paie avec exactement {cards}, pas {given}.",
     },
 }
+
+
+def card_forms() -> dict[str, tuple[str, str]]:
+    """« carte bleue » / « cartes bleues » by colour (and the locomotive), for engine messages."""
+    forms = {color: (f"carte {one}", f"cartes {many}") for color, (one, many) in CARD_ADJECTIVES.items()}
+    forms["locomotive"] = ("locomotive", "locomotives")
+    return forms
 
 
 def engine_messages(mechanisms: set[str] = frozenset()) -> dict[str, str]:

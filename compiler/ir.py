@@ -125,6 +125,7 @@ class Setup:
     long_tickets_rejected: TicketsRejected = TicketsRejected.OUT_OF_GAME
     # `keep_at_least` counts only the regular tickets dealt; a long one may be kept or given back.
     keep_among_regular: bool = False
+    steps: tuple[str, ...] = ()  # the edition's own set-up steps, in French, first on the sheet
     span: Span | None = field(default=None, compare=False)
 
 

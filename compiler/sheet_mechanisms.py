@@ -61,7 +61,8 @@ class MechanismWording:
     def tickets_dealt(self) -> str:
         """« trois tickets », « quatre tickets (un long et trois ordinaires) »"""
         s = self.edition.setup
-        total = f"{words(s.long_tickets_dealt + s.tickets_dealt)} tickets"
+        dealt = s.long_tickets_dealt + s.tickets_dealt
+        total = f"{words(dealt)} {counted(dealt, 'ticket', 'tickets')}"
         if not s.long_tickets_dealt:
             return total
         long = counted(s.long_tickets_dealt, "long", "longs")
@@ -73,8 +74,8 @@ class MechanismWording:
             return None
         long = counted(s.long_tickets_dealt, "ticket long", "tickets longs")
         dealt = (
-            f"Donnez à chaque joueur {words(s.long_tickets_dealt)} {long} et {words(s.tickets_dealt)} "
-            + ("tickets ordinaires ; les tickets longs restants retournent dans la boîte. ")
+            f"Donne à chaque joueur {words(s.long_tickets_dealt)} {long} et {words(s.tickets_dealt)} "
+            "tickets ordinaires ; les tickets longs restants retournent dans la boîte. "
         )
         if s.keep_among_regular:
             keep = (
@@ -108,13 +109,23 @@ class MechanismWording:
             )
         tunnels = self.edition.tunnels
         if tunnels:
+            top = (
+                "la première carte"
+                if tunnels.reveal == 1
+                else f"les {words(tunnels.reveal, feminine=True)} premières cartes"
+            )
+            short = (
+                "si la pioche est vide, on n’en retourne aucune"
+                if tunnels.reveal == 1
+                else f"s’il en reste moins de {words(tunnels.reveal, feminine=True)}, on retourne celles qui restent"
+            )
             paragraphs.append(
-                f"Tunnels ({self.tunnel_count} sur le plateau) : pose les cartes de la route, puis retourne les "
-                f"{words(tunnels.reveal)} premières cartes de la pioche. Chaque carte retournée de la couleur que tu "
+                f"Tunnels ({self.tunnel_count} sur le plateau) : pose les cartes de la route, puis retourne {top} "
+                "de la pioche. Chaque carte retournée de la couleur que tu "
                 "as jouée, locomotives comprises, demande une carte de plus de cette couleur ou une locomotive. Si "
                 "tu as payé uniquement avec des locomotives, seules les locomotives retournées comptent. Paie le "
                 "supplément, ou reprends tes cartes : ton tour est fini. Les cartes retournées sont défaussées ; "
-                f"s’il en reste moins de {words(tunnels.reveal)}, on retourne celles qui restent."
+                f"{short}."
             )
         return paragraphs
 
@@ -154,7 +165,6 @@ class MechanismWording:
         return [
             f"Pour prendre le tunnel {x.a} – {x.b} ({x.length} cases), tu poses {_laid(x.cards)} : {what}. "
             f"On retourne {_revealed(x.revealed)}. {outcome}",
-            "Ce supplément est calculé par le moteur du jeu.",
         ]
 
     def end_paragraphs(self) -> list[str]:
@@ -162,8 +172,9 @@ class MechanismWording:
         if not stations:
             return []
         return [
-            "Gares : chaque gare emprunte au plus une route ; le choix qui rapporte le plus de points de tickets "
-            f"est fait pour toi. Chaque gare que tu n’as pas construite vaut {stations.unused_points} points."
+            "Gares : chacune de tes gares emprunte au plus une route d’un autre joueur qui arrive dans sa ville, "
+            "pour tes tickets seulement ; au décompte, c’est toi qui choisis laquelle, et tu choisis celle qui "
+            f"te rapporte le plus. Chaque gare que tu n’as pas construite vaut {stations.unused_points} points."
         ]
 
     def mistakes(self) -> list[str]:
@@ -186,8 +197,9 @@ class MechanismWording:
             found.append("Quand aucune carte retournée ne correspond, le tunnel est pris sans autre choix.")
         if self.edition.stations:
             found.append(
-                "Le choix des routes empruntées par les gares est fait par le moteur : celui qui rapporte le plus "
-                "de points de tickets (à égalité, le premier dans l’ordre du plateau)."
+                "Une gare emprunte la route que son propriétaire choisit au décompte : le meilleur choix est "
+                "celui qui rapporte le plus de points de tickets, et c’est celui que compte l’application "
+                "(à égalité, la première route dans l’ordre du plateau)."
             )
         return found
 
@@ -197,7 +209,8 @@ class MechanismWording:
             bullets.append("Ferry = ses locomotives d’abord.")
         if self.edition.tunnels:
             bullets.append(
-                f"Tunnel = {words(self.edition.tunnels.reveal)} cartes retournées, une de plus par correspondance."
+                f"Tunnel = {cards_phrase(self.edition.tunnels.reveal, 'any')} retournée"
+                f"{'s' if self.edition.tunnels.reveal > 1 else ''}, une de plus par correspondance."
             )
         if self.edition.stations:
             costs = enumerate_fr([words(c, feminine=True) for c in self.edition.stations.cost]).replace(

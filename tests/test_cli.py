@@ -66,7 +66,7 @@ def test_sheet_of_a_user_file_and_of_an_abstract_base(tmp_path, capsys) -> None:
     )
     assert main(["sheet", str(variant)]) == 0
     out = capsys.readouterr().out
-    assert "donnez-en cinq à chaque joueur. Chacun en garde au moins trois" in out
+    assert "donnes-en cinq à chaque joueur. Chacun en garde au moins trois" in out
     assert main(["sheet", "usa-base"]) == 1
 
 

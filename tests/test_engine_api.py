@@ -78,7 +78,7 @@ def test_illegal_action_has_a_stable_code_and_a_french_message(edition):
     with pytest.raises(module.IllegalAction) as refused:
         game.apply({"type": "draw_card", "source": "deck"})
     assert refused.value.code == "must_keep_tickets"
-    assert refused.value.message == "Vous devez d’abord choisir les tickets à garder."
+    assert refused.value.message == "Tu dois d’abord choisir les tickets à garder."
     assert game.to_dict() == before
     with pytest.raises(module.IllegalAction) as refused:
         game.apply({"type": "fly"})

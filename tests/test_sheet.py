@@ -44,8 +44,8 @@ def test_numbers_come_from_each_spec() -> None:
         assert "| Points | 1 | 2 | 4 | 7 | 10 | 15 |" in text
         assert "ses 45 wagons" in text
     assert "33 tickets Destination" in new and "30 tickets Destination" in classic
-    assert typo("donnez-en quatre à chaque joueur. Chacun en garde au moins deux") in new
-    assert typo("donnez-en trois à chaque joueur. Chacun en garde au moins deux") in classic
+    assert typo("donnes-en quatre à chaque joueur. Chacun en garde au moins deux") in new
+    assert typo("donnes-en trois à chaque joueur. Chacun en garde au moins deux") in classic
     assert "seuls 30 sont connus" in new
 
 

@@ -34,7 +34,7 @@ def test_the_readme_tutorial_works_verbatim(tmp_path: Path) -> None:
         assert "Traceback" not in result.stderr
         outputs.append(result.stdout)
     sheet = (tmp_path / "fiche.md").read_text(encoding="utf-8")
-    assert "donnez-en cinq à chaque joueur. Chacun en garde au moins trois" in sheet
+    assert "donnes-en cinq à chaque joueur. Chacun en garde au moins trois" in sheet
     assert "la carte bonus «\u00a0Globetrotter\u00a0»" in sheet
     assert sheet == (tmp_path / "mes-regles" / "cinq_tickets" / "fiche.md").read_text(encoding="utf-8")
     diff = outputs[3]

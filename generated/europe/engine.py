@@ -1087,11 +1087,11 @@ MESSAGES = {
     "bad_slot": "Un emplacement visible se désigne par un nombre entier de 0 à {last}, pas «\xa0{slot}\xa0».",
     "bad_ticket_list": "Les tickets se donnent en liste de leurs identifiants.",
     "double_route_closed": "À {players} joueurs, une seule voie de la route double «\xa0{route}\xa0» peut servir.",
-    "double_route_same_player": "Vous avez déjà l’autre voie de la route double «\xa0{route}\xa0».",
+    "double_route_same_player": "Tu as déjà l’autre voie de la route double «\xa0{route}\xa0».",
     "duplicate_ticket": "Le ticket «\xa0{ticket}\xa0» est cité deux fois.",
     "empty_deck": "La pioche et la défausse sont vides\xa0: aucune carte à piocher.",
     "empty_slot": "L’emplacement visible {slot} est vide.",
-    "ferry_needs_locomotives": "Ce ferry se paie avec au moins {count} locomotive(s).",
+    "ferry_needs_locomotives": "Ce ferry se paie avec au moins {locomotives}.",
     "game_over": "La partie est terminée.",
     "invalid_slot": "Il n’y a pas d’emplacement visible numéro {slot}\xa0: ils vont de 0 à {last}.",
     "locomotive_second_card": "Une locomotive visible ne peut pas être prise en deuxième carte.",
@@ -1099,32 +1099,32 @@ MESSAGES = {
     "missing_field": "Il manque le champ «\xa0{field}\xa0» à l’action «\xa0{type}\xa0».",
     "missing_type": "Il manque à l’action son champ «\xa0type\xa0».",
     "mixed_colors": "Une route se paie avec une seule couleur, complétée par des locomotives.",
-    "must_draw_second_card": "Vous devez prendre votre deuxième carte Wagon.",
-    "must_keep_tickets": "Vous devez d’abord choisir les tickets à garder.",
-    "must_settle_tunnel": "Payez le supplément du tunnel ou renoncez-y d’abord.",
-    "no_station_left": "Vous avez déjà construit toutes vos gares.",
+    "must_draw_second_card": "Tu dois prendre ta deuxième carte Wagon.",
+    "must_keep_tickets": "Tu dois d’abord choisir les tickets à garder.",
+    "must_settle_tunnel": "Paie le supplément du tunnel ou renonces-y d’abord.",
+    "no_station_left": "Tu as déjà construit toutes tes gares.",
     "no_tickets_left": "Il ne reste aucun ticket à piocher.",
-    "no_tickets_to_keep": "Vous n’avez aucun ticket à choisir maintenant.",
+    "no_tickets_to_keep": "Tu n’as aucun ticket à choisir maintenant.",
     "no_tunnel_pending": "Aucun tunnel n’attend de paiement.",
-    "not_enough_cards": "Vous n’avez que {held} carte(s) {color}, pas {count}.",
-    "not_enough_trains": "Il faut {length} wagons pour cette route\u202f; il vous en reste {trains}.",
-    "pass_not_allowed": "Vous ne pouvez passer que si aucune autre action n’est possible.",
-    "return_order_not_allowed": "Ces tickets sont mélangés\xa0: vous ne choisissez pas leur ordre.",
+    "not_enough_cards": "Il te faut {wanted} et tu en as {held}.",
+    "not_enough_trains": "Il faut {needed} pour cette route\u202f; il t’en reste {trains}.",
+    "pass_not_allowed": "Tu ne peux passer que si aucune autre action n’est possible.",
+    "return_order_not_allowed": "Ces tickets sont mélangés\xa0: tu ne choisis pas leur ordre.",
     "route_taken": "La route «\xa0{route}\xa0» est déjà prise.",
     "station_taken": "Il y a déjà une gare à {city}.",
     "ticket_not_offered": "Le ticket «\xa0{ticket}\xa0» ne fait pas partie des tickets proposés.",
-    "too_few_regular_tickets": "Vous devez garder au moins {least} tickets ordinaires.",
-    "too_few_tickets": "Vous devez garder au moins {least} ticket(s).",
+    "too_few_regular_tickets": "Tu dois garder au moins {tickets}.",
+    "too_few_tickets": "Tu dois garder au moins {tickets}.",
     "unknown_action": "Action inconnue\xa0: «\xa0{type}\xa0».",
     "unknown_city": "Ville inconnue\xa0: «\xa0{city}\xa0».",
     "unknown_color": "Couleur de carte inconnue\xa0: «\xa0{color}\xa0».",
     "unknown_field": "L’action «\xa0{type}\xa0» n’a pas de champ «\xa0{field}\xa0».",
     "unknown_route": "Route inconnue\xa0: «\xa0{route}\xa0».",
     "unknown_source": "Une carte se prend à la pioche («\xa0deck\xa0») ou parmi les cartes visibles («\xa0market\xa0»), pas «\xa0{source}\xa0».",
-    "wrong_card_count": "Cette route se paie avec exactement {length} cartes, pas {given}.",
+    "wrong_card_count": "Cette route se paie avec exactement {cards}, pas {given}.",
     "wrong_color": "Cette route se paie en {color}, complétée par des locomotives.",
-    "wrong_station_cost": "Cette gare se paie avec exactement {cost} carte(s), pas {given}.",
-    "wrong_tunnel_payment": "Le supplément du tunnel est de {count} carte(s) {color} ou locomotive(s).",
+    "wrong_station_cost": "Cette gare se paie avec exactement {cards}, pas {given}.",
+    "wrong_tunnel_payment": "Le supplément du tunnel est de {cards}.",
 }
 
 COLOR_NAMES_FR = {
@@ -1137,6 +1137,18 @@ COLOR_NAMES_FR = {
     "white": "blanc",
     "pink": "rose",
     "locomotive": "locomotive",
+}
+# « carte bleue », « cartes bleues »: the French of a number of cards, for refusal messages.
+_CARD_FORMS = {
+    "red": ("carte rouge", "cartes rouges"),
+    "blue": ("carte bleue", "cartes bleues"),
+    "green": ("carte verte", "cartes vertes"),
+    "yellow": ("carte jaune", "cartes jaunes"),
+    "orange": ("carte orange", "cartes orange"),
+    "black": ("carte noire", "cartes noires"),
+    "white": ("carte blanche", "cartes blanches"),
+    "pink": ("carte rose", "cartes roses"),
+    "locomotive": ("locomotive", "locomotives"),
 }
 
 _ROUTE_IDS = tuple(ROUTES)
@@ -1183,6 +1195,17 @@ def measured(score: dict, measure: str) -> int:
     if measure == "completed_tickets":
         return len(score["tickets_completed"])
     return score[_MEASURED_FIELDS[measure]]
+
+
+def _counted(count: int, singular: str, plural: str) -> str:
+    return f"{count} {singular if count == 1 else plural}"
+
+
+def _cards(count: int, color: int | None = None) -> str:
+    """« 1 carte bleue », « 3 cartes », « 2 locomotives »."""
+    if color is None:
+        return _counted(count, "carte", "cartes")
+    return _counted(count, *_CARD_FORMS[COLORS[color]])
 
 
 class _Random:
@@ -1283,7 +1306,7 @@ class Game:
         self._station_city: dict[str, int] = {}
 
     def _set_up(self) -> None:
-        """Set-up: editions/europe.aventuriers:244."""
+        """Set-up: editions/europe.aventuriers:253."""
         deck = [color for color, count in enumerate(DECK) for _ in range(count)]
         self._rng.shuffle(deck)
         self._deck = deck
@@ -1374,7 +1397,7 @@ class Game:
         return actions
 
     def _apply_pass(self, action: dict) -> None:
-        """Pass, only when nothing else is legal: editions/europe.aventuriers:274."""
+        """Pass, only when nothing else is legal: editions/europe.aventuriers:283."""
         self._require_turn_start()
         if self._turn_actions() != [{"type": "pass"}]:
             raise IllegalAction("pass_not_allowed")
@@ -1394,7 +1417,7 @@ class Game:
             raise IllegalAction("must_keep_tickets")
 
     def _end_turn(self, passed: bool = False) -> None:
-        """End of a turn and the last round: editions/europe.aventuriers:274."""
+        """End of a turn and the last round: editions/europe.aventuriers:283."""
         if not passed:
             self._passes = 0
         self._turns += 1
@@ -1422,7 +1445,7 @@ class Game:
         return self._deck.pop()
 
     def _refill_market(self) -> None:
-        """Fill empty face-up slots, then apply the locomotive reset: editions/europe.aventuriers:244.
+        """Fill empty face-up slots, then apply the locomotive reset: editions/europe.aventuriers:253.
 
         The cards of the deck, the discard and the market stay the same during the
         resets, so whether one can help is known once; and there are at most as many
@@ -1457,7 +1480,7 @@ class Game:
         return any(card is not None and card != LOCOMOTIVE for card in self._market)
 
     def _apply_draw_card(self, action: dict) -> None:
-        """Draw a train card: editions/europe.aventuriers:257."""
+        """Draw a train card: editions/europe.aventuriers:266."""
         phase = self._phase
         if phase != "second_card":
             self._require_turn_start()
@@ -1551,8 +1574,8 @@ class Game:
     def _apply_claim_route(self, action: dict) -> None:
         """Claim a route.
 
-        Spec: editions/europe.aventuriers:258 (the action), editions/europe.aventuriers:266 (points),
-        editions/europe.aventuriers:270, editions/europe.aventuriers:271 (double routes).
+        Spec: editions/europe.aventuriers:267 (the action), editions/europe.aventuriers:275 (points),
+        editions/europe.aventuriers:279, editions/europe.aventuriers:280 (double routes).
         """
         self._require_turn_start()
         route_id = action.get("route")
@@ -1572,16 +1595,20 @@ class Game:
                 raise IllegalAction("double_route_closed", route=route_id, players=self.players)
         length = _ROUTE_LENGTH[route]
         if self._trains[player] < length:
-            raise IllegalAction("not_enough_trains", length=length, trains=self._trains[player])
+            raise IllegalAction(
+                "not_enough_trains", needed=_counted(length, "wagon", "wagons"), trains=self._trains[player]
+            )
         if sum(payment.values()) != length:
-            raise IllegalAction("wrong_card_count", length=length, given=sum(payment.values()))
+            raise IllegalAction("wrong_card_count", cards=_cards(length), given=sum(payment.values()))
         paid = self._one_color(payment)
         route_color = _ROUTE_COLOR[route]
         if paid != LOCOMOTIVE and route_color >= 0 and paid != route_color:
             raise IllegalAction("wrong_color", color=COLOR_NAMES_FR[COLORS[route_color]])
         self._require_cards(payment)
         if payment.get(LOCOMOTIVE, 0) < _ROUTE_FERRY[route]:
-            raise IllegalAction("ferry_needs_locomotives", count=_ROUTE_FERRY[route])
+            raise IllegalAction(
+                "ferry_needs_locomotives", locomotives=_cards(_ROUTE_FERRY[route], LOCOMOTIVE)
+            )
         if _ROUTE_TUNNEL[route]:
             self._start_tunnel(route, payment)
             return
@@ -1634,9 +1661,7 @@ class Game:
         hand = self._hands[self._current]
         for color, count in payment.items():
             if hand[color] < count:
-                raise IllegalAction(
-                    "not_enough_cards", color=COLOR_NAMES_FR[COLORS[color]], count=count, held=hand[color]
-                )
+                raise IllegalAction("not_enough_cards", wanted=_cards(count, color), held=hand[color])
 
     def _discard_cards(self, payment: dict[int, int]) -> None:
         hand = self._hands[self._current]
@@ -1666,7 +1691,7 @@ class Game:
         pending = self._pending[self._current]
         least = min(self._keep_at_least(), len(pending))
         if self._phase == "setup_tickets":
-            # At set-up the minimum counts the regular tickets only: editions/europe.aventuriers:244.
+            # At set-up the minimum counts the regular tickets only: editions/europe.aventuriers:253.
             regular = [ticket for ticket in pending if TICKETS[_TICKET_IDS[ticket]]["kind"] != "long"]
             least = min(SETUP_KEEP_AT_LEAST, len(regular))
             return [
@@ -1685,7 +1710,7 @@ class Game:
         return SETUP_KEEP_AT_LEAST if self._phase == "setup_tickets" else DRAW_KEEP_AT_LEAST
 
     def _apply_draw_tickets(self, action: dict) -> None:
-        """Draw destination tickets: editions/europe.aventuriers:261."""
+        """Draw destination tickets: editions/europe.aventuriers:270."""
         self._require_turn_start()
         if not self._ticket_deck:
             raise IllegalAction("no_tickets_left")
@@ -1695,7 +1720,7 @@ class Game:
         self._phase = "keep_tickets"
 
     def _apply_keep_tickets(self, action: dict) -> None:
-        """Keep tickets, at set-up (editions/europe.aventuriers:244) or after a draw."""
+        """Keep tickets, at set-up (editions/europe.aventuriers:253) or after a draw."""
         phase = self._phase
         if phase not in ("setup_tickets", "keep_tickets"):
             raise IllegalAction("no_tickets_to_keep")
@@ -1707,9 +1732,12 @@ class Game:
             regular = [ticket for ticket in pending if TICKETS[_TICKET_IDS[ticket]]["kind"] != "long"]
             least = min(SETUP_KEEP_AT_LEAST, len(regular))
             if sum(ticket in regular for ticket in kept) < least:
-                raise IllegalAction("too_few_regular_tickets", least=least)
+                raise IllegalAction(
+                    "too_few_regular_tickets",
+                    tickets=_counted(least, "ticket ordinaire", "tickets ordinaires"),
+                )
         if len(kept) < least:
-            raise IllegalAction("too_few_tickets", least=least)
+            raise IllegalAction("too_few_tickets", tickets=_counted(least, "ticket", "tickets"))
         returned = [ticket for ticket in pending if ticket not in kept]
         # A long ticket given back never joins the deck: 'out_of_game'.
         returned = [ticket for ticket in returned if TICKETS[_TICKET_IDS[ticket]]["kind"] != "long"]
@@ -1760,7 +1788,7 @@ class Game:
     # -- tunnels --------------------------------------------------------------
 
     def _start_tunnel(self, route: int, payment: dict[int, int]) -> None:
-        """Turn over the top cards for a tunnel claim: editions/europe.aventuriers:192.
+        """Turn over the top cards for a tunnel claim: editions/europe.aventuriers:197.
 
         Each revealed card of the colour used, locomotives included, costs one more
         card of that colour or a locomotive; paid with locomotives only, only the
@@ -1802,15 +1830,18 @@ class Game:
         return actions
 
     def _apply_pay_tunnel(self, action: dict) -> None:
-        """Pay a tunnel's surcharge and take the route: editions/europe.aventuriers:192."""
+        """Pay a tunnel's surcharge and take the route: editions/europe.aventuriers:197."""
         if self._phase != "tunnel":
             raise IllegalAction("no_tunnel_pending")
         tunnel = self._tunnel
         extra = self._parse_cards(action.get("cards"))
         used = tunnel["color"]
-        color_name = COLOR_NAMES_FR[COLORS[used]]
-        if sum(extra.values()) != tunnel["surcharge"] or any(c not in (used, LOCOMOTIVE) for c in extra):
-            raise IllegalAction("wrong_tunnel_payment", count=tunnel["surcharge"], color=color_name)
+        surcharge = tunnel["surcharge"]
+        if sum(extra.values()) != surcharge or any(c not in (used, LOCOMOTIVE) for c in extra):
+            jokers = (
+                "" if used == LOCOMOTIVE else " ou " + ("locomotive" if surcharge == 1 else "locomotives")
+            )
+            raise IllegalAction("wrong_tunnel_payment", cards=_cards(surcharge, used) + jokers)
         total = dict(tunnel["cards"])
         for color, count in extra.items():
             total[color] = total.get(color, 0) + count
@@ -1843,7 +1874,7 @@ class Game:
                     actions.append({"type": "build_station", "city": city, "cards": cards})
 
     def _apply_build_station(self, action: dict) -> None:
-        """Build a station: editions/europe.aventuriers:262; costs and points: editions/europe.aventuriers:18."""
+        """Build a station: editions/europe.aventuriers:271; costs and points: editions/europe.aventuriers:18."""
         self._require_turn_start()
         player = self._current
         city = action.get("city")
@@ -1857,7 +1888,7 @@ class Game:
         payment = self._parse_cards(action.get("cards"))
         cost = STATION_COST[built]
         if sum(payment.values()) != cost:
-            raise IllegalAction("wrong_station_cost", cost=cost, given=sum(payment.values()))
+            raise IllegalAction("wrong_station_cost", cards=_cards(cost), given=sum(payment.values()))
         self._one_color(payment)
         self._require_cards(payment)
         self._discard_cards(payment)
@@ -1952,7 +1983,7 @@ class Game:
     def scores(self) -> list[dict]:
         """Final scoring: route points, tickets, bonuses.
 
-        Spec: editions/europe.aventuriers:283.
+        Spec: editions/europe.aventuriers:292.
         """
         results = []
         for player in range(self.players):
@@ -1996,7 +2027,7 @@ class Game:
     def winners(self) -> list[int]:
         """The winners; ties the rules leave shared stay shared.
 
-        Spec: editions/europe.aventuriers:292, editions/europe.aventuriers:293, editions/europe.aventuriers:294.
+        Spec: editions/europe.aventuriers:301, editions/europe.aventuriers:302, editions/europe.aventuriers:303.
         """
         results = self.scores()
         keys = [

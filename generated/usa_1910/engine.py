@@ -567,7 +567,7 @@ MESSAGES = {
     "bad_slot": "Un emplacement visible se désigne par un nombre entier de 0 à {last}, pas «\xa0{slot}\xa0».",
     "bad_ticket_list": "Les tickets se donnent en liste de leurs identifiants.",
     "double_route_closed": "À {players} joueurs, une seule voie de la route double «\xa0{route}\xa0» peut servir.",
-    "double_route_same_player": "Vous avez déjà l’autre voie de la route double «\xa0{route}\xa0».",
+    "double_route_same_player": "Tu as déjà l’autre voie de la route double «\xa0{route}\xa0».",
     "duplicate_ticket": "Le ticket «\xa0{ticket}\xa0» est cité deux fois.",
     "empty_deck": "La pioche et la défausse sont vides\xa0: aucune carte à piocher.",
     "empty_slot": "L’emplacement visible {slot} est vide.",
@@ -578,23 +578,23 @@ MESSAGES = {
     "missing_field": "Il manque le champ «\xa0{field}\xa0» à l’action «\xa0{type}\xa0».",
     "missing_type": "Il manque à l’action son champ «\xa0type\xa0».",
     "mixed_colors": "Une route se paie avec une seule couleur, complétée par des locomotives.",
-    "must_draw_second_card": "Vous devez prendre votre deuxième carte Wagon.",
-    "must_keep_tickets": "Vous devez d’abord choisir les tickets à garder.",
+    "must_draw_second_card": "Tu dois prendre ta deuxième carte Wagon.",
+    "must_keep_tickets": "Tu dois d’abord choisir les tickets à garder.",
     "no_tickets_left": "Il ne reste aucun ticket à piocher.",
-    "no_tickets_to_keep": "Vous n’avez aucun ticket à choisir maintenant.",
-    "not_enough_cards": "Vous n’avez que {held} carte(s) {color}, pas {count}.",
-    "not_enough_trains": "Il faut {length} wagons pour cette route\u202f; il vous en reste {trains}.",
-    "pass_not_allowed": "Vous ne pouvez passer que si aucune autre action n’est possible.",
-    "return_order_not_allowed": "Ces tickets sont mélangés\xa0: vous ne choisissez pas leur ordre.",
+    "no_tickets_to_keep": "Tu n’as aucun ticket à choisir maintenant.",
+    "not_enough_cards": "Il te faut {wanted} et tu en as {held}.",
+    "not_enough_trains": "Il faut {needed} pour cette route\u202f; il t’en reste {trains}.",
+    "pass_not_allowed": "Tu ne peux passer que si aucune autre action n’est possible.",
+    "return_order_not_allowed": "Ces tickets sont mélangés\xa0: tu ne choisis pas leur ordre.",
     "route_taken": "La route «\xa0{route}\xa0» est déjà prise.",
     "ticket_not_offered": "Le ticket «\xa0{ticket}\xa0» ne fait pas partie des tickets proposés.",
-    "too_few_tickets": "Vous devez garder au moins {least} ticket(s).",
+    "too_few_tickets": "Tu dois garder au moins {tickets}.",
     "unknown_action": "Action inconnue\xa0: «\xa0{type}\xa0».",
     "unknown_color": "Couleur de carte inconnue\xa0: «\xa0{color}\xa0».",
     "unknown_field": "L’action «\xa0{type}\xa0» n’a pas de champ «\xa0{field}\xa0».",
     "unknown_route": "Route inconnue\xa0: «\xa0{route}\xa0».",
     "unknown_source": "Une carte se prend à la pioche («\xa0deck\xa0») ou parmi les cartes visibles («\xa0market\xa0»), pas «\xa0{source}\xa0».",
-    "wrong_card_count": "Cette route se paie avec exactement {length} cartes, pas {given}.",
+    "wrong_card_count": "Cette route se paie avec exactement {cards}, pas {given}.",
     "wrong_color": "Cette route se paie en {color}, complétée par des locomotives.",
 }
 
@@ -608,6 +608,18 @@ COLOR_NAMES_FR = {
     "white": "blanc",
     "pink": "rose",
     "locomotive": "locomotive",
+}
+# « carte bleue », « cartes bleues »: the French of a number of cards, for refusal messages.
+_CARD_FORMS = {
+    "red": ("carte rouge", "cartes rouges"),
+    "blue": ("carte bleue", "cartes bleues"),
+    "green": ("carte verte", "cartes vertes"),
+    "yellow": ("carte jaune", "cartes jaunes"),
+    "orange": ("carte orange", "cartes orange"),
+    "black": ("carte noire", "cartes noires"),
+    "white": ("carte blanche", "cartes blanches"),
+    "pink": ("carte rose", "cartes roses"),
+    "locomotive": ("locomotive", "locomotives"),
 }
 
 _ROUTE_IDS = tuple(ROUTES)
@@ -651,6 +663,17 @@ def measured(score: dict, measure: str) -> int:
     if measure == "completed_tickets":
         return len(score["tickets_completed"])
     return score[_MEASURED_FIELDS[measure]]
+
+
+def _counted(count: int, singular: str, plural: str) -> str:
+    return f"{count} {singular if count == 1 else plural}"
+
+
+def _cards(count: int, color: int | None = None) -> str:
+    """« 1 carte bleue », « 3 cartes », « 2 locomotives »."""
+    if color is None:
+        return _counted(count, "carte", "cartes")
+    return _counted(count, *_CARD_FORMS[COLORS[color]])
 
 
 class _Random:
@@ -745,7 +768,7 @@ class Game:
         self._index_open_routes()
 
     def _set_up(self) -> None:
-        """Set-up: editions/usa-classic.aventuriers:13."""
+        """Set-up: editions/usa-1910.aventuriers:18."""
         deck = [color for color, count in enumerate(DECK) for _ in range(count)]
         self._rng.shuffle(deck)
         self._deck = deck
@@ -874,7 +897,7 @@ class Game:
         return self._deck.pop()
 
     def _refill_market(self) -> None:
-        """Fill empty face-up slots, then apply the locomotive reset: editions/usa-classic.aventuriers:13.
+        """Fill empty face-up slots, then apply the locomotive reset: editions/usa-1910.aventuriers:18.
 
         The cards of the deck, the discard and the market stay the same during the
         resets, so whether one can help is known once; and there are at most as many
@@ -1023,9 +1046,11 @@ class Game:
                 raise IllegalAction("double_route_closed", route=route_id, players=self.players)
         length = _ROUTE_LENGTH[route]
         if self._trains[player] < length:
-            raise IllegalAction("not_enough_trains", length=length, trains=self._trains[player])
+            raise IllegalAction(
+                "not_enough_trains", needed=_counted(length, "wagon", "wagons"), trains=self._trains[player]
+            )
         if sum(payment.values()) != length:
-            raise IllegalAction("wrong_card_count", length=length, given=sum(payment.values()))
+            raise IllegalAction("wrong_card_count", cards=_cards(length), given=sum(payment.values()))
         paid = self._one_color(payment)
         route_color = _ROUTE_COLOR[route]
         if paid != LOCOMOTIVE and route_color >= 0 and paid != route_color:
@@ -1062,9 +1087,7 @@ class Game:
         hand = self._hands[self._current]
         for color, count in payment.items():
             if hand[color] < count:
-                raise IllegalAction(
-                    "not_enough_cards", color=COLOR_NAMES_FR[COLORS[color]], count=count, held=hand[color]
-                )
+                raise IllegalAction("not_enough_cards", wanted=_cards(count, color), held=hand[color])
 
     def _discard_cards(self, payment: dict[int, int]) -> None:
         hand = self._hands[self._current]
@@ -1113,7 +1136,7 @@ class Game:
         self._phase = "keep_tickets"
 
     def _apply_keep_tickets(self, action: dict) -> None:
-        """Keep tickets, at set-up (editions/usa-classic.aventuriers:13) or after a draw."""
+        """Keep tickets, at set-up (editions/usa-1910.aventuriers:18) or after a draw."""
         phase = self._phase
         if phase not in ("setup_tickets", "keep_tickets"):
             raise IllegalAction("no_tickets_to_keep")
@@ -1122,7 +1145,7 @@ class Game:
         kept = self._ticket_list(action.get("tickets"), pending)
         least = min(self._keep_at_least(), len(pending))
         if len(kept) < least:
-            raise IllegalAction("too_few_tickets", least=least)
+            raise IllegalAction("too_few_tickets", tickets=_counted(least, "ticket", "tickets"))
         returned = [ticket for ticket in pending if ticket not in kept]
         order = action.get("return_order")
         policy = "under_chosen_order" if phase == "setup_tickets" else "under_chosen_order"

@@ -1,0 +1,118 @@
+"""The sheets as a family at a table reads them (issue 8, §2).
+
+Each test is a finding of the rules audit against the seeds: a rule stated
+wrongly, an omission, a word meant for programmers, a French mistake.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from aventuriers.compiler.build import GENERATED, compile_edition, loader
+from aventuriers.compiler.example import load_engine
+
+from tests.engines import EDITIONS, engine
+
+SHEETS = {path.parent.name: path.read_text(encoding="utf-8") for path in sorted(GENERATED.glob("*/fiche.md"))}
+TINY = Path(__file__).resolve().parent / "specs" / "broken" / "tiny.aventuriers"
+
+
+def section(sheet: str, title: str) -> str:
+    start = sheet.index(f"# {title}")
+    following = sheet.find("\n## ", start + 1)
+    return sheet[start : following if following > 0 else None]
+
+
+def test_the_europe_goal_and_summary_count_stations() -> None:
+    europe = SHEETS["europe"]
+    goal = section(europe, "But du jeu")
+    assert "ne servent pas de raccord" not in goal
+    assert "chacune de tes gares peut y ajouter une route d’un autre joueur" in goal
+    assert "et 4\u00a0points par gare que tu n’as pas construite" in goal.replace(" points", "\u00a0points")
+    assert "+ 4 par gare non construite\u00a0: le plus gros total gagne." in section(europe, "Résumé express")
+
+
+def test_the_europe_setup_follows_the_seed() -> None:
+    setup = section(SHEETS["europe"], "Mise en place")
+    assert (
+        "Chacun garde au moins deux de ses trois tickets ordinaires, et garde ou rend son ticket long. "
+        "Tous les tickets rendus retournent dans la boîte." in setup
+    )
+
+
+@pytest.mark.parametrize("name", sorted(SHEETS))
+def test_the_market_reset_happens_at_any_moment(name) -> None:
+    draw = section(SHEETS[name], "Prendre des cartes Wagon")
+    assert "À tout moment de la partie, pas seulement à la mise en place\u00a0: si au moins trois" in draw
+
+
+def test_big_cities_names_its_seven_cities_and_1910_sets_the_other_tickets_aside() -> None:
+    setup = section(SHEETS["usa_big_cities"], "Mise en place")
+    assert "Chicago, Dallas, Houston, Los Angeles, Miami, New York et Seattle" in setup
+    for name in ("usa_1910", "usa_big_cities", "usa_mega"):
+        assert "Utilise les grandes cartes de l’extension à la place de celles du jeu de base" in SHEETS[name]
+    assert (
+        "Garde les cartes Destination marquées 1910 et range les autres dans la boîte." in SHEETS["usa_1910"]
+    )
+
+
+@pytest.mark.parametrize("name", sorted(SHEETS))
+def test_a_sheet_speaks_to_players_at_a_table(name) -> None:
+    sheet = SHEETS[name]
+    assert "moteur" not in sheet and "pour toi" not in sheet
+    # One form of address: tu. No « vous », no imperative in -ez.
+    assert not re.search(r"\b([Vv]ous|[Vv]otre|[Vv]os)\b", sheet)
+    assert not re.search(
+        r"\b(Mélangez|Donnez|Posez|Choisissez|[Dd]épartagez|défaussez|retournez|placez)\b", sheet
+    )
+    assert "(s)" not in sheet
+
+
+def test_french_agreement_on_a_board_of_ones() -> None:
+    """The small test base: one double route, one ticket dealt, keep at least one, 2 or 3 players."""
+    result = compile_edition(TINY, loader())
+    sheet = result.sheet
+    assert "*2 ou 3 joueurs*" in sheet
+    assert "dont 1 route double\u202f;" in sheet
+    assert "deux cartes Wagon et un ticket au départ, au moins un gardé." in sheet
+    assert "Donner un autre nombre qu’un ticket au départ, ou n’en garder aucun." in sheet
+    assert "moins de un" not in sheet and "un tickets" not in sheet
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_refusal_messages_agree_with_their_numbers(edition) -> None:
+    module = engine(edition)
+    assert not any("(s)" in text or "Vous" in text or "vous" in text for text in module.MESSAGES.values())
+    state = module.new_game(2, 3).to_dict()
+    for player in state["players"]:
+        state["ticket_deck"] += player["pending_tickets"]
+        player["pending_tickets"] = []
+    state["phase"] = "turn"
+    state["current_player"] = 0
+    state["players"][0]["hand"] = {"red": 1}
+    game = module.Game.from_dict(state)
+    one_red = next(
+        route for route, record in module.ROUTES.items() if record["length"] == 2 and not record.get("ferry")
+    )
+    with pytest.raises(module.IllegalAction) as refusal:
+        game.apply({"type": "claim_route", "route": one_red, "cards": {"red": 2}})
+    assert refusal.value.code in ("not_enough_cards", "wrong_color")
+    if refusal.value.code == "not_enough_cards":
+        assert refusal.value.message == "Il te faut 2\u00a0cartes rouges et tu en as 1.".replace(
+            "\u00a0", " "
+        )
+
+
+def test_a_one_card_tunnel_is_worded_in_the_singular(tmp_path) -> None:
+    spec = tmp_path / "tunnel-court.aventuriers"
+    spec.write_text(
+        'edition tunnel-court\nextends europe\ntitle "Europe, tunnels courts"\ntunnels reveal: 1\n'
+        "without tunnel_example\n",
+        encoding="utf-8",
+    )
+    result = compile_edition(spec, loader())
+    assert "puis retourne la première carte de la pioche" in result.sheet
+    assert "Tunnel = une carte retournée, une de plus par correspondance." in result.sheet
+    load_engine(result.engine_source, "tunnel_court")
