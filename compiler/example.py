@@ -53,6 +53,14 @@ def refused(span: Span | None, what: str, error: Exception) -> CompileError:
     )
 
 
+def _restored(engine: types.ModuleType, state: dict, span: Span | None, what: str):
+    """The example's position as a game; a position no game can reach is the spec's error."""
+    try:
+        return engine.Game.from_dict(state)
+    except ValueError as error:
+        raise refused(span, what, ValueError(f"position impossible ({error})")) from None
+
+
 def load_engine(source: str, name: str) -> types.ModuleType:
     """Run generated engine source as a fresh module, without touching sys.modules."""
     module = types.ModuleType(f"aventuriers_build_{name}")
@@ -75,12 +83,13 @@ def play_example(edition: Edition, engine: types.ModuleType) -> ExampleScore | N
         record["routes"] = list(routes)
         record["trains"] -= sum(engine.ROUTES[route]["length"] for route in routes)
         record["score"] = sum(engine.ROUTE_POINTS[engine.ROUTES[route]["length"]] for route in routes)
-        record["pending_tickets"] = []
         record["tickets"] = []
+    for record in state["players"]:
+        record["pending_tickets"] = []  # the example's players hold only what it says
     state["players"][0]["tickets"] = list(example.tickets)
     state["ticket_deck"] = [ticket for ticket in state["ticket_deck"] if ticket not in example.tickets]
     state["phase"] = "over"
-    scores = engine.Game.from_dict(state).scores()
+    scores = _restored(engine, state, example.span, "l’exemple de score").scores()
     mine = scores[0]
 
     def named(entries: list[dict]) -> tuple[tuple[str, int], ...]:
@@ -139,7 +148,7 @@ def play_tunnel_example(edition: Edition, engine: types.ModuleType) -> TunnelOut
     state["players"][0]["hand"] = {color: hand.get(color, 0) for color in engine.COLORS}
     state["deck"] = list(example.revealed)
     state.update(phase="turn", current_player=0, discard=[])
-    game = engine.Game.from_dict(state)
+    game = _restored(engine, state, example.span, "l’exemple de tunnel")
     try:
         game.apply({"type": "claim_route", "route": example.route, "cards": hand})
     except engine.IllegalAction as error:

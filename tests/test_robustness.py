@@ -109,3 +109,51 @@ def test_statements_of_every_schema_key_get_answers(base, statements, tmp_path_f
     err = capsys.readouterr().err
     assert status in (0, 1)
     assert "Traceback" not in err
+
+
+# Whole shipped specs with a few words replaced: the structure stays, the values go wrong, so the
+# semantic checks, the merge and the variant edits see what a careless author writes.
+SHIPPED = sorted((Path(__file__).resolve().parent.parent / "editions").glob("*.aventuriers"))
+VARIANT_FILES = sorted((Path(__file__).resolve().parent / "variants").glob("*.aventuriers"))
+REPLACEMENTS = NAMES + [
+    "0",
+    "-1",
+    "8",
+    "99",
+    "1001",
+    '"Paris"',
+    '"Nowhere"',
+    "[]",
+    "[1, 2]",
+    "1..9",
+    "9..1",
+    "{",
+    "}",
+]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    source=st.sampled_from(SHIPPED + VARIANT_FILES),
+    edits=st.lists(st.tuples(st.integers(0, 10_000), st.sampled_from(REPLACEMENTS)), min_size=1, max_size=3),
+)
+def test_shipped_specs_with_words_replaced_get_answers(source, edits, tmp_path_factory, capsys) -> None:
+    lines = source.read_text(encoding="utf-8").splitlines()
+    words = [
+        (row, column)
+        for row, line in enumerate(lines)
+        if not line.lstrip().startswith("#")
+        for column in range(len(line.split()))
+    ]
+    for position, replacement in edits:
+        row, column = words[position % len(words)]
+        parts = lines[row].split()
+        parts[column] = replacement
+        lines[row] = " ".join(parts)
+    folder = tmp_path_factory.mktemp("spec")
+    spec = folder / source.name
+    spec.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    status = main(["check", str(spec)])
+    err = capsys.readouterr().err
+    assert status in (0, 1)
+    assert "Traceback" not in err

@@ -211,3 +211,22 @@ def test_the_new_measures_are_shared_on_a_tie_and_withheld_at_zero() -> None:
     assert all(score["bonuses"].get("largest_network") == 10 for score in tied)
     nobody = engine.Game.from_dict(position(engine, {})).scores()
     assert all("most_routes" not in s["bonuses"] and "largest_network" not in s["bonuses"] for s in nobody)
+
+
+def test_a_score_example_at_more_players_is_laid_out_and_scored(tmp_path) -> None:
+    """Found by the fuzz: the example's third player kept dealt tickets, an impossible finished game."""
+    spec = write(tmp_path, "exemple-a-trois", "extends usa-2025\nscore_example {\n  players 3\n}\n")
+    result, _ = compiled(spec)
+    assert "Total pour Alex\u00a0: 71 points." in result.sheet
+
+
+def test_an_impossible_example_position_is_a_located_error(tmp_path, capsys) -> None:
+    spec = write(
+        tmp_path,
+        "exemple-impossible",
+        "extends usa-2025\nscore_example {\n  tickets [boston-miami, boston-miami]\n}\n",
+    )
+    assert main(["check", str(spec)]) == 1
+    err = capsys.readouterr().err
+    assert "E311: l’exemple de score est refusé par le moteur : position impossible (" in err
+    assert "Traceback" not in err
