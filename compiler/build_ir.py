@@ -31,6 +31,7 @@ from .ir import (
     ScoreExample,
     Setup,
     Stations,
+    Target,
     Ticket,
     TicketDeck,
     TicketsRejected,
@@ -52,8 +53,14 @@ def slug(text: str) -> str:
 
 
 def assign_ids(items: list[dict[str, Any]], *, by_color: bool) -> list[str]:
-    """Ids from the endpoints; twins are told apart by colour, else by rank."""
-    bases = [slug(item["a"]) + "-" + slug(item["b"]) for item in items]
+    """Ids from the endpoints (a ticket with targets: its place, then its targets');
+    twins are told apart by colour, else by rank."""
+    bases = [
+        slug(item["a"])
+        + "-"
+        + slug(item.get("b") or " ".join(t.get("place", "") for t in item.get("target", [])))
+        for item in items
+    ]
     groups: dict[str, list[int]] = defaultdict(list)
     for index, base in enumerate(bases):
         groups[base].append(index)
@@ -115,10 +122,14 @@ def build(document: Document) -> Edition:
         Ticket(
             id=ticket_ids[i],
             a=tickets["ticket"][i]["a"],
-            b=tickets["ticket"][i]["b"],
-            points=tickets["ticket"][i]["points"],
+            b=tickets["ticket"][i].get("b", ""),
+            points=tickets["ticket"][i].get("points")
+            or max(t["points"] for t in tickets["ticket"][i]["target"]),
             kind=tickets["ticket"][i].get("kind", "regular"),
             deck=tickets["ticket"][i].get("deck"),
+            targets=tuple(
+                Target(place=t["place"], points=t["points"]) for t in tickets["ticket"][i].get("target", ())
+            ),
             span=span("tickets", "ticket", i),
         )
         for i in selected(tickets)

@@ -229,7 +229,24 @@ class _Checker:
         for index, ticket in enumerate(tickets["ticket"]):
             path = ("tickets", "ticket", index)
             self.city_reference(ticket["a"], cities, path + ("a",))
-            self.city_reference(ticket["b"], cities, path + ("b",))
+            targets = ticket.get("target", [])
+            two_places = "b" in ticket and "points" in ticket
+            if two_places == bool(targets):
+                self.report(
+                    Code.INCONSISTENT_RULE,
+                    "un ticket relie deux villes (« ticket A B POINTS ») ou donne ses destinations "
+                    "(« target »), l’un ou l’autre",
+                    path,
+                )
+            if "b" in ticket:
+                self.city_reference(ticket["b"], cities, path + ("b",))
+            for number, target in enumerate(targets):
+                where = path + ("target", number, "place")
+                self.city_reference(target["place"], cities, where)
+                if target["place"] == ticket["a"]:
+                    self.report(
+                        Code.INCONSISTENT_RULE, "une destination ne mène pas à sa propre ville", where
+                    )
         ids = assign_ids(tickets["ticket"], by_color=False)
         self.duplicates(ids, ("tickets", "ticket"), "ticket")
         playing = selected(tickets)

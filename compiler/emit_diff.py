@@ -172,7 +172,12 @@ def _deck_lines(old: Edition, new: Edition) -> list[str]:
     after = {ticket.id: ticket for ticket in new.tickets.tickets}
     added = [after[name] for name in after if name not in before]
     removed = [before[name] for name in before if name not in after]
-    changed = [after[name] for name in after if name in before and after[name].points != before[name].points]
+    changed = [
+        after[name]
+        for name in after
+        if name in before
+        and (after[name].points, after[name].targets) != (before[name].points, before[name].targets)
+    ]
     if not (added or removed or changed):
         return []
     name = f" ({new.tickets.name})" if new.tickets.name else ""
@@ -187,7 +192,12 @@ def _deck_lines(old: Edition, new: Edition) -> list[str]:
         lines.append(f"{_counted_label(removed, 'Ticket retiré', 'Tickets retirés')} : {_tickets(removed)}.")
     if added and len(added) < len(after):
         lines.append(f"{_counted_label(added, 'Ticket ajouté', 'Tickets ajoutés')} : {_tickets(added)}.")
-    lines += [f"{t.a} – {t.b} : {t.points} points ({instead_of(str(before[t.id].points))})." for t in changed]
+    lines += [
+        f"{_ticket_name(t)} ({instead_of(_ticket_name(before[t.id]))})."
+        if t.targets or before[t.id].targets
+        else f"{t.a} – {t.b} : {t.points} points ({instead_of(str(before[t.id].points))})."
+        for t in changed
+    ]
     return lines
 
 
@@ -258,7 +268,14 @@ def _routes(routes: list[Route]) -> str:
 
 
 def _tickets(tickets: list[Ticket]) -> str:
-    return _listed([f"{ticket.a} – {ticket.b} ({ticket.points})" for ticket in tickets])
+    return _listed([_ticket_name(ticket) for ticket in tickets])
+
+
+def _ticket_name(ticket: Ticket) -> str:
+    """« Boston – Miami (12) »; with targets, « Bern – France 5 ou Italia 8 »."""
+    if ticket.targets:
+        return f"{ticket.a} – " + " ou ".join(f"{t.place} {t.points}" for t in ticket.targets)
+    return f"{ticket.a} – {ticket.b} ({ticket.points})"
 
 
 def instead_of(value: str) -> str:

@@ -144,8 +144,11 @@ class EngineView:
     def tickets(self) -> list[str]:
         records = []
         for ticket in self.edition.tickets.tickets:
-            record = {"a": ticket.a, "b": ticket.b, "points": ticket.points}
-            if self.long_tickets:
+            if ticket.targets:
+                record = {"a": ticket.a, "targets": {t.place: t.points for t in ticket.targets}}
+            else:
+                record = {"a": ticket.a, "b": ticket.b, "points": ticket.points}
+            if self.long_tickets or self.target_tickets:
                 record["kind"] = ticket.kind
             records.append(f"{ticket.id!r}: {record!r}")
         return records
@@ -190,6 +193,11 @@ class EngineView:
     @property
     def long_tickets(self) -> bool:
         return self.edition.setup.long_tickets_dealt > 0
+
+    @property
+    def target_tickets(self) -> bool:
+        """Whether some ticket scores the best of several targets."""
+        return any(ticket.targets for ticket in self.edition.tickets.tickets)
 
     @property
     def keep_among_regular(self) -> bool:
@@ -248,6 +256,11 @@ class EngineView:
     @property
     def setup_citation(self) -> str:
         return cite(self.edition.setup.span)
+
+    @property
+    def tickets_citation(self) -> str:
+        first = next((ticket for ticket in self.edition.tickets.tickets if ticket.targets), None)
+        return cite(first.span if first else self.edition.tickets.span)
 
     @property
     def market_citation(self) -> str:

@@ -93,8 +93,13 @@ def play_example(edition: Edition, engine: types.ModuleType) -> ExampleScore | N
     mine = scores[0]
 
     def named(entries: list[dict]) -> tuple[tuple[str, int], ...]:
+        # A ticket with targets is named after the target it reached (or its origin alone).
         return tuple(
-            (f"{engine.TICKETS[e['ticket']]['a']} – {engine.TICKETS[e['ticket']]['b']}", e["points"])
+            (
+                f"{engine.TICKETS[e['ticket']]['a']} – "
+                f"{e.get('target') or engine.TICKETS[e['ticket']].get('b') or '…'}",
+                e["points"],
+            )
             for e in entries
         )
 

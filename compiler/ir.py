@@ -87,13 +87,23 @@ class Route:
 
 
 @dataclass(**IR)
+class Target:
+    place: str
+    points: int
+
+
+@dataclass(**IR)
 class Ticket:
+    """A ticket: ``a`` to ``b`` for ``points``; or, with ``targets``, ``a`` to the best
+    target reached (``b`` is empty and ``points`` the best target's)."""
+
     id: str
     a: str
     b: str
     points: int
     kind: str = "regular"
     deck: str | None = None
+    targets: tuple[Target, ...] = ()
     span: Span | None = field(default=None, compare=False)
 
 

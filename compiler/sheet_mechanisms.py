@@ -53,6 +53,9 @@ class MechanismWording:
 
     def ticket_kinds(self) -> str:
         """« (40 ordinaires et 6 longs) » when the deck mixes kinds, else nothing."""
+        several = sum(1 for ticket in self.edition.tickets.tickets if ticket.targets)
+        if several:
+            return f", dont {several} à plusieurs destinations"
         if not self.edition.setup.long_tickets_dealt:
             return ""
         kinds = [ticket.kind for ticket in self.edition.tickets.tickets]
@@ -168,14 +171,22 @@ class MechanismWording:
         ]
 
     def end_paragraphs(self) -> list[str]:
+        paragraphs = []
+        if any(ticket.targets for ticket in self.edition.tickets.tickets):
+            paragraphs.append(
+                "Tickets à plusieurs destinations : chacune a ses points. Tu marques ceux de la mieux payée que "
+                "ta ville de départ rejoint par tes routes ; si elle n’en rejoint aucune, tu perds les points de "
+                "la moins payée."
+            )
         stations = self.edition.stations
-        if not stations:
-            return []
-        return [
-            "Gares : chacune de tes gares emprunte au plus une route d’un autre joueur qui arrive dans sa ville, "
-            "pour tes tickets seulement ; au décompte, c’est toi qui choisis laquelle, et tu choisis celle qui "
-            f"te rapporte le plus. Chaque gare que tu n’as pas construite vaut {stations.unused_points} points."
-        ]
+        if stations:
+            paragraphs.append(
+                "Gares : chacune de tes gares emprunte au plus une route d’un autre joueur qui arrive dans sa "
+                "ville, pour tes tickets seulement ; au décompte, c’est toi qui choisis laquelle, et tu choisis "
+                f"celle qui te rapporte le plus. Chaque gare que tu n’as pas construite vaut {stations.unused_points} "
+                "points."
+            )
+        return paragraphs
 
     def mistakes(self) -> list[str]:
         bullets = []

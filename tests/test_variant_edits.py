@@ -230,3 +230,67 @@ def test_an_impossible_example_position_is_a_located_error(tmp_path, capsys) -> 
     err = capsys.readouterr().err
     assert "E311: l’exemple de score est refusé par le moteur : position impossible (" in err
     assert "Traceback" not in err
+
+
+DESTINATIONS = Path(__file__).resolve().parent / "specs" / "broken" / "destinations.aventuriers"
+
+
+def holding(engine, routes: list[str], tickets: list[str]):
+    state = position(engine, {0: routes})
+    state["players"][0]["tickets"] = tickets
+    state["ticket_deck"] = [ticket for ticket in state["ticket_deck"] if ticket not in tickets]
+    return engine.Game.from_dict(state)
+
+
+def test_a_ticket_with_targets_scores_its_best_target_reached() -> None:
+    _, engine = compiled(DESTINATIONS)
+    assert engine.TICKETS["boston-chicago-denver"] == {
+        "a": "Boston",
+        "targets": {"Chicago": 3, "Denver": 6},
+        "kind": "regular",
+    }
+    # Boston–Chicago and Chicago–Denver: both targets reached, the best (Denver, 6) scores.
+    both = holding(engine, ["boston-chicago", "chicago-denver"], ["boston-chicago-denver"]).scores()[0]
+    assert both["tickets_completed"] == [{"ticket": "boston-chicago-denver", "points": 6, "target": "Denver"}]
+    # Only Chicago reached: its 3 points.
+    one = holding(engine, ["boston-chicago"], ["boston-chicago-denver"]).scores()[0]
+    assert one["tickets_completed"] == [{"ticket": "boston-chicago-denver", "points": 3, "target": "Chicago"}]
+    assert one["total"] == one["route_points"] + 3 + sum(one["bonuses"].values())
+
+
+def test_a_ticket_with_no_target_reached_loses_its_lowest() -> None:
+    _, engine = compiled(DESTINATIONS)
+    none = holding(engine, ["chicago-denver"], ["boston-chicago-denver"]).scores()[0]
+    assert none["tickets_completed"] == []
+    assert none["tickets_failed"] == [{"ticket": "boston-chicago-denver", "points": 3}]
+    assert none["total"] == none["route_points"] - 3 + sum(none["bonuses"].values())
+
+
+def test_a_ticket_with_targets_is_written_one_way_or_the_other(tmp_path, capsys) -> None:
+    base = (Path(__file__).resolve().parent / "specs" / "broken" / "tiny.aventuriers").read_text(
+        encoding="utf-8"
+    )
+    (tmp_path / "tiny.aventuriers").write_text(base, encoding="utf-8")
+    spec = write(
+        tmp_path,
+        "v",
+        'extends tiny\ntickets {\n  ticket "Atlanta" "Chicago" 5\n  ticket "Boston" "Denver" 4\n'
+        '  ticket "Chicago" "Atlanta" 3\n  ticket "Boston" "Denver" 2 {\n    target "Chicago" 3\n'
+        '    target "Denver" 6\n  }\n  ticket "Denver"\n  ticket "Atlanta" {\n    target "Paris" 3\n'
+        '    target "Atlanta" 4\n  }\n}\n',
+    )
+    assert main(["check", str(spec)]) == 1
+    err = capsys.readouterr().err.replace(str(tmp_path) + "/", "")
+    both = "E311: un ticket relie deux villes (« ticket A B POINTS ») ou donne ses destinations (« target »)"
+    assert f"v.aventuriers:7:3: {both}" in err and f"v.aventuriers:11:3: {both}" in err
+    assert "v.aventuriers:13:12: E301: ville inconnue « Paris »" in err
+    assert "v.aventuriers:14:12: E311: une destination ne mène pas à sa propre ville" in err
+
+
+def test_the_sheet_and_the_diff_explain_tickets_with_targets(capsys) -> None:
+    result, _ = compiled(DESTINATIONS)
+    assert "5 tickets Destination, dont 2 à plusieurs destinations" in result.sheet
+    assert "Tu marques ceux de la mieux payée que ta ville de départ rejoint par tes routes" in result.sheet
+    main(["diff", str(DESTINATIONS.with_name("tiny.aventuriers")), str(DESTINATIONS)])
+    out = capsys.readouterr().out
+    assert "Boston – Chicago 3 ou Denver 6" in out
