@@ -17,6 +17,7 @@ from .ir import (
     CardColor,
     CardCount,
     ClaimRoute,
+    Country,
     Criterion,
     Decision,
     DoubleRule,
@@ -75,6 +76,34 @@ def assign_ids(items: list[dict[str, Any]], *, by_color: bool) -> list[str]:
     return [item.get("id") or generated for item, generated in zip(items, ids, strict=True)]
 
 
+def arrows_of(board: dict[str, Any]) -> dict[str, str]:
+    """Each border arrow (``France#2``) of the board, with its country."""
+    return {
+        f"{country['name']}#{number}": country["name"]
+        for country in board.get("country", [])
+        for number in range(1, country["arrows"] + 1)
+    }
+
+
+def _ends(route: dict[str, Any], arrows: dict[str, str]) -> dict[str, Any]:
+    """A route's ends: a city and a city, or a city and a country through one of its arrows."""
+    if route["b"] in arrows:
+        return {"a": route["a"], "b": arrows[route["b"]], "endpoint": route["b"]}
+    if route["a"] in arrows:
+        return {"a": route["b"], "b": arrows[route["a"]], "endpoint": route["a"]}
+    return {"a": route["a"], "b": route["b"]}
+
+
+def _ticket_kind(ticket: dict[str, Any], countries: set[str]) -> str:
+    """The declared kind; else, for a ticket whose targets are countries, where it starts from."""
+    if "kind" in ticket:
+        return ticket["kind"]
+    targets = ticket.get("target", [])
+    if targets and all(target["place"] in countries for target in targets):
+        return "country_to_countries" if ticket["a"] in countries else "city_to_countries"
+    return "regular"
+
+
 def selected(tickets: dict[str, Any]) -> list[int]:
     """Indexes of the listed tickets that `select` keeps (all of them without `select`)."""
     wanted = tickets.get("select", {})
@@ -103,11 +132,11 @@ def build(document: Document) -> Edition:
 
     board, tickets, setup, turn = data["board"], data["tickets"], data["setup"], data["turn"]
     route_ids = assign_ids(board["route"], by_color=True)
+    arrows = arrows_of(board)
     routes = tuple(
         Route(
             id=route_id,
-            a=route["a"],
-            b=route["b"],
+            **_ends(route, arrows),
             length=route["length"],
             color=route["color"],
             double_group=route.get("double"),
@@ -125,7 +154,7 @@ def build(document: Document) -> Edition:
             b=tickets["ticket"][i].get("b", ""),
             points=tickets["ticket"][i].get("points")
             or max(t["points"] for t in tickets["ticket"][i]["target"]),
-            kind=tickets["ticket"][i].get("kind", "regular"),
+            kind=_ticket_kind(tickets["ticket"][i], {c["name"] for c in board.get("country", [])}),
             deck=tickets["ticket"][i].get("deck"),
             targets=tuple(
                 Target(place=t["place"], points=t["points"]) for t in tickets["ticket"][i].get("target", ())
@@ -151,7 +180,16 @@ def build(document: Document) -> Edition:
             for color in CardColor
             if color.value in data["cards"]
         ),
-        board=Board(map=data.get("map", ""), cities=tuple(board["city"]), routes=routes, span=span("board")),
+        board=Board(
+            map=data.get("map", ""),
+            cities=tuple(board["city"]),
+            routes=routes,
+            countries=tuple(
+                Country(name=c["name"], arrows=c["arrows"], span=span("board", "country", i))
+                for i, c in enumerate(board.get("country", []))
+            ),
+            span=span("board"),
+        ),
         tickets=TicketDeck(
             tickets=ticket_list,
             printed=tickets.get("printed", len(ticket_list)),

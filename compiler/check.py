@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 
-from .build_ir import assign_ids, selected
+from .build_ir import arrows_of, assign_ids, selected
 from .diagnostics import Code, Diagnostic, did_you_mean
 from .lower import Document, JsonPath
 from .positions import Span
@@ -61,8 +61,10 @@ class _Checker:
         if not self.has("board.city"):
             return self.found  # nothing else can be checked without the cities
         cities = self.check_cities()
-        route_ids = self.check_routes(cities) if board else []
-        ticket_ids = self.check_tickets(cities) if self.has("tickets.ticket") else []
+        countries = self.check_countries(cities)
+        arrows = list(arrows_of(self.data["board"]))
+        route_ids = self.check_routes(cities, arrows) if board else []
+        ticket_ids = self.check_tickets(cities + countries) if self.has("tickets.ticket") else []
         if self.has("players", "double_routes.rule"):
             self.check_players()
         if self.has(
@@ -161,6 +163,16 @@ class _Checker:
         self.count("villes", len(cities), expected.get("cities"), ("board", "expect", "cities"))
         return cities
 
+    def check_countries(self, cities: list[str]) -> list[str]:
+        """Neighbouring countries: named once each, never like a city."""
+        names = []
+        for index, country in enumerate(self.data["board"].get("country", [])):
+            path = ("board", "country", index)
+            if country["name"] in names or country["name"] in cities:
+                self.report(Code.DUPLICATE_NAME, f"« {country['name']} » est déjà déclaré", path)
+            names.append(country["name"])
+        return names
+
     def city_reference(self, city: str, cities: list[str], path: JsonPath) -> None:
         if city not in cities:
             self.report(Code.UNKNOWN_CITY, f"ville inconnue « {city} »", path, did_you_mean(city, cities))
@@ -173,7 +185,7 @@ class _Checker:
                 path,
             )
 
-    def check_routes(self, cities: list[str]) -> list[str]:
+    def check_routes(self, cities: list[str], arrows: list[str]) -> list[str]:
         board = self.data["board"]
         routes = board["route"]
         scored = {int(length) for length in self.data["route_points"]}
@@ -181,8 +193,12 @@ class _Checker:
         groups: dict[int, list[int]] = defaultdict(list)
         for index, route in enumerate(routes):
             path = ("board", "route", index)
-            self.city_reference(route["a"], cities, path + ("a",))
-            self.city_reference(route["b"], cities, path + ("b",))
+            self.city_reference(route["a"], cities + arrows, path + ("a",))
+            self.city_reference(route["b"], cities + arrows, path + ("b",))
+            if route["a"] in arrows and route["b"] in arrows:
+                self.report(
+                    Code.INCONSISTENT_RULE, "une route part d’une ville : pas de route entre deux pays", path
+                )
             if route["a"] == route["b"]:
                 self.report(Code.INCONSISTENT_RULE, "une route relie deux villes différentes", path)
             if route["length"] not in scored:

@@ -73,6 +73,18 @@ def facts(edition: Edition) -> list[Fact]:
         Fact(section="Matériel", label="Tickets Destination de la règle", value=str(e.tickets.printed)),
         Fact(section="Le plateau", label="Villes", value=str(len(e.board.cities))),
         Fact(section="Le plateau", label="Routes", value=str(len(e.board.routes))),
+        *(
+            [
+                Fact(
+                    section="Le plateau",
+                    label="Pays voisins",
+                    value=f"{enumerate_fr([c.name for c in e.board.countries])}, par "
+                    f"{sum(1 for r in e.board.routes if r.endpoint)} routes frontalières",
+                )
+            ]
+            if e.board.countries
+            else []
+        ),
         Fact(section="Mise en place", label="Cartes Wagon distribuées", value=words(s.train_cards)),
         Fact(section="Mise en place", label="Cartes visibles", value=words(s.market_size)),
         Fact(

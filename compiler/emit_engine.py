@@ -137,8 +137,24 @@ class EngineView:
                 record["tunnel"] = route.tunnel
             if self.ferries:
                 record["ferry"] = route.ferry
+            if self.countries:
+                record["endpoint"] = route.endpoint
             records.append(f"{route.id!r}: {record!r}")
         return records
+
+    @property
+    def countries(self) -> bool:
+        return bool(self.edition.board.countries)
+
+    @property
+    def countries_literal(self) -> str:
+        """Each country and its border arrows."""
+        return repr(
+            {
+                country.name: tuple(f"{country.name}#{n}" for n in range(1, country.arrows + 1))
+                for country in self.edition.board.countries
+            }
+        )
 
     @property
     def tickets(self) -> list[str]:

@@ -64,9 +64,14 @@ class _SheetWriter:
         e = self.edition
         doubles = len({r.double_group for r in e.board.routes if r.double_group is not None})
         deck = f" ({e.tickets.name})" if e.tickets.name else ""
+        places = (
+            f"{len(e.board.cities)} villes et {len(e.board.countries)} pays voisins reliés"
+            if e.board.countries
+            else f"{len(e.board.cities)} villes reliées"
+        )
         items = [
-            f"le plateau {e.board.map} : {len(e.board.cities)} villes reliées par "
-            f"{len(e.board.routes)} routes, dont {doubles} {counted(doubles, 'route double', 'routes doubles')}",
+            f"le plateau {e.board.map} : {places} par {len(e.board.routes)} routes, dont {doubles} "
+            f"{counted(doubles, 'route double', 'routes doubles')}",
             f"{e.trains} wagons par joueur, un jeu de couleur par joueur",
             *self.mechanisms.material_items(),
             self.cards_formula(),

@@ -83,6 +83,7 @@ class Route:
     double_group: int | None = None
     tunnel: bool = False
     ferry: int = 0  # locomotives a ferry's payment needs at least; 0 when not a ferry
+    endpoint: str | None = None  # a route to a country: ``b`` is the country, this its arrow (``France#2``)
     span: Span | None = field(default=None, compare=False)
 
 
@@ -108,10 +109,20 @@ class Ticket:
 
 
 @dataclass(**IR)
+class Country:
+    """A neighbouring country: routes reach it through its border arrows (``France#1``…)."""
+
+    name: str
+    arrows: int
+    span: Span | None = field(default=None, compare=False)
+
+
+@dataclass(**IR)
 class Board:
     map: str
     cities: tuple[str, ...]
     routes: tuple[Route, ...]
+    countries: tuple[Country, ...] = ()
     span: Span | None = field(default=None, compare=False)
 
 

@@ -104,6 +104,16 @@ class MechanismWording:
 
     def claim_paragraphs(self) -> list[str]:
         paragraphs = []
+        countries = self.edition.board.countries
+        if countries:
+            border = sum(1 for route in self.edition.board.routes if route.endpoint)
+            paragraphs.append(
+                f"Pays voisins : {border} routes ne mènent pas à une ville mais à un pays voisin "
+                f"({enumerate_fr([country.name for country in countries])}), par l’une des flèches de sa "
+                "frontière. Un pays se rejoint par n’importe laquelle de ses flèches, mais on ne le traverse "
+                "jamais : deux flèches d’un même pays ne se relient pas, et une route vers un pays ne compte "
+                "dans le chemin le plus long que comme une extrémité."
+            )
         if self.ferries:
             counts = enumerate_fr([words(n, feminine=True) for n in self.ferries]).replace(" et ", " ou ")
             paragraphs.append(

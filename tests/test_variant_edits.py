@@ -294,3 +294,60 @@ def test_the_sheet_and_the_diff_explain_tickets_with_targets(capsys) -> None:
     main(["diff", str(DESTINATIONS.with_name("tiny.aventuriers")), str(DESTINATIONS)])
     out = capsys.readouterr().out
     assert "Boston – Chicago 3 ou Denver 6" in out
+
+
+PAYS = DESTINATIONS.with_name("pays.aventuriers")
+
+
+def test_a_route_to_a_country_ends_at_one_of_its_arrows() -> None:
+    _, engine = compiled(PAYS)
+    assert engine.ROUTES["boston-xland-1"] == {
+        "a": "Boston",
+        "b": "Xland",
+        "length": 1,
+        "color": "red",
+        "twin": None,
+        "endpoint": "Xland#1",
+    }
+    assert engine.ROUTES["boston-chicago"]["endpoint"] is None
+    assert engine.COUNTRIES == {"Xland": ("Xland#1", "Xland#2"), "Yland": ("Yland#1",), "Zland": ("Zland#1",)}
+
+
+def test_no_path_runs_through_a_country() -> None:
+    _, engine = compiled(PAYS)
+    # Boston and Denver both reach Xland, by two arrows: not joined, and no trail crosses Xland.
+    score = holding(engine, ["boston-xland-1", "denver-xland-2"], ["boston-denver"]).scores()[0]
+    assert score["tickets_failed"] == [{"ticket": "boston-denver", "points": 4}]
+    assert score["longest_path"] == 2 and score["largest_network"] == 2
+    # The same two cities joined by a route: the ticket is met.
+    joined = holding(engine, ["boston-chicago", "chicago-denver"], ["boston-denver"]).scores()[0]
+    assert joined["tickets_completed"] == [{"ticket": "boston-denver", "points": 4}]
+
+
+def test_tickets_to_countries_score_the_best_country_reached() -> None:
+    _, engine = compiled(PAYS)
+    city = holding(engine, ["chicago-denver", "denver-xland-2"], ["chicago-xland-yland"]).scores()[0]
+    assert city["tickets_completed"] == [{"ticket": "chicago-xland-yland", "points": 4, "target": "Xland"}]
+    country = holding(
+        engine, ["boston-xland-1", "atlanta-boston-red", "atlanta-yland-1"], ["xland-yland-zland"]
+    ).scores()[0]
+    assert country["tickets_completed"] == [{"ticket": "xland-yland-zland", "points": 5, "target": "Yland"}]
+    lost = holding(engine, ["boston-xland-1"], ["xland-yland-zland"]).scores()[0]
+    assert lost["tickets_failed"] == [{"ticket": "xland-yland-zland", "points": 3}]
+    assert engine.TICKETS["xland-yland-zland"]["kind"] == "country_to_countries"
+    assert engine.TICKETS["chicago-xland-yland"]["kind"] == "city_to_countries"
+
+
+def test_countries_and_arrows_are_checked(tmp_path, capsys) -> None:
+    base = PAYS.with_name("tiny.aventuriers").read_text(encoding="utf-8")
+    (tmp_path / "tiny.aventuriers").write_text(base, encoding="utf-8")
+    body = PAYS.read_text(encoding="utf-8").split("\n", 2)[2]
+    body = body.replace('"Denver" "Xland#2"', '"Denver" "Xland#3"').replace(
+        'route "Atlanta" "Yland#1" 1 blue', 'route "Xland#1" "Yland#1" 1 blue'
+    )
+    spec = write(tmp_path, "v", body.replace('country "Zland" arrows: 1', 'country "Denver" arrows: 1'))
+    assert main(["check", str(spec)]) == 1
+    err = capsys.readouterr().err
+    assert "E302: « Denver » est déjà déclaré" in err
+    assert "E301: ville inconnue « Xland#3 »" in err
+    assert "E311: une route part d’une ville : pas de route entre deux pays" in err
