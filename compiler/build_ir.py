@@ -76,6 +76,9 @@ def assign_ids(items: list[dict[str, Any]], *, by_color: bool) -> list[str]:
     return [item.get("id") or generated for item, generated in zip(items, ids, strict=True)]
 
 
+JOKER_CARDS = (CardColor.LOCOMOTIVE, CardColor.TUNNEL)
+
+
 def arrows_of(board: dict[str, Any]) -> dict[str, str]:
     """Each border arrow (``France#2``) of the board, with its country."""
     return {
@@ -179,6 +182,8 @@ def build(document: Document) -> Edition:
             CardCount(color=color, count=data["cards"][color.value])
             for color in CardColor
             if color.value in data["cards"]
+            # Of the joker cards, only the edition's own (a variant may zero the other).
+            and (color not in JOKER_CARDS or color.value == data.get("joker", {}).get("card", "locomotive"))
         ),
         board=Board(
             map=data.get("map", ""),
@@ -287,6 +292,9 @@ def build(document: Document) -> Edition:
         )
         if "stations" in data
         else None,
+        joker=CardColor(data.get("joker", {}).get("card", "locomotive")),
+        joker_pays_tunnels_only=data.get("joker", {}).get("pays", "all") == "tunnels",
+        joker_span=span("joker") if "joker" in data else None,
         tunnel_example=TunnelExample(
             route=data["tunnel_example"]["route"],
             cards=tuple(data["tunnel_example"]["cards"]),

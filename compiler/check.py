@@ -78,9 +78,37 @@ class _Checker:
             self.check_mechanisms(route_ids)
         return self.found
 
+    def check_joker(self) -> None:
+        """Exactly one joker card in the deck, the one `joker` declares (a locomotive by default)."""
+        joker = self.data.get("joker", {}).get("card", "locomotive")
+        jokers = [card for card in ("locomotive", "tunnel") if self.data["cards"].get(card)]
+        if jokers != [joker]:
+            self.report(
+                Code.INCONSISTENT_RULE,
+                f"le paquet doit avoir une seule sorte de joker, « {joker} »"
+                + (f" (trouvé : {', '.join(jokers)})" if jokers else " (absent)"),
+                ("joker",) if "joker" in self.data else ("cards",),
+                hint="« joker tunnel pays: tunnels » avec « cards { … tunnel 14 } »",
+            )
+        if self.data.get("joker", {}).get("pays") == "tunnels":
+            if "tunnels" not in self.data:
+                self.report(
+                    Code.INCONSISTENT_RULE,
+                    "un joker qui ne paie que les tunnels demande « tunnels »",
+                    ("joker",),
+                )
+            if any(route.get("ferry") for route in self.data["board"]["route"]):
+                self.report(
+                    Code.INCONSISTENT_RULE,
+                    "un ferry se paie en locomotives : il demande un joker qui paie toutes les routes",
+                    ("joker",),
+                    hint="« without ferries »",
+                )
+
     def check_mechanisms(self, route_ids: list[str]) -> None:
         """Tunnels, ferries, stations and long tickets: each declared where it is used."""
         data = self.data
+        self.check_joker()
         routes = data["board"]["route"]
         for index, route in enumerate(routes):
             path = ("board", "route", index)
@@ -189,7 +217,7 @@ class _Checker:
         board = self.data["board"]
         routes = board["route"]
         scored = {int(length) for length in self.data["route_points"]}
-        colors = set(self.data["cards"]) - {"locomotive"}
+        colors = set(self.data["cards"]) - {"locomotive", "tunnel"}
         groups: dict[int, list[int]] = defaultdict(list)
         for index, route in enumerate(routes):
             path = ("board", "route", index)

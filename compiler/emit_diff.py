@@ -14,6 +14,7 @@ from .emit_engine import environment
 from .escape import for_markdown
 from .french import (
     COLOR_NAMES,
+    JOKERS,
     MEASURES,
     cards_phrase,
     counted,
@@ -67,8 +68,20 @@ def facts(edition: Edition) -> list[Fact]:
         Fact(
             section="Matériel",
             label="Cartes Wagon",
-            value=enumerate_fr([f"{c.count} {COLOR_NAMES[c.color.value]}" for c in e.cards if c.count])
+            value=enumerate_fr(
+                [
+                    f"{c.count} {JOKERS[c.color.value][c.count != 1] if c.color.value in JOKERS else COLOR_NAMES[c.color.value]}"
+                    for c in e.cards
+                    if c.count
+                ]
+            )
             + f" ({e.total_cards} cartes)",
+        ),
+        Fact(
+            section="Matériel",
+            label="Joker",
+            value=f"{JOKERS[e.joker.value][1]}, "
+            + ("sur les tunnels seulement" if e.joker_pays_tunnels_only else "sur toute route"),
         ),
         Fact(section="Matériel", label="Tickets Destination de la règle", value=str(e.tickets.printed)),
         Fact(section="Le plateau", label="Villes", value=str(len(e.board.cities))),
@@ -90,7 +103,7 @@ def facts(edition: Edition) -> list[Fact]:
         Fact(
             section="Mise en place",
             label="Marché renouvelé à partir de",
-            value=f"{words(s.market_locomotive_reset)} locomotives visibles",
+            value=f"{words(s.market_locomotive_reset, feminine=True)} {JOKERS[e.joker.value][1]} visibles",
         ),
         Fact(section="Mise en place", label="Tickets distribués", value=words(s.tickets_dealt)),
         Fact(
@@ -105,7 +118,7 @@ def facts(edition: Edition) -> list[Fact]:
         found.append(
             Fact(
                 section="Le tour",
-                label="Locomotive visible",
+                label="Joker visible",
                 value="tout le tour" if t.face_up_locomotive_ends_draw else "une carte comme une autre",
             )
         )

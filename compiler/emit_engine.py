@@ -16,7 +16,7 @@ from pathlib import Path
 import jinja2
 
 from .french import COLOR_NAMES, card_forms, engine_messages
-from .ir import CardColor, Criterion, Edition, TwinPolicy
+from .ir import Criterion, Edition, TwinPolicy
 from .positions import Span
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -69,7 +69,22 @@ class EngineView:
 
     @property
     def locomotive_index(self) -> int:
-        return [card.color for card in self.edition.cards].index(CardColor.LOCOMOTIVE)
+        """The joker's index (a locomotive, or Switzerland's tunnel card): always the last colour."""
+        return [card.color for card in self.edition.cards].index(self.edition.joker)
+
+    @property
+    def joker_literal(self) -> str:
+        """The joker's card name, as written in payments (« locomotive », « tunnel »)."""
+        return repr(self.edition.joker.value)
+
+    @property
+    def joker_reach(self) -> str:
+        """How many jokers a bucket of routes may use at most (the enumeration's upper bound)."""
+        return "hand[LOCOMOTIVE]" if self.joker_tunnels_only else "locomotives"
+
+    @property
+    def joker_tunnels_only(self) -> bool:
+        return self.edition.joker_pays_tunnels_only
 
     @property
     def deck_literal(self) -> str:
@@ -180,15 +195,19 @@ class EngineView:
             used.add("stations")
         if self.keep_among_regular:
             used.add("keep_among_regular")
+        if self.joker_tunnels_only:
+            used.add("joker_tunnels_only")
         return used
 
     @property
     def card_forms_literal(self) -> str:
-        return repr(card_forms())
+        forms = card_forms()
+        return repr({card.color.value: forms[card.color.value] for card in self.edition.cards})
 
     @property
     def messages(self) -> list[str]:
-        return [f"{code!r}: {text!r}" for code, text in engine_messages(self.mechanisms).items()]
+        messages = engine_messages(self.mechanisms, self.edition.joker.value)
+        return [f"{code!r}: {text!r}" for code, text in messages.items()]
 
     @property
     def ferries(self) -> bool:
@@ -230,6 +249,10 @@ class EngineView:
     @property
     def long_rejected_literal(self) -> str:
         return repr(self.edition.setup.long_tickets_rejected.value)
+
+    @property
+    def joker_citation(self) -> str:
+        return cite(self.edition.joker_span)
 
     @property
     def tunnels_citation(self) -> str:

@@ -16,6 +16,7 @@ from .example import ExampleScore, play_example, play_tunnel_example
 from .french import (
     COLOR_NAMES,
     MEASURES,
+    JokerWording,
     counted,
     elided,
     enumerate_fr,
@@ -24,7 +25,7 @@ from .french import (
     typo,
     words,
 )
-from .ir import CardColor, Edition, TicketsRejected, TwinPolicy
+from .ir import Edition, TicketsRejected, TwinPolicy
 from .sheet_mechanisms import MechanismWording
 from .sheet_model import Section, Sheet, Subsection, tiebreak_phrases, typeset
 
@@ -40,11 +41,15 @@ class _SheetWriter:
 
     @property
     def plain_cards(self) -> list[tuple[str, int]]:
-        return [(c.color.value, c.count) for c in self.edition.cards if c.color is not CardColor.LOCOMOTIVE]
+        return [(c.color.value, c.count) for c in self.edition.cards if c.color is not self.edition.joker]
 
     @property
-    def locomotives(self) -> int:
-        return next((c.count for c in self.edition.cards if c.color is CardColor.LOCOMOTIVE), 0)
+    def jokers(self) -> int:
+        return next((c.count for c in self.edition.cards if c.color is self.edition.joker), 0)
+
+    @property
+    def joker(self) -> JokerWording:
+        return JokerWording(card=self.edition.joker.value, tunnels_only=self.edition.joker_pays_tunnels_only)
 
     def cards_formula(self) -> str:
         counts = {count for _, count in self.plain_cards}
@@ -52,13 +57,13 @@ class _SheetWriter:
         if len(counts) == 1:
             each = counts.pop()
             return (
-                f"{total} cartes Wagon = {len(self.plain_cards)} × {each} + {self.locomotives} : "
+                f"{total} cartes Wagon = {len(self.plain_cards)} × {each} + {self.jokers} : "
                 f"{words(each)} cartes de chacune des {words(len(self.plain_cards))} couleurs "
                 f"({enumerate_fr([COLOR_NAMES[c] for c, _ in self.plain_cards])}) "
-                f"et {self.locomotives} locomotives multicolores, qui servent de joker"
+                f"et {self.jokers} {self.joker.described}"
             )
         parts = [f"{count} {COLOR_NAMES[color]}" for color, count in self.plain_cards]
-        return f"{total} cartes Wagon : {enumerate_fr(parts)} et {self.locomotives} locomotives"
+        return f"{total} cartes Wagon : {enumerate_fr(parts)} et {self.jokers} {self.joker.many}"
 
     def material(self) -> Section:
         e = self.edition
@@ -115,7 +120,7 @@ class _SheetWriter:
         s = self.edition.setup
         return (
             f"Si au moins {words(s.market_locomotive_reset, feminine=True)} des {words(s.market_size, feminine=True)} "
-            "cartes visibles sont des locomotives, défausse-les toutes et retournes-en "
+            f"cartes visibles sont des {self.joker.many}, défausse-les toutes et retournes-en "
             f"{words(s.market_size, feminine=True)} nouvelles."
         )
 
@@ -156,7 +161,7 @@ class _SheetWriter:
         )
         self.decisions.append(
             f"Quand les cartes restantes ne peuvent plus former un marché avec moins de "
-            f"{words(s.market_locomotive_reset)} locomotives, on garde le marché tel quel au lieu de "
+            f"{words(s.market_locomotive_reset, feminine=True)} {self.joker.many}, on garde le marché tel quel au lieu de "
             "recommencer sans fin ; et l’on ne recommence jamais plus de fois qu’il n’en faut pour "
             "retourner une fois chacune des cartes restantes."
         )
@@ -210,10 +215,16 @@ class _SheetWriter:
             "visibles ou sur le dessus de la pioche. Une carte visible prise est remplacée tout de suite, "
             "avant le choix suivant : la nouvelle carte peut être prise. La main n’a pas de limite.",
         ]
+        one = self.joker.one
         if self.edition.turn.face_up_locomotive_ends_draw:
             paragraphs.append(
-                "Une locomotive visible ne se prend qu’en premier choix, et elle est alors toute l’action : "
-                "pas de deuxième carte. Une locomotive piochée à l’aveugle compte comme une carte ordinaire."
+                f"Une {one} visible ne se prend qu’en premier choix, et elle est alors toute l’action : "
+                f"pas de deuxième carte. Une {one} piochée à l’aveugle compte comme une carte ordinaire."
+            )
+        else:
+            paragraphs.append(
+                f"Une {one} visible se prend comme n’importe quelle carte : en premier ou en deuxième choix, "
+                "et une autre carte peut la suivre."
             )
         paragraphs.append(
             "À tout moment de la partie, pas seulement à la mise en place : "
@@ -231,9 +242,9 @@ class _SheetWriter:
         e = self.edition
         paragraphs = [
             "Choisis une route libre entre deux villes voisines et défausse exactement autant de cartes "
-            "qu’elle a de cases, toutes de sa couleur ; les locomotives remplacent n’importe quelle couleur. "
+            f"qu’elle a de cases, toutes de sa couleur ; {self.joker.stands_in}. "
             "Une route grise se paie dans une seule couleur de ton choix, complétée si besoin par des "
-            "locomotives, jamais avec un mélange de couleurs.",
+            f"{self.joker.many}, jamais avec un mélange de couleurs.",
             "Il faut assez de wagons pour couvrir toute la route. Une seule route par tour, n’importe où "
             "sur le plateau. Marque aussitôt ses points :",
         ]
@@ -342,7 +353,9 @@ class _SheetWriter:
             )
         ]
         if e.turn.face_up_locomotive_ends_draw:
-            bullets.append("Prendre une locomotive visible en deuxième carte, ou une autre carte après elle.")
+            bullets.append(
+                f"Prendre une {self.joker.one} visible en deuxième carte, ou une autre carte après elle."
+            )
         bullets += [
             "Payer une route grise avec plusieurs couleurs mélangées.",
             "Ne payer qu’une partie d’une route.",
@@ -380,7 +393,8 @@ class _SheetWriter:
             f"Tour : {self.action_names()}.",
         ]
         if e.turn.face_up_locomotive_ends_draw:
-            bullets.append("Locomotive visible = tout le tour ; locomotive cachée = une carte ordinaire.")
+            one = self.joker.one
+            bullets.append(f"{one.capitalize()} visible = tout le tour ; {one} cachée = une carte ordinaire.")
         bullets += [
             "Une route se paie en entier, dans sa couleur ; une route grise, dans une seule couleur au choix.",
             *self.mechanisms.summary(),

@@ -23,7 +23,45 @@ COLOR_NAMES = {
     "pink": "rose",
     "gray": "gris",
     "locomotive": "locomotive",
+    "tunnel": "carte Tunnel",
 }
+
+# The joker cards, singular and plural (both feminine, like « carte »).
+JOKERS = {"locomotive": ("locomotive", "locomotives"), "tunnel": ("carte Tunnel", "cartes Tunnel")}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class JokerWording:
+    """How the sheets name the edition's joker card, and what it pays."""
+
+    card: str  # « locomotive » or « tunnel », as in payments
+    tunnels_only: bool
+
+    @property
+    def one(self) -> str:
+        return JOKERS[self.card][0]
+
+    @property
+    def many(self) -> str:
+        return JOKERS[self.card][1]
+
+    @property
+    def stands_in(self) -> str:
+        """What the claim-route rule says of the joker."""
+        if self.tunnels_only:
+            return (
+                f"les {self.many} remplacent n’importe quelle couleur, mais sur un tunnel seulement : "
+                "jamais sur une route ordinaire"
+            )
+        return f"les {self.many} remplacent n’importe quelle couleur"
+
+    @property
+    def described(self) -> str:
+        """The material list's words for the joker cards."""
+        if self.tunnels_only:
+            return f"{self.many}, qui servent de joker sur les tunnels seulement"
+        return f"{self.many} multicolores, qui servent de joker"
+
 
 # Colour adjectives agreeing with « carte » (feminine), singular and plural.
 CARD_ADJECTIVES = {
@@ -73,8 +111,8 @@ def words(number: int, *, feminine: bool = False) -> str:
 
 def cards_phrase(count: int, color: str) -> str:
     """« une carte noire », « trois cartes noires », « deux locomotives »"""
-    if color == "locomotive":
-        return f"{words(count, feminine=True)} locomotive{'s' if count > 1 else ''}"
+    if color in JOKERS:
+        return f"{words(count, feminine=True)} {JOKERS[color][1 if count > 1 else 0]}"
     if color == "any":
         return f"{words(count, feminine=True)} carte{'s' if count > 1 else ''}"
     singular, plural = CARD_ADJECTIVES[color]
@@ -174,15 +212,15 @@ MESSAGES = {
     "empty_deck": "La pioche et la défausse sont vides : aucune carte à piocher.",
     "invalid_slot": "Il n’y a pas d’emplacement visible numéro {slot} : ils vont de 0 à {last}.",
     "empty_slot": "L’emplacement visible {slot} est vide.",
-    "locomotive_second_card": "Une locomotive visible ne peut pas être prise en deuxième carte.",
+    "locomotive_second_card": "Une {JOKER} visible ne peut pas être prise en deuxième carte.",
     "unknown_route": "Route inconnue : « {route} ».",
     "route_taken": "La route « {route} » est déjà prise.",
     "double_route_same_player": "Tu as déjà l’autre voie de la route double « {route} ».",
     "double_route_closed": "À {players} joueurs, une seule voie de la route double « {route} » peut servir.",
     "not_enough_trains": "Il faut {needed} pour cette route ; il t’en reste {trains}.",
     "wrong_card_count": "Cette route se paie avec exactement {cards}, pas {given}.",
-    "mixed_colors": "Une route se paie avec une seule couleur, complétée par des locomotives.",
-    "wrong_color": "Cette route se paie en {color}, complétée par des locomotives.",
+    "mixed_colors": "Une route se paie avec une seule couleur, complétée par des {JOKERS}.",
+    "wrong_color": "Cette route se paie en {color}, complétée par des {JOKERS}.",
     "unknown_color": "Couleur de carte inconnue : « {color} ».",
     "not_enough_cards": "Il te faut {wanted} et tu en as {held}.",
     "no_tickets_left": "Il ne reste aucun ticket à piocher.",
@@ -195,6 +233,9 @@ MESSAGES = {
 
 # Messages of the mechanisms only some editions use, emitted only into those engines.
 MECHANISM_MESSAGES = {
+    "joker_tunnels_only": {
+        "joker_tunnels_only": "Une {JOKER} ne se joue que sur un tunnel, jamais sur une route ordinaire.",
+    },
     "keep_among_regular": {
         "too_few_regular_tickets": "Tu dois garder au moins {tickets}.",
     },
@@ -218,13 +259,18 @@ MECHANISM_MESSAGES = {
 def card_forms() -> dict[str, tuple[str, str]]:
     """« carte bleue » / « cartes bleues » by colour (and the locomotive), for engine messages."""
     forms = {color: (f"carte {one}", f"cartes {many}") for color, (one, many) in CARD_ADJECTIVES.items()}
-    forms["locomotive"] = ("locomotive", "locomotives")
+    forms.update(JOKERS)
     return forms
 
 
-def engine_messages(mechanisms: set[str] = frozenset()) -> dict[str, str]:
-    """The message catalogue of an engine using ``mechanisms``, French typography applied."""
+def engine_messages(mechanisms: set[str] = frozenset(), joker: str = "locomotive") -> dict[str, str]:
+    """The message catalogue of an engine using ``mechanisms``, French typography applied;
+    {JOKER} and {JOKERS} name the edition's joker card."""
     catalogue = dict(MESSAGES)
     for mechanism in sorted(mechanisms):
         catalogue.update(MECHANISM_MESSAGES[mechanism])
-    return {code: typo(text) for code, text in sorted(catalogue.items())}
+    one, many = JOKERS[joker]
+    return {
+        code: typo(text.replace("{JOKER}", one).replace("{JOKERS}", many))
+        for code, text in sorted(catalogue.items())
+    }

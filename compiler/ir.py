@@ -27,6 +27,7 @@ class CardColor(Enum):
     WHITE = "white"
     PINK = "pink"
     LOCOMOTIVE = "locomotive"
+    TUNNEL = "tunnel"  # Switzerland's joker: it pays tunnels only
 
 
 GRAY = "gray"
@@ -289,6 +290,9 @@ class Edition:
     tunnels: Tunnels | None = None
     stations: Stations | None = None
     tunnel_example: TunnelExample | None = None
+    joker: CardColor = CardColor.LOCOMOTIVE  # the card that stands in for a colour
+    joker_pays_tunnels_only: bool = False
+    joker_span: Span | None = field(default=None, compare=False)
     span: Span | None = field(default=None, compare=False)
     route_points_span: Span | None = field(default=None, compare=False)
 

@@ -11,13 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .example import TunnelOutcome
-from .french import CARD_ADJECTIVES, cards_phrase, counted, enumerate_fr, words
+from .french import CARD_ADJECTIVES, JOKERS, JokerWording, cards_phrase, counted, enumerate_fr, words
 from .ir import Edition, TicketsRejected
 
 
 def _laid(colors: tuple[str, ...]) -> str:
     """« trois cartes noires », « deux cartes rouges et une locomotive »"""
-    kinds = sorted(set(colors), key=lambda color: (color == "locomotive", colors.index(color)))
+    kinds = sorted(set(colors), key=lambda color: (color in JOKERS, colors.index(color)))
     return enumerate_fr([cards_phrase(colors.count(color), color) for color in kinds])
 
 
@@ -25,7 +25,7 @@ def _revealed(colors: tuple[str, ...]) -> str:
     """« une noire, une locomotive et une rouge »"""
     return enumerate_fr(
         [
-            "une locomotive" if color == "locomotive" else f"une {CARD_ADJECTIVES[color][0]}"
+            f"une {JOKERS[color][0]}" if color in JOKERS else f"une {CARD_ADJECTIVES[color][0]}"
             for color in colors
         ]
     )
@@ -39,6 +39,10 @@ class MechanismWording:
     @property
     def ferries(self) -> list[int]:
         return sorted({route.ferry for route in self.edition.board.routes if route.ferry})
+
+    @property
+    def joker(self) -> JokerWording:
+        return JokerWording(card=self.edition.joker.value, tunnels_only=self.edition.joker_pays_tunnels_only)
 
     @property
     def tunnel_count(self) -> int:
@@ -135,8 +139,10 @@ class MechanismWording:
             paragraphs.append(
                 f"Tunnels ({self.tunnel_count} sur le plateau) : pose les cartes de la route, puis retourne {top} "
                 "de la pioche. Chaque carte retournée de la couleur que tu "
-                "as jouée, locomotives comprises, demande une carte de plus de cette couleur ou une locomotive. Si "
-                "tu as payé uniquement avec des locomotives, seules les locomotives retournées comptent. Paie le "
+                f"as jouée, {self.joker.many} comprises, demande une carte de plus de cette couleur ou une "
+                f"{self.joker.one}. Si tu as payé uniquement avec des {self.joker.many}, seules les "
+                f"{self.joker.many} retournées comptent, et seules des {self.joker.many} paient le supplément. "
+                "Paie le "
                 "supplément, ou reprends tes cartes : ton tour est fini. Les cartes retournées sont défaussées ; "
                 f"{short}."
             )
@@ -152,7 +158,7 @@ class MechanismWording:
         )
         return [
             f"Pose une gare dans une ville qui n’en a pas encore (une seule gare par ville, tous joueurs "
-            f"confondus). Elle coûte des cartes d’une seule couleur, locomotives en joker : {costs}. Chaque "
+            f"confondus). Elle coûte des cartes d’une seule couleur, {self.joker.many} en joker : {costs}. Chaque "
             f"joueur a {words(stations.count)} gares.",
             "En fin de partie, chaque gare permet à son propriétaire d’emprunter une route d’un autre joueur qui "
             "arrive dans sa ville, pour réussir ses tickets seulement, jamais pour le chemin le plus long.",
@@ -162,12 +168,13 @@ class MechanismWording:
         x = self.tunnel
         if x is None:
             return []
-        if x.color == "locomotive":
-            what = "seules les locomotives retournées comptent"
-            extra = cards_phrase(x.surcharge, "locomotive")
+        joker = self.joker
+        if x.color in JOKERS:
+            what = f"seules les {joker.many} retournées comptent"
+            extra = cards_phrase(x.surcharge, x.color)
         else:
-            what = f"les {CARD_ADJECTIVES[x.color][1]} et les locomotives retournées comptent"
-            extra = f"{cards_phrase(x.surcharge, x.color)} ou locomotive{'s' if x.surcharge > 1 else ''}"
+            what = f"les {CARD_ADJECTIVES[x.color][1]} et les {joker.many} retournées comptent"
+            extra = f"{cards_phrase(x.surcharge, x.color)} ou {joker.many if x.surcharge > 1 else joker.one}"
         matches = counted(x.surcharge, "carte correspond", "cartes correspondent")
         outcome = (
             f"{words(x.surcharge, feminine=True).capitalize()} {matches} : il faut payer {extra} de plus, ou "
@@ -204,7 +211,7 @@ class MechanismWording:
             bullets.append("Payer un ferry sans ses locomotives.")
         if self.edition.tunnels:
             bullets.append(
-                "Oublier que les locomotives retournées comptent aussi pour le supplément d’un tunnel."
+                f"Oublier que les {self.joker.many} retournées comptent aussi pour le supplément d’un tunnel."
             )
         if self.edition.stations:
             bullets.append(

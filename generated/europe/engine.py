@@ -1838,9 +1838,7 @@ class Game:
         used = tunnel["color"]
         surcharge = tunnel["surcharge"]
         if sum(extra.values()) != surcharge or any(c not in (used, LOCOMOTIVE) for c in extra):
-            jokers = (
-                "" if used == LOCOMOTIVE else " ou " + ("locomotive" if surcharge == 1 else "locomotives")
-            )
+            jokers = "" if used == LOCOMOTIVE else " ou " + _CARD_FORMS[COLORS[LOCOMOTIVE]][surcharge != 1]
             raise IllegalAction("wrong_tunnel_payment", cards=_cards(surcharge, used) + jokers)
         total = dict(tunnel["cards"])
         for color, count in extra.items():
