@@ -63,7 +63,11 @@ def _bonus_rule(bonus: Bonus) -> str:
 def facts(edition: Edition) -> list[Fact]:
     e, s, t = edition, edition.setup, edition.turn
     found = [
-        Fact(section="Généralités", label="Joueurs", value=players_phrase(e.players).removeprefix("À ")),
+        Fact(
+            section="Généralités",
+            label="Joueurs",
+            value=players_phrase(e.players).removeprefix("À ").replace("De ", "de ", 1),
+        ),
         Fact(section="Matériel", label="Wagons par joueur", value=str(e.trains)),
         Fact(
             section="Matériel",
@@ -305,6 +309,8 @@ def _ticket_name(ticket: Ticket) -> str:
 
 def instead_of(value: str) -> str:
     """« au lieu de trois », « au lieu d’au moins deux », « au lieu du plus de tickets »."""
+    if value.startswith("de "):
+        return "au lieu " + value
     if value.startswith("le "):
         return "au lieu du " + value[3:]
     if value.startswith("les "):

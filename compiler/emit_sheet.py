@@ -300,6 +300,20 @@ class _SheetWriter:
             + (f" mais rate {missed}" if x.failed else "")
             + f" : {terms} = {subtotal}.",
         ]
+        for origin, reached, targets in x.targets:
+            listed = enumerate_fr([f"{place} {points}" for place, points in targets]).replace(" et ", " ou ")
+            if reached:
+                best = dict(targets)[reached]
+                paragraphs.append(
+                    f"Le ticket de {origin} propose {listed}. La mieux payée des destinations que ses routes "
+                    f"atteignent est {reached} : {best} points."
+                )
+            else:
+                lowest = min(points for _, points in targets)
+                paragraphs.append(
+                    f"Le ticket de {origin} propose {listed} : aucune n’est atteinte, il retire donc "
+                    f"{lowest} points, la moins payée."
+                )
         running = subtotal
         for bonus in x.bonuses:
             measured = MEASURES[bonus.measure.value].example.format(player=x.player, value=bonus.value)

@@ -24,7 +24,7 @@ TEXT_FIELDS = {
     "Bonus": {"title"},
     "Decision": {"text"},
     "ScoreExample": {"player"},
-    "ExampleScore": {"player"},
+    "ExampleScore": {"player", "targets"},
     "ExampleBonus": {"title"},
     "TunnelOutcome": {"a", "b"},
 }

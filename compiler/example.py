@@ -38,6 +38,8 @@ class ExampleScore:
     failed: tuple[tuple[str, int], ...]
     bonuses: tuple[ExampleBonus, ...]
     total: int
+    # Tickets with targets: (origin, the target that scored or None, every target with its points).
+    targets: tuple[tuple[str, str | None, tuple[tuple[str, int], ...]], ...] = ()
 
 
 def refused(span: Span | None, what: str, error: Exception) -> CompileError:
@@ -125,6 +127,15 @@ def play_example(edition: Edition, engine: types.ModuleType) -> ExampleScore | N
             if bonus.id in mine["bonuses"]
         ),
         total=mine["total"],
+        targets=tuple(
+            (
+                engine.TICKETS[entry["ticket"]]["a"],
+                entry.get("target"),
+                tuple(engine.TICKETS[entry["ticket"]]["targets"].items()),
+            )
+            for entry in mine["tickets_completed"] + mine["tickets_failed"]
+            if "targets" in engine.TICKETS[entry["ticket"]]
+        ),
     )
 
 

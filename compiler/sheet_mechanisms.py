@@ -192,8 +192,8 @@ class MechanismWording:
         if any(ticket.targets for ticket in self.edition.tickets.tickets):
             paragraphs.append(
                 "Tickets à plusieurs destinations : chacune a ses points. Tu marques ceux de la mieux payée que "
-                "ta ville de départ rejoint par tes routes ; si elle n’en rejoint aucune, tu perds les points de "
-                "la moins payée."
+                "ton point de départ (une ville, ou un pays) rejoint par tes routes ; s’il n’en rejoint aucune, "
+                "tu perds les points de la moins payée."
             )
         stations = self.edition.stations
         if stations:

@@ -290,7 +290,10 @@ def test_a_ticket_with_targets_is_written_one_way_or_the_other(tmp_path, capsys)
 def test_the_sheet_and_the_diff_explain_tickets_with_targets(capsys) -> None:
     result, _ = compiled(DESTINATIONS)
     assert "5 tickets Destination, dont 2 à plusieurs destinations" in result.sheet
-    assert "Tu marques ceux de la mieux payée que ta ville de départ rejoint par tes routes" in result.sheet
+    assert (
+        "Tu marques ceux de la mieux payée que ton point de départ (une ville, ou un pays) rejoint"
+        in result.sheet
+    )
     main(["diff", str(DESTINATIONS.with_name("tiny.aventuriers")), str(DESTINATIONS)])
     out = capsys.readouterr().out
     assert "Boston – Chicago 3 ou Denver 6" in out
