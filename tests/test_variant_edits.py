@@ -354,3 +354,20 @@ def test_countries_and_arrows_are_checked(tmp_path, capsys) -> None:
     assert "E302: « Denver » est déjà déclaré" in err
     assert "E301: ville inconnue « Xland#3 »" in err
     assert "E311: une route part d’une ville : pas de route entre deux pays" in err
+
+
+def test_switzerland_with_locomotives_that_pay_everything_is_a_few_lines(tmp_path) -> None:
+    spec = VARIANTS / "suisse-locomotives.aventuriers"
+    assert len(spec.read_text(encoding="utf-8").splitlines()) <= 15
+    result, engine = compiled(spec)
+    assert engine.COLORS[-1] == "locomotive" and "joker_tunnels_only" not in engine.MESSAGES
+    state = engine.new_game(2, 1).to_dict()
+    for player in state["players"]:
+        state["ticket_deck"] += player["pending_tickets"]
+        player["pending_tickets"] = []
+    state.update(phase="turn", current_player=0)
+    state["players"][0]["hand"] = {"locomotive": 1}
+    game = engine.Game.from_dict(state)
+    game.apply({"type": "claim_route", "route": "bern-fribourg-orange", "cards": {"locomotive": 1}})
+    assert game.to_dict()["players"][0]["routes"] == ["bern-fribourg-orange"]
+    assert "les locomotives remplacent n’importe quelle couleur." in result.sheet
