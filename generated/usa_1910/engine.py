@@ -976,7 +976,9 @@ class Game:
         locomotives = hand[LOCOMOTIVE]
         trains = self._trains[player]
         owner = self._owner
-        best_plain = max(hand[color] for color in _PLAIN_COLORS)
+        # Only the colours in hand can pay a gray route; their order is the colours' order.
+        held = [color for color in _PLAIN_COLORS if hand[color]]
+        best_plain = max([hand[color] for color in held], default=0)
         for bucket_color, bucket in enumerate(self._open):
             gray = bucket_color == LOCOMOTIVE  # the last bucket holds the gray routes
             reach = (best_plain if gray else hand[bucket_color]) + locomotives
@@ -990,12 +992,13 @@ class Game:
                 if twin >= 0 and owner[twin] == player:
                     continue
                 route_id = _ROUTE_IDS[route]
-                for paid in _PLAIN_COLORS if gray else (bucket_color,):
+                for paid in held if gray else (bucket_color,):
                     have = hand[paid]
                     if have == 0 or have + locomotives < length:
                         continue
                     name = COLORS[paid]
-                    for jokers in range(max(0, length - have), min(length - 1, locomotives) + 1):
+                    most = length - 1 if length <= locomotives else locomotives
+                    for jokers in range(length - have if have < length else 0, most + 1):
                         cards = {name: length - jokers, "locomotive": jokers} if jokers else {name: length}
                         actions.append({"type": "claim_route", "route": route_id, "cards": cards})
                 if locomotives >= length:
