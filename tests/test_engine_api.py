@@ -125,3 +125,21 @@ def test_a_malformed_state_is_a_value_error(edition):
     for state in broken_states:
         with pytest.raises(ValueError):
             module.Game.from_dict(state)
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_an_observation_shows_a_player_their_own_cards_and_only_counts_of_the_rest(edition):
+    module = engine(edition)
+    game = module.new_game(module.PLAYERS[0], 3)
+    state = game.to_dict()
+    seen = game.observation(1)
+    mine, theirs = seen["players"][1], seen["players"][0]
+    assert mine["hand"] == state["players"][1]["hand"]
+    assert mine["pending_tickets"] == state["players"][1]["pending_tickets"]
+    assert "hand" not in theirs and "pending_tickets" not in theirs and "tickets" not in theirs
+    assert theirs["hand_size"] == sum(state["players"][0]["hand"].values())
+    assert seen["deck_size"] == len(state["deck"]) and seen["ticket_deck_size"] == len(state["ticket_deck"])
+    assert seen["market"] == state["market"]
+    for wrong in (-1, module.PLAYERS[0], "0"):
+        with pytest.raises(ValueError):
+            game.observation(wrong)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import json
 import random
 
 import pytest
@@ -123,3 +125,58 @@ def test_switzerland_never_shows_a_rejected_ticket_again():
             }
             assert not gone & seen, f"seed {seed}: {sorted(gone & seen)} came back"
         assert all(player["trains"] >= 0 for player in game.to_dict()["players"])
+
+
+def hidden_changes(module, state: dict, viewer: int, rng: random.Random) -> dict:
+    """The same game as `viewer` sees it, with everything hidden from them changed."""
+    state = copy.deepcopy(state)
+    rng.shuffle(state["deck"])
+    state["rng"] = rng.randrange(2**64)
+    for index, player in enumerate(state["players"]):
+        if index == viewer:
+            continue
+        # Swap cards between the other player's hand and the deck, keeping every count (not
+        # while the cards laid for a pending tunnel, which are on the table, are in that hand).
+        for _ in range(0 if state.get("tunnel") and index == state["current_player"] else 3):
+            held = [color for color, count in player["hand"].items() if count]
+            if not held or not state["deck"]:
+                break
+            color, position = rng.choice(held), rng.randrange(len(state["deck"]))
+            player["hand"][color] -= 1
+            player["hand"][state["deck"][position]] = player["hand"].get(state["deck"][position], 0) + 1
+            state["deck"][position] = color
+        # Swap the other player's tickets with tickets of the deck.
+        for field in ("tickets", "pending_tickets"):
+            for position in range(len(player[field])):
+                if state["ticket_deck"]:
+                    other = rng.randrange(len(state["ticket_deck"]))
+                    player[field][position], state["ticket_deck"][other] = (
+                        state["ticket_deck"][other],
+                        player[field][position],
+                    )
+    rng.shuffle(state["ticket_deck"])
+    return state
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_an_observation_reveals_nothing_hidden(edition):
+    """Changing every hidden part of a game leaves what a player sees unchanged."""
+    module = engine(edition)
+    changed = 0
+    for seed in range(30):
+        low, high = module.PLAYERS
+        game = module.new_game(low + seed % (high - low + 1), seed)
+        chooser = random.Random(seed)
+        for _ in range(chooser.randrange(0, 120)):
+            if game.is_over():
+                break
+            game.apply(chooser.choice(game.legal_actions()))
+        state = game.to_dict()
+        for viewer in range(len(state["players"])):
+            seen = game.observation(viewer)
+            assert json.loads(json.dumps(seen)) == seen
+            assert "rng" not in seen and "deck" not in seen and "ticket_deck" not in seen
+            other = module.Game.from_dict(hidden_changes(module, state, viewer, random.Random(seed)))
+            assert other.observation(viewer) == seen
+            changed += other.to_dict() != state
+    assert changed, "the hidden changes must change something"

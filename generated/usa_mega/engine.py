@@ -1369,6 +1369,46 @@ class Game:
         }
         return state
 
+    def observation(self, player: int) -> dict:
+        """The game as `player` sees it, as plain JSON: everything public, their own hand and
+        tickets, and of what is hidden (the other players' hands and tickets, the decks) only
+        the counts. Nothing hidden can be derived from it: no deck order, no generator state.
+        """
+        if type(player) is not int or not 0 <= player < self.players:
+            raise ValueError(f"player must be an integer from 0 to {self.players - 1}, not {player!r}")
+        players = []
+        for other in range(self.players):
+            record = {
+                "trains": self._trains[other],
+                "routes": [_ROUTE_IDS[route] for route in self._routes[other]],
+                "score": self._score[other],
+                "hand_size": sum(self._hands[other]),
+                "tickets_count": len(self._tickets[other]),
+                "pending_tickets_count": len(self._pending[other]),
+            }
+            if other == player:
+                record["hand"] = dict(zip(COLORS, self._hands[other]))
+                record["tickets"] = [_TICKET_IDS[ticket] for ticket in self._tickets[other]]
+                record["pending_tickets"] = [_TICKET_IDS[ticket] for ticket in self._pending[other]]
+            players.append(record)
+        seen = {
+            "edition": EDITION,
+            "player": player,
+            "players": players,
+            "market": [None if card is None else COLORS[card] for card in self._market],
+            "deck_size": len(self._deck),
+            "discard_size": len(self._discard),
+            "ticket_deck_size": len(self._ticket_deck),
+            "setup_rejected_count": len(self._setup_rejected),
+            "current_player": self._current,
+            "phase": self._phase,
+            "cards_drawn": self._drawn,
+            "final_turns_left": self._final_turns,
+            "consecutive_passes": self._passes,
+            "turns_played": self._turns,
+        }
+        return seen
+
     @classmethod
     def from_dict(cls, state: dict) -> Game:
         """A game from `to_dict` output (or a position written by hand in that shape).
