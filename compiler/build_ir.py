@@ -145,6 +145,7 @@ def build(document: Document) -> Edition:
             double_group=route.get("double"),
             tunnel=route.get("tunnel", False),
             ferry=route.get("ferry", 0),
+            reveal=route.get("reveal"),
             span=span("board", "route", index),
         )
         for index, (route, route_id) in enumerate(zip(board["route"], route_ids, strict=True))

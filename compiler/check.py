@@ -112,6 +112,12 @@ class _Checker:
         routes = data["board"]["route"]
         for index, route in enumerate(routes):
             path = ("board", "route", index)
+            if route.get("reveal") and not route.get("tunnel"):
+                self.report(
+                    Code.INCONSISTENT_RULE,
+                    "seul un tunnel retourne des cartes (« reveal »)",
+                    path + ("reveal",),
+                )
             if route.get("tunnel") and "tunnels" not in data:
                 self.report(
                     Code.INCONSISTENT_RULE,

@@ -146,7 +146,10 @@ def _change(merger: _Merger, data: dict, change: dict, where: JsonPath) -> None:
     if index is None:
         return
     fields = {key: value for key, value in change.items() if key not in ("kind", "id")}
-    allowed = {"route": {"length", "color", "tunnel", "ferry", "double"}, "ticket": {"points", "deck"}}[kind]
+    allowed = {
+        "route": {"length", "color", "tunnel", "ferry", "double", "reveal"},
+        "ticket": {"points", "deck"},
+    }[kind]
     wrong = sorted(set(fields) - allowed)
     for field in wrong:
         noun, feminine = FRENCH[kind]

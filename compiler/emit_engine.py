@@ -150,6 +150,7 @@ class EngineView:
             record["twin"] = twins.get(route.id)
             if self.tunnels:
                 record["tunnel"] = route.tunnel
+                record["reveal"] = (route.reveal or self.tunnels.reveal) if route.tunnel else 0
             if self.ferries:
                 record["ferry"] = route.ferry
             if self.countries:

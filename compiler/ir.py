@@ -85,6 +85,7 @@ class Route:
     tunnel: bool = False
     ferry: int = 0  # locomotives a ferry's payment needs at least; 0 when not a ferry
     endpoint: str | None = None  # a route to a country: ``b`` is the country, this its arrow (``France#2``)
+    reveal: int | None = None  # a tunnel's own number of cards to turn over (else the edition's)
     span: Span | None = field(default=None, compare=False)
 
 

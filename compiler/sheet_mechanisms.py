@@ -126,19 +126,22 @@ class MechanismWording:
             )
         tunnels = self.edition.tunnels
         if tunnels:
-            top = (
-                "la première carte"
-                if tunnels.reveal == 1
-                else f"les {words(tunnels.reveal, feminine=True)} premières cartes"
+            reveals = sorted(
+                {route.reveal or tunnels.reveal for route in self.edition.board.routes if route.tunnel}
             )
-            short = (
-                "si la pioche est vide, on n’en retourne aucune"
-                if tunnels.reveal == 1
-                else f"s’il en reste moins de {words(tunnels.reveal, feminine=True)}, on retourne celles qui restent"
-            )
+            if len(reveals) > 1:
+                # Each tunnel prints its own number of cards to turn over.
+                top = f"autant de cartes de la pioche que le tunnel en indique (de {reveals[0]} à {reveals[-1]})"
+                short = "s’il en reste moins, on retourne celles qui restent, et aucune si la pioche est vide"
+            elif tunnels.reveal == 1:
+                top = "la première carte de la pioche"
+                short = "si la pioche est vide, on n’en retourne aucune"
+            else:
+                top = f"les {words(tunnels.reveal, feminine=True)} premières cartes de la pioche"
+                short = f"s’il en reste moins de {words(tunnels.reveal, feminine=True)}, on retourne celles qui restent"
             paragraphs.append(
-                f"Tunnels ({self.tunnel_count} sur le plateau) : pose les cartes de la route, puis retourne {top} "
-                "de la pioche. Chaque carte retournée de la couleur que tu "
+                f"Tunnels ({self.tunnel_count} sur le plateau) : pose les cartes de la route, puis retourne {top}. "
+                "Chaque carte retournée de la couleur que tu "
                 f"as jouée, {self.joker.many} comprises, demande une carte de plus de cette couleur ou une "
                 f"{self.joker.one}. Si tu as payé uniquement avec des {self.joker.many}, seules les "
                 f"{self.joker.many} retournées comptent, et seules des {self.joker.many} paient le supplément. "

@@ -127,6 +127,7 @@ ROUTES = {
         "color": "black",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "amsterdam-essen": {
@@ -136,6 +137,7 @@ ROUTES = {
         "color": "yellow",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "amsterdam-frankfurt": {
@@ -145,6 +147,7 @@ ROUTES = {
         "color": "white",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "amsterdam-london": {
@@ -154,6 +157,7 @@ ROUTES = {
         "color": "gray",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 2,
     },
     "angora-constantinople": {
@@ -163,6 +167,7 @@ ROUTES = {
         "color": "gray",
         "twin": None,
         "tunnel": True,
+        "reveal": 3,
         "ferry": 0,
     },
     "angora-erzurum": {
@@ -172,6 +177,7 @@ ROUTES = {
         "color": "black",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "angora-smyrna": {
@@ -181,6 +187,7 @@ ROUTES = {
         "color": "orange",
         "twin": None,
         "tunnel": True,
+        "reveal": 3,
         "ferry": 0,
     },
     "athina-brindisi": {
@@ -190,6 +197,7 @@ ROUTES = {
         "color": "gray",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 1,
     },
     "athina-sarajevo": {
@@ -199,6 +207,7 @@ ROUTES = {
         "color": "green",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "athina-smyrna": {
@@ -208,6 +217,7 @@ ROUTES = {
         "color": "gray",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 1,
     },
     "athina-sofia": {
@@ -217,6 +227,7 @@ ROUTES = {
         "color": "pink",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "barcelona-madrid": {
@@ -226,6 +237,7 @@ ROUTES = {
         "color": "yellow",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "barcelona-marseille": {
@@ -235,6 +247,7 @@ ROUTES = {
         "color": "gray",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "barcelona-pamplona": {
@@ -244,6 +257,7 @@ ROUTES = {
         "color": "gray",
         "twin": None,
         "tunnel": True,
+        "reveal": 3,
         "ferry": 0,
     },
     "berlin-danzig": {
@@ -253,6 +267,7 @@ ROUTES = {
         "color": "gray",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "berlin-essen": {
@@ -262,6 +277,7 @@ ROUTES = {
         "color": "blue",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "berlin-frankfurt-black": {
@@ -271,6 +287,7 @@ ROUTES = {
         "color": "black",
         "twin": "berlin-frankfurt-red",
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "berlin-frankfurt-red": {
@@ -280,6 +297,7 @@ ROUTES = {
         "color": "red",
         "twin": "berlin-frankfurt-black",
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "berlin-warszawa-pink": {
@@ -289,6 +307,7 @@ ROUTES = {
         "color": "pink",
         "twin": "berlin-warszawa-yellow",
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "berlin-warszawa-yellow": {
@@ -298,6 +317,7 @@ ROUTES = {
         "color": "yellow",
         "twin": "berlin-warszawa-pink",
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "berlin-wien": {
@@ -307,6 +327,7 @@ ROUTES = {
         "color": "green",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "brest-dieppe": {
@@ -316,6 +337,7 @@ ROUTES = {
         "color": "orange",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "brest-pamplona": {
@@ -325,6 +347,7 @@ ROUTES = {
         "color": "pink",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "brest-paris": {
@@ -334,6 +357,7 @@ ROUTES = {
         "color": "black",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "brindisi-palermo": {
@@ -343,6 +367,7 @@ ROUTES = {
         "color": "gray",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 1,
     },
     "brindisi-roma": {
@@ -352,6 +377,7 @@ ROUTES = {
         "color": "white",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "bruxelles-dieppe": {
@@ -361,6 +387,7 @@ ROUTES = {
         "color": "green",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "bruxelles-frankfurt": {
@@ -370,6 +397,7 @@ ROUTES = {
         "color": "blue",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "bruxelles-paris-red": {
@@ -379,6 +407,7 @@ ROUTES = {
         "color": "red",
         "twin": "bruxelles-paris-yellow",
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "bruxelles-paris-yellow": {
@@ -388,6 +417,7 @@ ROUTES = {
         "color": "yellow",
         "twin": "bruxelles-paris-red",
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "bucuresti-budapest": {
@@ -397,6 +427,7 @@ ROUTES = {
         "color": "gray",
         "twin": None,
         "tunnel": True,
+        "reveal": 3,
         "ferry": 0,
     },
     "bucuresti-constantinople": {
@@ -406,6 +437,7 @@ ROUTES = {
         "color": "yellow",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "bucuresti-kyiv": {
@@ -415,6 +447,7 @@ ROUTES = {
         "color": "gray",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "bucuresti-sevastopol": {
@@ -424,6 +457,7 @@ ROUTES = {
         "color": "white",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "bucuresti-sofia": {
@@ -433,6 +467,7 @@ ROUTES = {
         "color": "gray",
         "twin": None,
         "tunnel": True,
+        "reveal": 3,
         "ferry": 0,
     },
     "budapest-kyiv": {
@@ -442,6 +477,7 @@ ROUTES = {
         "color": "gray",
         "twin": None,
         "tunnel": True,
+        "reveal": 3,
         "ferry": 0,
     },
     "budapest-sarajevo": {
@@ -451,6 +487,7 @@ ROUTES = {
         "color": "pink",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "budapest-wien-red": {
@@ -460,6 +497,7 @@ ROUTES = {
         "color": "red",
         "twin": "budapest-wien-white",
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "budapest-wien-white": {
@@ -469,6 +507,7 @@ ROUTES = {
         "color": "white",
         "twin": "budapest-wien-red",
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "budapest-zagrab": {
@@ -478,6 +517,7 @@ ROUTES = {
         "color": "orange",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "cadiz-lisboa": {
@@ -487,6 +527,7 @@ ROUTES = {
         "color": "blue",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "cadiz-madrid": {
@@ -496,6 +537,7 @@ ROUTES = {
         "color": "orange",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "constantinople-sevastopol": {
@@ -505,6 +547,7 @@ ROUTES = {
         "color": "gray",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 2,
     },
     "constantinople-smyrna": {
@@ -514,6 +557,7 @@ ROUTES = {
         "color": "gray",
         "twin": None,
         "tunnel": True,
+        "reveal": 3,
         "ferry": 0,
     },
     "constantinople-sofia": {
@@ -523,6 +567,7 @@ ROUTES = {
         "color": "blue",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "danzig-riga": {
@@ -532,6 +577,7 @@ ROUTES = {
         "color": "black",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "danzig-warszawa": {
@@ -541,6 +587,7 @@ ROUTES = {
         "color": "gray",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "dieppe-london-1": {
@@ -550,6 +597,7 @@ ROUTES = {
         "color": "gray",
         "twin": "dieppe-london-2",
         "tunnel": False,
+        "reveal": 0,
         "ferry": 1,
     },
     "dieppe-london-2": {
@@ -559,6 +607,7 @@ ROUTES = {
         "color": "gray",
         "twin": "dieppe-london-1",
         "tunnel": False,
+        "reveal": 0,
         "ferry": 1,
     },
     "dieppe-paris": {
@@ -568,6 +617,7 @@ ROUTES = {
         "color": "pink",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "edinburgh-london-black": {
@@ -577,6 +627,7 @@ ROUTES = {
         "color": "black",
         "twin": "edinburgh-london-orange",
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "edinburgh-london-orange": {
@@ -586,6 +637,7 @@ ROUTES = {
         "color": "orange",
         "twin": "edinburgh-london-black",
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "erzurum-sevastopol": {
@@ -595,6 +647,7 @@ ROUTES = {
         "color": "gray",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 2,
     },
     "erzurum-sochi": {
@@ -604,6 +657,7 @@ ROUTES = {
         "color": "red",
         "twin": None,
         "tunnel": True,
+        "reveal": 3,
         "ferry": 0,
     },
     "essen-frankfurt": {
@@ -613,6 +667,7 @@ ROUTES = {
         "color": "green",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "essen-kobenhavn-1": {
@@ -622,6 +677,7 @@ ROUTES = {
         "color": "gray",
         "twin": "essen-kobenhavn-2",
         "tunnel": False,
+        "reveal": 0,
         "ferry": 1,
     },
     "essen-kobenhavn-2": {
@@ -631,6 +687,7 @@ ROUTES = {
         "color": "gray",
         "twin": "essen-kobenhavn-1",
         "tunnel": False,
+        "reveal": 0,
         "ferry": 1,
     },
     "frankfurt-munchen": {
@@ -640,6 +697,7 @@ ROUTES = {
         "color": "pink",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "frankfurt-paris-orange": {
@@ -649,6 +707,7 @@ ROUTES = {
         "color": "orange",
         "twin": "frankfurt-paris-white",
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "frankfurt-paris-white": {
@@ -658,6 +717,7 @@ ROUTES = {
         "color": "white",
         "twin": "frankfurt-paris-orange",
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "kharkov-kyiv": {
@@ -667,6 +727,7 @@ ROUTES = {
         "color": "gray",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "kharkov-moskva": {
@@ -676,6 +737,7 @@ ROUTES = {
         "color": "gray",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "kharkov-rostov": {
@@ -685,6 +747,7 @@ ROUTES = {
         "color": "green",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "kobenhavn-stockholm-white": {
@@ -694,6 +757,7 @@ ROUTES = {
         "color": "white",
         "twin": "kobenhavn-stockholm-yellow",
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "kobenhavn-stockholm-yellow": {
@@ -703,6 +767,7 @@ ROUTES = {
         "color": "yellow",
         "twin": "kobenhavn-stockholm-white",
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "kyiv-smolensk": {
@@ -712,6 +777,7 @@ ROUTES = {
         "color": "red",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "kyiv-warszawa": {
@@ -721,6 +787,7 @@ ROUTES = {
         "color": "gray",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "kyiv-wilno": {
@@ -730,6 +797,7 @@ ROUTES = {
         "color": "gray",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "lisboa-madrid": {
@@ -739,6 +807,7 @@ ROUTES = {
         "color": "pink",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "madrid-pamplona-black": {
@@ -748,6 +817,7 @@ ROUTES = {
         "color": "black",
         "twin": "madrid-pamplona-white",
         "tunnel": True,
+        "reveal": 3,
         "ferry": 0,
     },
     "madrid-pamplona-white": {
@@ -757,6 +827,7 @@ ROUTES = {
         "color": "white",
         "twin": "madrid-pamplona-black",
         "tunnel": True,
+        "reveal": 3,
         "ferry": 0,
     },
     "marseille-pamplona": {
@@ -766,6 +837,7 @@ ROUTES = {
         "color": "red",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "marseille-paris": {
@@ -775,6 +847,7 @@ ROUTES = {
         "color": "gray",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "marseille-roma": {
@@ -784,6 +857,7 @@ ROUTES = {
         "color": "gray",
         "twin": None,
         "tunnel": True,
+        "reveal": 3,
         "ferry": 0,
     },
     "marseille-zurich": {
@@ -793,6 +867,7 @@ ROUTES = {
         "color": "pink",
         "twin": None,
         "tunnel": True,
+        "reveal": 3,
         "ferry": 0,
     },
     "moskva-petrograd": {
@@ -802,6 +877,7 @@ ROUTES = {
         "color": "white",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "moskva-smolensk": {
@@ -811,6 +887,7 @@ ROUTES = {
         "color": "orange",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "munchen-venezia": {
@@ -820,6 +897,7 @@ ROUTES = {
         "color": "blue",
         "twin": None,
         "tunnel": True,
+        "reveal": 3,
         "ferry": 0,
     },
     "munchen-wien": {
@@ -829,6 +907,7 @@ ROUTES = {
         "color": "orange",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "munchen-zurich": {
@@ -838,6 +917,7 @@ ROUTES = {
         "color": "yellow",
         "twin": None,
         "tunnel": True,
+        "reveal": 3,
         "ferry": 0,
     },
     "palermo-roma": {
@@ -847,6 +927,7 @@ ROUTES = {
         "color": "gray",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 1,
     },
     "palermo-smyrna": {
@@ -856,6 +937,7 @@ ROUTES = {
         "color": "gray",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 2,
     },
     "pamplona-paris-blue": {
@@ -865,6 +947,7 @@ ROUTES = {
         "color": "blue",
         "twin": "pamplona-paris-green",
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "pamplona-paris-green": {
@@ -874,6 +957,7 @@ ROUTES = {
         "color": "green",
         "twin": "pamplona-paris-blue",
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "paris-zurich": {
@@ -883,6 +967,7 @@ ROUTES = {
         "color": "gray",
         "twin": None,
         "tunnel": True,
+        "reveal": 3,
         "ferry": 0,
     },
     "petrograd-riga": {
@@ -892,6 +977,7 @@ ROUTES = {
         "color": "gray",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "petrograd-stockholm": {
@@ -901,6 +987,7 @@ ROUTES = {
         "color": "gray",
         "twin": None,
         "tunnel": True,
+        "reveal": 3,
         "ferry": 0,
     },
     "petrograd-wilno": {
@@ -910,6 +997,7 @@ ROUTES = {
         "color": "blue",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "riga-wilno": {
@@ -919,6 +1007,7 @@ ROUTES = {
         "color": "green",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "roma-venezia": {
@@ -928,6 +1017,7 @@ ROUTES = {
         "color": "black",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "rostov-sevastopol": {
@@ -937,6 +1027,7 @@ ROUTES = {
         "color": "gray",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "rostov-sochi": {
@@ -946,6 +1037,7 @@ ROUTES = {
         "color": "gray",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "sarajevo-sofia": {
@@ -955,6 +1047,7 @@ ROUTES = {
         "color": "gray",
         "twin": None,
         "tunnel": True,
+        "reveal": 3,
         "ferry": 0,
     },
     "sarajevo-zagrab": {
@@ -964,6 +1057,7 @@ ROUTES = {
         "color": "red",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "sevastopol-sochi": {
@@ -973,6 +1067,7 @@ ROUTES = {
         "color": "gray",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 1,
     },
     "smolensk-wilno": {
@@ -982,6 +1077,7 @@ ROUTES = {
         "color": "yellow",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "venezia-zagrab": {
@@ -991,6 +1087,7 @@ ROUTES = {
         "color": "gray",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "venezia-zurich": {
@@ -1000,6 +1097,7 @@ ROUTES = {
         "color": "green",
         "twin": None,
         "tunnel": True,
+        "reveal": 3,
         "ferry": 0,
     },
     "warszawa-wien": {
@@ -1009,6 +1107,7 @@ ROUTES = {
         "color": "blue",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "warszawa-wilno": {
@@ -1018,6 +1117,7 @@ ROUTES = {
         "color": "red",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
     "wien-zagrab": {
@@ -1027,6 +1127,7 @@ ROUTES = {
         "color": "gray",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "ferry": 0,
     },
 }
@@ -1161,6 +1262,9 @@ _ROUTE_TWIN = tuple(-1 if route["twin"] is None else _ROUTE_INDEX[route["twin"]]
 _ROUTE_ENDS = tuple((route["a"], route["b"]) for route in ROUTES.values())
 _ROUTE_FERRY = tuple(route["ferry"] for route in ROUTES.values())
 _ROUTE_TUNNEL = tuple(route["tunnel"] for route in ROUTES.values())
+# How many cards each tunnel's claim turns over (as printed on the route).
+_ROUTE_REVEAL = tuple(route["reveal"] for route in ROUTES.values())
+_MOST_REVEALED = max(_ROUTE_REVEAL)
 _TICKET_IDS = tuple(TICKETS)
 _TICKET_INDEX = {ticket_id: index for index, ticket_id in enumerate(_TICKET_IDS)}
 _COLOR_INDEX = {name: index for index, name in enumerate(COLORS)}
@@ -1798,7 +1902,7 @@ class Game:
         revealed locomotives count. The laid cards stay in the hand until paid.
         """
         revealed = []
-        for _ in range(TUNNEL_REVEAL):
+        for _ in range(_ROUTE_REVEAL[route]):
             card = self._draw_from_deck()
             if card is None:
                 break  # fewer cards than the reveal: turn over what there is
@@ -2301,11 +2405,11 @@ def _check_state(state: dict) -> None:
         if sum(laid.values()) != ROUTES[route]["length"]:
             _invalid("tunnel.cards must pay the tunnel's length")
         revealed = _ids(tunnel.get("revealed"), _COLOR_INDEX, "tunnel.revealed")
-        if len(revealed) > TUNNEL_REVEAL:
-            _invalid(f"tunnel.revealed holds at most {TUNNEL_REVEAL} cards")
+        if len(revealed) > _ROUTE_REVEAL[_ROUTE_INDEX[route]]:
+            _invalid(f"tunnel.revealed holds at most {_ROUTE_REVEAL[_ROUTE_INDEX[route]]} cards")
         if tunnel.get("color") not in _COLOR_INDEX:
             _invalid("tunnel.color must be a card colour")
-        _integer(tunnel.get("surcharge"), "tunnel.surcharge", 1, TUNNEL_REVEAL)
+        _integer(tunnel.get("surcharge"), "tunnel.surcharge", 1, _MOST_REVEALED)
 
 
 def _pending_limit(phase: str, current: bool) -> int:

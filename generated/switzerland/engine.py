@@ -77,6 +77,7 @@ ROUTES = {
         "color": "red",
         "twin": None,
         "tunnel": True,
+        "reveal": 3,
         "endpoint": None,
     },
     "baden-olten": {
@@ -86,6 +87,7 @@ ROUTES = {
         "color": "pink",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "endpoint": None,
     },
     "baden-zurich": {
@@ -95,6 +97,7 @@ ROUTES = {
         "color": "yellow",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "endpoint": None,
     },
     "basel-delemont": {
@@ -104,6 +107,7 @@ ROUTES = {
         "color": "yellow",
         "twin": None,
         "tunnel": True,
+        "reveal": 3,
         "endpoint": None,
     },
     "basel-olten": {
@@ -113,6 +117,7 @@ ROUTES = {
         "color": "orange",
         "twin": None,
         "tunnel": True,
+        "reveal": 3,
         "endpoint": None,
     },
     "bellinzona-locarno": {
@@ -122,6 +127,7 @@ ROUTES = {
         "color": "black",
         "twin": None,
         "tunnel": True,
+        "reveal": 3,
         "endpoint": None,
     },
     "bellinzona-lugano-red": {
@@ -131,6 +137,7 @@ ROUTES = {
         "color": "red",
         "twin": "bellinzona-lugano-yellow",
         "tunnel": True,
+        "reveal": 3,
         "endpoint": None,
     },
     "bellinzona-lugano-yellow": {
@@ -140,6 +147,7 @@ ROUTES = {
         "color": "yellow",
         "twin": "bellinzona-lugano-red",
         "tunnel": True,
+        "reveal": 3,
         "endpoint": None,
     },
     "bellinzona-wassen-1": {
@@ -149,6 +157,7 @@ ROUTES = {
         "color": "gray",
         "twin": "bellinzona-wassen-2",
         "tunnel": True,
+        "reveal": 3,
         "endpoint": None,
     },
     "bellinzona-wassen-2": {
@@ -158,6 +167,7 @@ ROUTES = {
         "color": "gray",
         "twin": "bellinzona-wassen-1",
         "tunnel": True,
+        "reveal": 3,
         "endpoint": None,
     },
     "bern-fribourg-orange": {
@@ -167,6 +177,7 @@ ROUTES = {
         "color": "orange",
         "twin": "bern-fribourg-yellow",
         "tunnel": False,
+        "reveal": 0,
         "endpoint": None,
     },
     "bern-fribourg-yellow": {
@@ -176,6 +187,7 @@ ROUTES = {
         "color": "yellow",
         "twin": "bern-fribourg-orange",
         "tunnel": False,
+        "reveal": 0,
         "endpoint": None,
     },
     "bern-interlaken": {
@@ -185,6 +197,7 @@ ROUTES = {
         "color": "blue",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "endpoint": None,
     },
     "bern-luzern-1": {
@@ -194,6 +207,7 @@ ROUTES = {
         "color": "gray",
         "twin": "bern-luzern-2",
         "tunnel": False,
+        "reveal": 0,
         "endpoint": None,
     },
     "bern-luzern-2": {
@@ -203,6 +217,7 @@ ROUTES = {
         "color": "gray",
         "twin": "bern-luzern-1",
         "tunnel": False,
+        "reveal": 0,
         "endpoint": None,
     },
     "bern-neuchatel": {
@@ -212,6 +227,7 @@ ROUTES = {
         "color": "red",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "endpoint": None,
     },
     "bern-solothurn": {
@@ -221,6 +237,7 @@ ROUTES = {
         "color": "black",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "endpoint": None,
     },
     "brig-interlaken": {
@@ -230,6 +247,7 @@ ROUTES = {
         "color": "white",
         "twin": None,
         "tunnel": True,
+        "reveal": 3,
         "endpoint": None,
     },
     "brig-locarno": {
@@ -239,6 +257,7 @@ ROUTES = {
         "color": "gray",
         "twin": None,
         "tunnel": True,
+        "reveal": 3,
         "endpoint": None,
     },
     "brig-sion": {
@@ -248,6 +267,7 @@ ROUTES = {
         "color": "black",
         "twin": None,
         "tunnel": True,
+        "reveal": 3,
         "endpoint": None,
     },
     "brig-wassen": {
@@ -257,6 +277,7 @@ ROUTES = {
         "color": "red",
         "twin": None,
         "tunnel": True,
+        "reveal": 3,
         "endpoint": None,
     },
     "brusio-chur": {
@@ -266,6 +287,7 @@ ROUTES = {
         "color": "gray",
         "twin": None,
         "tunnel": True,
+        "reveal": 3,
         "endpoint": None,
     },
     "brusio-davos": {
@@ -275,6 +297,7 @@ ROUTES = {
         "color": "blue",
         "twin": None,
         "tunnel": True,
+        "reveal": 3,
         "endpoint": None,
     },
     "chur-davos": {
@@ -284,6 +307,7 @@ ROUTES = {
         "color": "pink",
         "twin": None,
         "tunnel": True,
+        "reveal": 3,
         "endpoint": None,
     },
     "chur-sargans": {
@@ -293,6 +317,7 @@ ROUTES = {
         "color": "white",
         "twin": None,
         "tunnel": True,
+        "reveal": 3,
         "endpoint": None,
     },
     "chur-wassen": {
@@ -302,6 +327,7 @@ ROUTES = {
         "color": "gray",
         "twin": None,
         "tunnel": True,
+        "reveal": 3,
         "endpoint": None,
     },
     "davos-sargans": {
@@ -311,6 +337,7 @@ ROUTES = {
         "color": "black",
         "twin": None,
         "tunnel": True,
+        "reveal": 3,
         "endpoint": None,
     },
     "delemont-la-chaux-de-fonds": {
@@ -320,6 +347,7 @@ ROUTES = {
         "color": "white",
         "twin": None,
         "tunnel": True,
+        "reveal": 3,
         "endpoint": None,
     },
     "delemont-solothurn": {
@@ -329,6 +357,7 @@ ROUTES = {
         "color": "pink",
         "twin": None,
         "tunnel": True,
+        "reveal": 3,
         "endpoint": None,
     },
     "fribourg-lausanne-pink": {
@@ -338,6 +367,7 @@ ROUTES = {
         "color": "pink",
         "twin": "fribourg-lausanne-red",
         "tunnel": False,
+        "reveal": 0,
         "endpoint": None,
     },
     "fribourg-lausanne-red": {
@@ -347,6 +377,7 @@ ROUTES = {
         "color": "red",
         "twin": "fribourg-lausanne-pink",
         "tunnel": False,
+        "reveal": 0,
         "endpoint": None,
     },
     "geneve-lausanne-blue": {
@@ -356,6 +387,7 @@ ROUTES = {
         "color": "blue",
         "twin": "geneve-lausanne-white",
         "tunnel": False,
+        "reveal": 0,
         "endpoint": None,
     },
     "geneve-lausanne-white": {
@@ -365,6 +397,7 @@ ROUTES = {
         "color": "white",
         "twin": "geneve-lausanne-blue",
         "tunnel": False,
+        "reveal": 0,
         "endpoint": None,
     },
     "geneve-yverdon": {
@@ -374,6 +407,7 @@ ROUTES = {
         "color": "gray",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "endpoint": None,
     },
     "interlaken-luzern": {
@@ -383,6 +417,7 @@ ROUTES = {
         "color": "pink",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "endpoint": None,
     },
     "kreuzlingen-schaffhausen": {
@@ -392,6 +427,7 @@ ROUTES = {
         "color": "pink",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "endpoint": None,
     },
     "kreuzlingen-st-gallen": {
@@ -401,6 +437,7 @@ ROUTES = {
         "color": "green",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "endpoint": None,
     },
     "kreuzlingen-winterthur": {
@@ -410,6 +447,7 @@ ROUTES = {
         "color": "yellow",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "endpoint": None,
     },
     "la-chaux-de-fonds-neuchatel": {
@@ -419,6 +457,7 @@ ROUTES = {
         "color": "orange",
         "twin": None,
         "tunnel": True,
+        "reveal": 3,
         "endpoint": None,
     },
     "la-chaux-de-fonds-yverdon": {
@@ -428,6 +467,7 @@ ROUTES = {
         "color": "yellow",
         "twin": None,
         "tunnel": True,
+        "reveal": 3,
         "endpoint": None,
     },
     "lausanne-martigny": {
@@ -437,6 +477,7 @@ ROUTES = {
         "color": "orange",
         "twin": None,
         "tunnel": True,
+        "reveal": 3,
         "endpoint": None,
     },
     "lausanne-neuchatel": {
@@ -446,6 +487,7 @@ ROUTES = {
         "color": "gray",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "endpoint": None,
     },
     "locarno-lugano": {
@@ -455,6 +497,7 @@ ROUTES = {
         "color": "pink",
         "twin": None,
         "tunnel": True,
+        "reveal": 3,
         "endpoint": None,
     },
     "luzern-olten": {
@@ -464,6 +507,7 @@ ROUTES = {
         "color": "green",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "endpoint": None,
     },
     "luzern-schwyz": {
@@ -473,6 +517,7 @@ ROUTES = {
         "color": "blue",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "endpoint": None,
     },
     "luzern-zug-orange": {
@@ -482,6 +527,7 @@ ROUTES = {
         "color": "orange",
         "twin": "luzern-zug-yellow",
         "tunnel": False,
+        "reveal": 0,
         "endpoint": None,
     },
     "luzern-zug-yellow": {
@@ -491,6 +537,7 @@ ROUTES = {
         "color": "yellow",
         "twin": "luzern-zug-orange",
         "tunnel": False,
+        "reveal": 0,
         "endpoint": None,
     },
     "martigny-sion": {
@@ -500,6 +547,7 @@ ROUTES = {
         "color": "green",
         "twin": None,
         "tunnel": True,
+        "reveal": 3,
         "endpoint": None,
     },
     "neuchatel-solothurn": {
@@ -509,6 +557,7 @@ ROUTES = {
         "color": "green",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "endpoint": None,
     },
     "neuchatel-yverdon": {
@@ -518,6 +567,7 @@ ROUTES = {
         "color": "black",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "endpoint": None,
     },
     "olten-solothurn": {
@@ -527,6 +577,7 @@ ROUTES = {
         "color": "blue",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "endpoint": None,
     },
     "olten-zurich": {
@@ -536,6 +587,7 @@ ROUTES = {
         "color": "white",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "endpoint": None,
     },
     "pfaffikon-sargans": {
@@ -545,6 +597,7 @@ ROUTES = {
         "color": "yellow",
         "twin": None,
         "tunnel": True,
+        "reveal": 3,
         "endpoint": None,
     },
     "pfaffikon-schwyz": {
@@ -554,6 +607,7 @@ ROUTES = {
         "color": "pink",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "endpoint": None,
     },
     "pfaffikon-st-gallen": {
@@ -563,6 +617,7 @@ ROUTES = {
         "color": "orange",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "endpoint": None,
     },
     "pfaffikon-zurich": {
@@ -572,6 +627,7 @@ ROUTES = {
         "color": "blue",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "endpoint": None,
     },
     "sargans-vaduz": {
@@ -581,6 +637,7 @@ ROUTES = {
         "color": "orange",
         "twin": None,
         "tunnel": True,
+        "reveal": 3,
         "endpoint": None,
     },
     "schaffhausen-winterthur-black": {
@@ -590,6 +647,7 @@ ROUTES = {
         "color": "black",
         "twin": "schaffhausen-winterthur-white",
         "tunnel": False,
+        "reveal": 0,
         "endpoint": None,
     },
     "schaffhausen-winterthur-white": {
@@ -599,6 +657,7 @@ ROUTES = {
         "color": "white",
         "twin": "schaffhausen-winterthur-black",
         "tunnel": False,
+        "reveal": 0,
         "endpoint": None,
     },
     "schaffhausen-zurich": {
@@ -608,6 +667,7 @@ ROUTES = {
         "color": "orange",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "endpoint": None,
     },
     "schwyz-wassen-green": {
@@ -617,6 +677,7 @@ ROUTES = {
         "color": "green",
         "twin": "schwyz-wassen-yellow",
         "tunnel": True,
+        "reveal": 3,
         "endpoint": None,
     },
     "schwyz-wassen-yellow": {
@@ -626,6 +687,7 @@ ROUTES = {
         "color": "yellow",
         "twin": "schwyz-wassen-green",
         "tunnel": True,
+        "reveal": 3,
         "endpoint": None,
     },
     "schwyz-zug-black": {
@@ -635,6 +697,7 @@ ROUTES = {
         "color": "black",
         "twin": "schwyz-zug-white",
         "tunnel": False,
+        "reveal": 0,
         "endpoint": None,
     },
     "schwyz-zug-white": {
@@ -644,6 +707,7 @@ ROUTES = {
         "color": "white",
         "twin": "schwyz-zug-black",
         "tunnel": False,
+        "reveal": 0,
         "endpoint": None,
     },
     "st-gallen-vaduz": {
@@ -653,6 +717,7 @@ ROUTES = {
         "color": "blue",
         "twin": None,
         "tunnel": True,
+        "reveal": 3,
         "endpoint": None,
     },
     "st-gallen-winterthur": {
@@ -662,6 +727,7 @@ ROUTES = {
         "color": "red",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "endpoint": None,
     },
     "st-gallen-zurich": {
@@ -671,6 +737,7 @@ ROUTES = {
         "color": "black",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "endpoint": None,
     },
     "winterthur-zurich-blue": {
@@ -680,6 +747,7 @@ ROUTES = {
         "color": "blue",
         "twin": "winterthur-zurich-pink",
         "tunnel": False,
+        "reveal": 0,
         "endpoint": None,
     },
     "winterthur-zurich-pink": {
@@ -689,6 +757,7 @@ ROUTES = {
         "color": "pink",
         "twin": "winterthur-zurich-blue",
         "tunnel": False,
+        "reveal": 0,
         "endpoint": None,
     },
     "zug-zurich-green": {
@@ -698,6 +767,7 @@ ROUTES = {
         "color": "green",
         "twin": "zug-zurich-red",
         "tunnel": False,
+        "reveal": 0,
         "endpoint": None,
     },
     "zug-zurich-red": {
@@ -707,6 +777,7 @@ ROUTES = {
         "color": "red",
         "twin": "zug-zurich-green",
         "tunnel": False,
+        "reveal": 0,
         "endpoint": None,
     },
     "basel-deutschland-1": {
@@ -716,6 +787,7 @@ ROUTES = {
         "color": "blue",
         "twin": None,
         "tunnel": True,
+        "reveal": 3,
         "endpoint": "Deutschland#1",
     },
     "brig-italia-5": {
@@ -725,6 +797,7 @@ ROUTES = {
         "color": "green",
         "twin": None,
         "tunnel": True,
+        "reveal": 3,
         "endpoint": "Italia#5",
     },
     "brusio-italia-2": {
@@ -734,6 +807,7 @@ ROUTES = {
         "color": "green",
         "twin": None,
         "tunnel": True,
+        "reveal": 3,
         "endpoint": "Italia#2",
     },
     "davos-italia-1": {
@@ -743,6 +817,7 @@ ROUTES = {
         "color": "gray",
         "twin": None,
         "tunnel": True,
+        "reveal": 3,
         "endpoint": "Italia#1",
     },
     "davos-osterreich-3": {
@@ -752,6 +827,7 @@ ROUTES = {
         "color": "gray",
         "twin": None,
         "tunnel": True,
+        "reveal": 3,
         "endpoint": "Österreich#3",
     },
     "delemont-france-4": {
@@ -761,6 +837,7 @@ ROUTES = {
         "color": "black",
         "twin": None,
         "tunnel": True,
+        "reveal": 3,
         "endpoint": "France#4",
     },
     "kreuzlingen-deutschland-3": {
@@ -770,6 +847,7 @@ ROUTES = {
         "color": "orange",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "endpoint": "Deutschland#3",
     },
     "kreuzlingen-deutschland-4": {
@@ -779,6 +857,7 @@ ROUTES = {
         "color": "white",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "endpoint": "Deutschland#4",
     },
     "schaffhausen-deutschland-2": {
@@ -788,6 +867,7 @@ ROUTES = {
         "color": "yellow",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "endpoint": "Deutschland#2",
     },
     "st-gallen-deutschland-5": {
@@ -797,6 +877,7 @@ ROUTES = {
         "color": "gray",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "endpoint": "Deutschland#5",
     },
     "geneve-france-2": {
@@ -806,6 +887,7 @@ ROUTES = {
         "color": "yellow",
         "twin": None,
         "tunnel": False,
+        "reveal": 0,
         "endpoint": "France#2",
     },
     "la-chaux-de-fonds-france-3": {
@@ -815,6 +897,7 @@ ROUTES = {
         "color": "green",
         "twin": None,
         "tunnel": True,
+        "reveal": 3,
         "endpoint": "France#3",
     },
     "martigny-france-1": {
@@ -824,6 +907,7 @@ ROUTES = {
         "color": "gray",
         "twin": None,
         "tunnel": True,
+        "reveal": 3,
         "endpoint": "France#1",
     },
     "locarno-italia-4": {
@@ -833,6 +917,7 @@ ROUTES = {
         "color": "orange",
         "twin": None,
         "tunnel": True,
+        "reveal": 3,
         "endpoint": "Italia#4",
     },
     "lugano-italia-3": {
@@ -842,6 +927,7 @@ ROUTES = {
         "color": "white",
         "twin": None,
         "tunnel": True,
+        "reveal": 3,
         "endpoint": "Italia#3",
     },
     "st-gallen-osterreich-1": {
@@ -851,6 +937,7 @@ ROUTES = {
         "color": "gray",
         "twin": None,
         "tunnel": True,
+        "reveal": 3,
         "endpoint": "Österreich#1",
     },
     "vaduz-osterreich-2": {
@@ -860,6 +947,7 @@ ROUTES = {
         "color": "red",
         "twin": None,
         "tunnel": True,
+        "reveal": 3,
         "endpoint": "Österreich#2",
     },
 }
@@ -1044,6 +1132,9 @@ _NODE_COUNTRY = {
     f"{route['endpoint']}@{route_id}": route["b"] for route_id, route in ROUTES.items() if route["endpoint"]
 }
 _ROUTE_TUNNEL = tuple(route["tunnel"] for route in ROUTES.values())
+# How many cards each tunnel's claim turns over (as printed on the route).
+_ROUTE_REVEAL = tuple(route["reveal"] for route in ROUTES.values())
+_MOST_REVEALED = max(_ROUTE_REVEAL)
 _TICKET_IDS = tuple(TICKETS)
 _TICKET_INDEX = {ticket_id: index for index, ticket_id in enumerate(_TICKET_IDS)}
 _COLOR_INDEX = {name: index for index, name in enumerate(COLORS)}
@@ -1650,7 +1741,7 @@ class Game:
         revealed locomotives count. The laid cards stay in the hand until paid.
         """
         revealed = []
-        for _ in range(TUNNEL_REVEAL):
+        for _ in range(_ROUTE_REVEAL[route]):
             card = self._draw_from_deck()
             if card is None:
                 break  # fewer cards than the reveal: turn over what there is
@@ -2083,11 +2174,11 @@ def _check_state(state: dict) -> None:
         if sum(laid.values()) != ROUTES[route]["length"]:
             _invalid("tunnel.cards must pay the tunnel's length")
         revealed = _ids(tunnel.get("revealed"), _COLOR_INDEX, "tunnel.revealed")
-        if len(revealed) > TUNNEL_REVEAL:
-            _invalid(f"tunnel.revealed holds at most {TUNNEL_REVEAL} cards")
+        if len(revealed) > _ROUTE_REVEAL[_ROUTE_INDEX[route]]:
+            _invalid(f"tunnel.revealed holds at most {_ROUTE_REVEAL[_ROUTE_INDEX[route]]} cards")
         if tunnel.get("color") not in _COLOR_INDEX:
             _invalid("tunnel.color must be a card colour")
-        _integer(tunnel.get("surcharge"), "tunnel.surcharge", 1, TUNNEL_REVEAL)
+        _integer(tunnel.get("surcharge"), "tunnel.surcharge", 1, _MOST_REVEALED)
 
 
 def _pending_limit(phase: str, current: bool) -> int:
