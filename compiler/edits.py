@@ -60,7 +60,7 @@ def item_ids(kind: str, items: list) -> list[str]:
 def _find(merger: _Merger, data: dict, kind: str, name: Any, where: JsonPath, verb: str) -> int | None:
     """The index of the item ``name`` of ``kind``, or None (reported) when there is none."""
     path, _ = ITEMS[kind]
-    items = _get(data, path)
+    items = get_path(data, path)
     if not isinstance(items, list) or not isinstance(name, str):
         if name is None:
             noun, feminine = FRENCH[kind]
@@ -86,7 +86,7 @@ def _without(merger: _Merger, data: dict, dropped: dict, where: JsonPath) -> Non
         if index is not None:
             path, _ = ITEMS[kind]
             merger.edited(where, path[0], "score_example", "tunnel_example", "tiebreak")
-            merger.keep_items(data, path, [i for i in range(len(_get(data, path))) if i != index])
+            merger.keep_items(data, path, [i for i in range(len(get_path(data, path))) if i != index])
             _forget_counts(data, kind)
             merger.removed.add((kind, name))
         return
@@ -162,7 +162,7 @@ def _change(merger: _Merger, data: dict, change: dict, where: JsonPath) -> None:
     if wrong:
         return
     path, _ = ITEMS[kind]
-    items = list(_get(data, path))
+    items = list(get_path(data, path))
     changed = {"id": name, **items[index], **fields}
     if changed.get("ferry") == 0:
         changed.pop("ferry")
@@ -187,11 +187,13 @@ def _forget_counts(data: dict, kind: str) -> None:
         )
 
 
-def _get(data: Any, path: JsonPath) -> Any:
+def get_path(data: Any, path: JsonPath) -> Any:
+    """The value at ``path`` (keys and list indexes), or None when there is none."""
     for step in path:
-        if not isinstance(data, dict):
+        try:
+            data = data[step]
+        except (KeyError, IndexError, TypeError):
             return None
-        data = data.get(step)
     return data
 
 

@@ -226,10 +226,9 @@ class _SheetWriter:
                 f"Une {one} visible se prend comme n’importe quelle carte : en premier ou en deuxième choix, "
                 "et une autre carte peut la suivre."
             )
+        reset = self.market_reset_sentence()
         paragraphs.append(
-            "À tout moment de la partie, pas seulement à la mise en place : "
-            + self.market_reset_sentence()[0].lower()
-            + self.market_reset_sentence()[1:]
+            f"À tout moment de la partie, pas seulement à la mise en place : {reset[0].lower()}{reset[1:]}"
         )
         paragraphs.append(
             "Quand la pioche est vide, mélange la défausse pour en refaire une. Si aucune carte n’est "

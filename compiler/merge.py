@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .diagnostics import Code, Diagnostic
-from .edits import apply_edits, set_path
+from .edits import apply_edits, get_path, set_path
 from .lower import Document, JsonPath, resolve_ref, schema
 from .positions import Span
 
@@ -41,7 +41,7 @@ class _Merger:
         self.removed: set[tuple[str, str]] = set()
         self.edits: dict[str, Span] = {}
         self.diagnostics: list[Diagnostic] = []
-        replaced = [path for path in child.spans if not isinstance(_get(child.data, path), dict)]
+        replaced = [path for path in child.spans if not isinstance(get_path(child.data, path), dict)]
         self.spans = {
             path: span
             for path, span in parent.spans.items()
@@ -121,13 +121,13 @@ class _Merger:
         """Where each item of the merged list at ``path`` came from."""
         if path in self.origins:
             return self.origins[path]
-        owner = self.child if _get(self.child.data, path) is not None else self.parent
-        return [(owner, index) for index in range(len(_get(merged, path)))]
+        owner = self.child if get_path(self.child.data, path) is not None else self.parent
+        return [(owner, index) for index in range(len(get_path(merged, path)))]
 
     def keep_items(self, merged: dict, path: JsonPath, keep: list[int]) -> None:
         """Keep only the items ``keep`` of the list at ``path``, their spans following them."""
         before = self.owner_origins(merged, path)
-        items = _get(merged, path)
+        items = get_path(merged, path)
         set_path(merged, path, [items[index] for index in keep])
         origins = [before[index] for index in keep]
         self.relocate(path, origins)
@@ -142,12 +142,3 @@ class _Merger:
         self.diagnostics.append(
             Diagnostic(code=code, message=message, span=self.child.span(where), hint=hint)
         )
-
-
-def _get(data: Any, path: JsonPath) -> Any:
-    for step in path:
-        try:
-            data = data[step]
-        except (KeyError, IndexError, TypeError):
-            return None
-    return data
