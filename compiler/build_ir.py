@@ -31,8 +31,10 @@ from .ir import (
     Route,
     ScoreExample,
     Setup,
+    ShareTickets,
     Stations,
     Target,
+    Teams,
     Ticket,
     TicketDeck,
     TicketsRejected,
@@ -194,6 +196,7 @@ def build(document: Document) -> Edition:
                 Country(name=c["name"], arrows=c["arrows"], span=span("board", "country", i))
                 for i, c in enumerate(board.get("country", []))
             ),
+            stand_in=board.get("stand_in"),
             span=span("board"),
         ),
         tickets=TicketDeck(
@@ -235,6 +238,11 @@ def build(document: Document) -> Edition:
             build_station=BuildStation(span=span("turn", "build_station"))
             if turn.get("build_station")
             else None,
+            share_tickets=ShareTickets(
+                at_most=turn["share_tickets"]["at_most"], span=span("turn", "share_tickets")
+            )
+            if "share_tickets" in turn
+            else None,
         ),
         route_points=tuple(sorted((int(k), v) for k, v in data["route_points"].items())),
         double_rules=tuple(
@@ -249,6 +257,7 @@ def build(document: Document) -> Edition:
             trains_at_most=data["end"]["trains_at_most"],
             final_round=data["end"]["final_round"],
             when_nobody_can_play=data["end"]["when_nobody_can_play"],
+            trains_of_team=data["end"].get("trains_of", "player") == "team",
             span=span("end"),
         ),
         bonuses=tuple(
@@ -292,6 +301,15 @@ def build(document: Document) -> Edition:
             span=span("stations"),
         )
         if "stations" in data
+        else None,
+        teams=Teams(
+            size=data["teams"]["size"],
+            face_up_locomotive_to_holder=data["teams"]["face_up_locomotive"] == "holder",
+            share_at_setup=data["teams"]["share_at_setup"],
+            share_at_draw=data["teams"]["share_at_draw"],
+            span=span("teams"),
+        )
+        if "teams" in data
         else None,
         joker=CardColor(data.get("joker", {}).get("card", "locomotive")),
         joker_pays_tunnels_only=data.get("joker", {}).get("pays", "all") == "tunnels",

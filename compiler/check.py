@@ -76,7 +76,65 @@ class _Checker:
             self.check_example(route_ids, ticket_ids)
         if board and self.has("setup.tickets", "tickets.ticket", "turn", "players"):
             self.check_mechanisms(route_ids)
+        if self.has("players", "turn", "setup.tickets", "end", "double_routes.rule"):
+            self.check_teams()
+        if "stand_in" in self.data["board"]:
+            self.report(
+                Code.STAND_IN_BOARD,
+                f"plateau de remplacement : {self.data['board']['stand_in']}",
+                ("board", "stand_in"),
+            )
         return self.found
+
+    def check_teams(self) -> None:
+        """Team play: player counts the teams divide, shares the kept tickets allow, and the
+        team-only rules (sharing tickets, team trains, doubles closed to a team) only with teams."""
+        data = self.data
+        teams = data.get("teams")
+        team_only = [("turn", "share_tickets")] if "share_tickets" in data["turn"] else []
+        if data["end"].get("trains_of") == "team":
+            team_only.append(("end", "trains_of"))
+        team_only += [
+            ("double_routes", "rule", i, "twin")
+            for i, rule in enumerate(data["double_routes"]["rule"])
+            if rule["twin"] == "other_team"
+        ]
+        if teams is None:
+            for path in team_only:
+                self.report(
+                    Code.INCONSISTENT_RULE,
+                    f"« {path[-1]} » ne se joue qu’en équipes",
+                    path,
+                    hint="déclarez les équipes : « teams 2 … »",
+                )
+            return
+        size, players = teams["size"], data["players"]
+        if not any(count % size == 0 for count in range(players["min"], players["max"] + 1)):
+            self.report(
+                Code.BAD_PLAYER_RANGES,
+                f"aucun nombre de joueurs de {players['min']} à {players['max']} ne forme des équipes de {size}",
+                ("teams", "size"),
+            )
+        if "stations" in data:
+            self.report(
+                Code.INCONSISTENT_RULE,
+                "les gares ne se jouent pas en équipes",
+                ("teams",),
+                hint="« without stations »",
+            )
+        if teams["share_at_setup"] > data["setup"]["tickets"]["keep_at_least"]:
+            self.report(
+                Code.INCONSISTENT_RULE,
+                "on ne peut pas partager à la mise en place plus de tickets qu’on n’en garde au moins",
+                ("teams", "share_at_setup"),
+            )
+        draw = data["turn"].get("draw_tickets")
+        if draw and teams["share_at_draw"] > draw["keep_at_least"]:
+            self.report(
+                Code.INCONSISTENT_RULE,
+                "on ne peut pas partager après une pioche plus de tickets qu’on n’en garde au moins",
+                ("teams", "share_at_draw"),
+            )
 
     def check_joker(self) -> None:
         """Exactly one joker card in the deck, the one `joker` declares (a locomotive by default)."""

@@ -51,6 +51,7 @@ class Code(Enum):
     BAD_EDITION_NAME = "E317"
     PRINTED_COUNT_GAP = "W401"
     SHADOWS_EDITION = "W402"
+    STAND_IN_BOARD = "W403"
 
     @property
     def is_warning(self) -> bool:

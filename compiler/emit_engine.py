@@ -126,6 +126,8 @@ class EngineView:
     def double_rules_literal(self) -> str:
         rules = tuple(
             (rule.players.min, rule.players.max, rule.twin is TwinPolicy.CLOSED)
+            # With teams, a fourth field: whether the twin stays closed to the whole team.
+            + ((rule.twin is TwinPolicy.OTHER_TEAM,) if self.teams else ())
             for rule in self.edition.double_rules
         )
         return repr(rules)
@@ -198,6 +200,10 @@ class EngineView:
             used.add("keep_among_regular")
         if self.joker_tunnels_only:
             used.add("joker_tunnels_only")
+        if self.teams:
+            used.add("teams")
+        if self.share_tickets:
+            used.add("share_tickets")
         return used
 
     @property
@@ -221,6 +227,36 @@ class EngineView:
     @property
     def stations(self):
         return self.edition.stations
+
+    @property
+    def teams(self):
+        return self.edition.teams
+
+    @property
+    def face_up_locomotive_to_holder(self) -> bool:
+        return bool(self.teams and self.teams.face_up_locomotive_to_holder)
+
+    @property
+    def share_tickets(self):
+        return self.edition.turn.share_tickets
+
+    @property
+    def team_trains(self) -> bool:
+        """Whether the last round counts the trains of a whole team."""
+        return self.edition.end.trains_of_team
+
+    @property
+    def payment_args(self) -> str:
+        """What a claim pays with, as passed on to the tunnel and the taking of the route."""
+        return "own, shared" if self.teams else "payment"
+
+    @property
+    def teams_citation(self) -> str:
+        return cite(self.teams.span if self.teams else None)
+
+    @property
+    def share_tickets_citation(self) -> str:
+        return cite(self.share_tickets.span if self.share_tickets else None)
 
     @property
     def build_station(self):

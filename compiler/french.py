@@ -247,6 +247,21 @@ MECHANISM_MESSAGES = {
         "no_tunnel_pending": "Aucun tunnel n’attend de paiement.",
         "wrong_tunnel_payment": "Le supplément du tunnel est de {cards}.",
     },
+    "teams": {
+        "unknown_place": "Une carte piochée va dans ta main (« hand ») ou dans le porte-cartes de l’équipe "
+        "(« holder »), pas « {place} ».",
+        "same_place_twice": "Ta carte précédente est déjà allée dans {place} : celle-ci va à l’autre place.",
+        "locomotive_to_holder": "Une {JOKER} visible prise seule va dans le porte-cartes de l’équipe.",
+        "not_enough_holder_cards": "Il faut {wanted} dans le porte-cartes de l’équipe, qui en a {held}.",
+        "double_route_same_team": "Ton équipe a déjà l’autre voie de la route double « {route} ».",
+        "wrong_share_count": "Tu dois partager avec ton équipe exactement {tickets} parmi ceux que tu gardes, "
+        "pas {given}.",
+        "share_not_kept": "Le ticket « {ticket} » ne fait pas partie des tickets que tu gardes.",
+    },
+    "share_tickets": {
+        "wrong_share_tickets_count": "Tu peux partager de 1 à {most} tickets en un tour, pas {given}.",
+        "ticket_not_held": "Le ticket « {ticket} » n’est pas dans ta main.",
+    },
     "stations": {
         "unknown_city": "Ville inconnue : « {city} ».",
         "station_taken": "Il y a déjà une gare à {city}.",

@@ -47,6 +47,7 @@ class FaceUpLocomotive(Enum):
 class TwinPolicy(Enum):
     CLOSED = "closed"
     OTHER_PLAYER = "other_player"
+    OTHER_TEAM = "other_team"  # open to another team only: a team never holds both tracks
 
 
 class Measure(Enum):
@@ -125,6 +126,7 @@ class Board:
     cities: tuple[str, ...]
     routes: tuple[Route, ...]
     countries: tuple[Country, ...] = ()
+    stand_in: str | None = None  # why this board stands in for one that could not be sourced
     span: Span | None = field(default=None, compare=False)
 
 
@@ -169,6 +171,25 @@ class Stations:
 
 
 @dataclass(**IR)
+class Teams:
+    """Team play: teams of `size` players sitting in turn order, each with a card and a ticket holder."""
+
+    size: int
+    face_up_locomotive_to_holder: bool  # a face-up locomotive taken alone goes to the holder
+    share_at_setup: int  # tickets each player puts in the team's holder at set-up, of those kept
+    share_at_draw: int  # of the tickets newly kept after a draw
+    span: Span | None = field(default=None, compare=False)
+
+
+@dataclass(**IR)
+class ShareTickets:
+    """A whole turn spent putting 1 to `at_most` of one's own tickets in the team's holder."""
+
+    at_most: int
+    span: Span | None = field(default=None, compare=False)
+
+
+@dataclass(**IR)
 class BuildStation:
     span: Span | None = field(default=None, compare=False)
 
@@ -207,6 +228,7 @@ class Turn:
     claim_route: ClaimRoute | None
     draw_tickets: DrawTickets | None
     build_station: BuildStation | None = None
+    share_tickets: ShareTickets | None = None
 
     @property
     def face_up_locomotive_ends_draw(self) -> bool:
@@ -227,6 +249,7 @@ class End:
     trains_at_most: int
     final_round: str
     when_nobody_can_play: str
+    trains_of_team: bool = False  # `trains_at_most` counts the trains of the player's whole team
     span: Span | None = field(default=None, compare=False)
 
 
@@ -290,6 +313,7 @@ class Edition:
     decisions: tuple[Decision, ...] = ()
     tunnels: Tunnels | None = None
     stations: Stations | None = None
+    teams: Teams | None = None
     tunnel_example: TunnelExample | None = None
     joker: CardColor = CardColor.LOCOMOTIVE  # the card that stands in for a colour
     joker_pays_tunnels_only: bool = False

@@ -1216,10 +1216,20 @@ class Game:
         a = network.get(record["a"])
         return a is not None and a == network.get(record["b"])
 
-    def _longest_trail(self, player: int) -> int:
-        """Longest continuous path: cities may repeat, no route is used twice."""
+    def _ticket_results(self, network: dict[str, str], tickets: list[int]) -> tuple[list[dict], list[dict]]:
+        """The tickets completed and failed on `network`, each with its points."""
+        completed: list[dict] = []
+        failed: list[dict] = []
+        for ticket in tickets:
+            entry = {"ticket": _TICKET_IDS[ticket], "points": TICKETS[_TICKET_IDS[ticket]]["points"]}
+            (completed if self._joins(network, ticket) else failed).append(entry)
+        return completed, failed
+
+    @staticmethod
+    def _longest_trail(routes: list[int]) -> int:
+        """Longest continuous path of `routes`: cities may repeat, no route is used twice."""
         neighbours: dict[str, list[tuple[int, str, int]]] = {}
-        for edge, route in enumerate(self._routes[player]):
+        for edge, route in enumerate(routes):
             a, b = _ROUTE_ENDS[route]
             length = _ROUTE_LENGTH[route]
             neighbours.setdefault(a, []).append((1 << edge, b, length))
@@ -1238,10 +1248,11 @@ class Game:
             walk(city, 0, 0)
         return best
 
-    def _largest_network(self, player: int) -> int:
-        """The most cities that one network of the player's own routes joins."""
+    @staticmethod
+    def _largest_network(network: dict[str, str]) -> int:
+        """The most cities that one network joins."""
         sizes: dict[str, int] = {}
-        for root in self._network(player).values():
+        for root in network.values():
             sizes[root] = sizes.get(root, 0) + 1
         return max(sizes.values(), default=0)
 
@@ -1252,26 +1263,29 @@ class Game:
         """
         results = []
         for player in range(self.players):
-            network = self._network(player)
-            completed, failed = [], []
-            for ticket in self._tickets[player]:
-                entry = {"ticket": _TICKET_IDS[ticket], "points": TICKETS[_TICKET_IDS[ticket]]["points"]}
-                (completed if self._joins(network, ticket) else failed).append(entry)
+            network = own_network = self._network(player)
+            completed, failed = self._ticket_results(network, self._tickets[player])
             route_points = sum(ROUTE_POINTS[_ROUTE_LENGTH[route]] for route in self._routes[player])
             result = {
                 "player": player,
                 "route_points": route_points,
                 "tickets_completed": completed,
                 "tickets_failed": failed,
-                "longest_path": self._longest_trail(player),
+                "longest_path": self._longest_trail(self._routes[player]),
                 "routes_claimed": len(self._routes[player]),
-                "largest_network": self._largest_network(player),
+                "largest_network": self._largest_network(own_network),
                 "bonuses": {},
                 "total": route_points
                 + sum(entry["points"] for entry in completed)
                 - sum(entry["points"] for entry in failed),
             }
             results.append(result)
+        self._award_bonuses(results)
+        return results
+
+    @staticmethod
+    def _award_bonuses(results: list[dict]) -> None:
+        """Each bonus to every record with the best value of its measure, when that is above 0."""
         for bonus, (measure, points) in BONUSES.items():
             values = [measured(result, measure) for result in results]
             best = max(values)
@@ -1279,7 +1293,6 @@ class Game:
                 if best > 0 and value == best:
                     result["bonuses"][bonus] = points
                     result["total"] += points
-        return results
 
     def winners(self) -> list[int]:
         """The winners; ties the rules leave shared stay shared.
