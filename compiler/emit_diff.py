@@ -172,26 +172,73 @@ def facts(edition: Edition) -> list[Fact]:
             label="Routes doubles",
             value=" ; ".join(
                 f"{players_phrase(rule.players).lower()}, "
-                + (
-                    "l’autre voie se ferme"
-                    if rule.twin is TwinPolicy.CLOSED
-                    else "l’autre voie reste ouverte"
-                )
+                + {
+                    TwinPolicy.CLOSED: "l’autre voie se ferme",
+                    TwinPolicy.OTHER_PLAYER: "l’autre voie reste ouverte",
+                    TwinPolicy.OTHER_TEAM: "l’autre voie reste ouverte à une autre équipe",
+                }[rule.twin]
                 for rule in e.double_rules
             ),
         )
     )
     found.append(
         Fact(
-            section="Décompte", label="Dernier tour", value=f"à {words(e.end.trains_at_most)} wagons ou moins"
+            section="Décompte",
+            label="Dernier tour",
+            value=f"à {words(e.end.trains_at_most)} wagons ou moins"
+            + (" pour les joueurs d’une équipe réunis" if e.end.trains_of_team else ""),
         )
     )
+    found += _team_facts(e)
     found += [
         Fact(section="Cartes bonus", label=guillemets(bonus.title), value=_bonus_rule(bonus))
         for bonus in e.bonuses
     ]
     ties = tiebreak_phrases(e)
     found.append(Fact(section="Cartes bonus", label="Départage", value=", puis ".join(ties) or "aucun"))
+    return found
+
+
+def _team_facts(e: Edition) -> list[Fact]:
+    if not e.teams:
+        return []
+    teams = e.teams
+    found = [
+        Fact(
+            section="Généralités",
+            label="Équipes",
+            value=f"de {words(teams.size)} joueurs, avec un porte-cartes Wagon et un porte-cartes de tickets "
+            "communs ; les routes et les tickets se comptent par équipe",
+        ),
+        Fact(
+            section="Le tour",
+            label="Cartes piochées",
+            value="la première dans la main ou dans le porte-cartes, au choix, la suivante à l’autre place"
+            + (
+                f" ; une {JOKERS[e.joker.value][0]} visible prise seule, dans le porte-cartes"
+                if teams.face_up_locomotive_to_holder
+                else ""
+            ),
+        ),
+        Fact(
+            section="Mise en place",
+            label="Tickets partagés",
+            value=f"{words(teams.share_at_setup)} des tickets gardés, dans le porte-cartes de l’équipe",
+        ),
+        Fact(
+            section="Le tour",
+            label="Tickets partagés après une pioche",
+            value=f"{words(teams.share_at_draw)} des tickets gardés",
+        ),
+    ]
+    if e.turn.share_tickets:
+        found.append(
+            Fact(
+                section="Le tour",
+                label="Partager des tickets",
+                value=f"de un à {words(e.turn.share_tickets.at_most)} tickets, tout le tour",
+            )
+        )
     return found
 
 
@@ -277,8 +324,9 @@ def _route_name(route: Route) -> str:
     """« Madrid – Pamplona (noir) »; two gray tracks by their rank, as in their ids."""
     if route.double_group is None:
         return f"{route.a} – {route.b}"
-    if route.color == "gray":
-        return f"{route.a} – {route.b} (voie {route.id.rsplit('-', 1)[-1]})"
+    rank = route.id.rsplit("-", 1)[-1]
+    if route.color == "gray" and rank.isdigit():
+        return f"{route.a} – {route.b} (voie {rank})"
     return f"{route.a} – {route.b} ({COLOR_NAMES[route.color]})"
 
 

@@ -15,10 +15,8 @@ from .escape import for_markdown
 from .example import ExampleScore, play_example, play_tunnel_example
 from .french import (
     COLOR_NAMES,
-    MEASURES,
     JokerWording,
     counted,
-    elided,
     enumerate_fr,
     guillemets,
     players_phrase,
@@ -26,15 +24,18 @@ from .french import (
     words,
 )
 from .ir import Edition, TicketsRejected, TwinPolicy
+from .sheet_closing import ClosingSections
 from .sheet_mechanisms import MechanismWording
-from .sheet_model import Section, Sheet, Subsection, tiebreak_phrases, typeset
+from .sheet_model import Section, Sheet, Subsection, typeset
+from .sheet_teams import TeamWording
 
 
 @dataclass(slots=True)
-class _SheetWriter:
+class _SheetWriter(ClosingSections):
     edition: Edition
     example: ExampleScore | None
     mechanisms: MechanismWording
+    teams: TeamWording | None = None
     decisions: list[str] = field(default_factory=list)
 
     # -- numbers the sheet repeats ------------------------------------------------
@@ -77,8 +78,11 @@ class _SheetWriter:
         items = [
             f"le plateau {e.board.map} : {places} par {len(e.board.routes)} routes, dont {doubles} "
             f"{counted(doubles, 'route double', 'routes doubles')}",
-            f"{e.trains} wagons par joueur, un jeu de couleur par joueur",
+            self.teams.trains_item()
+            if self.teams
+            else f"{e.trains} wagons par joueur, un jeu de couleur par joueur",
             *self.mechanisms.material_items(),
+            *(self.teams.material_items() if self.teams else ()),
             self.cards_formula(),
             f"{e.tickets.printed} tickets Destination{self.mechanisms.ticket_kinds()}{deck}",
             *(f"la carte bonus {guillemets(bonus.title)}" for bonus in e.bonuses),
@@ -107,6 +111,8 @@ class _SheetWriter:
                 "Un ticket n’est réussi que par un chemin continu de tes propres routes entre ses deux "
                 "villes : les routes des autres ne servent pas de raccord."
             )
+        if self.teams:
+            return Section(title="But du jeu", paragraphs=self.teams.goal())
         return Section(
             title="But du jeu",
             paragraphs=(
@@ -149,7 +155,9 @@ class _SheetWriter:
             f"Mélange les {e.total_cards} cartes Wagon, donnes-en {words(s.train_cards)} à chaque joueur, "
             f"puis retourne les {words(s.market_size)} suivantes face visible à côté de la pioche.",
             self.market_reset_sentence(),
-            self.mechanisms.setup_tickets()
+            f"{self.teams.setup_tickets()} {rejected}"
+            if self.teams
+            else self.mechanisms.setup_tickets()
             or f"Mélange les tickets et donnes-en {words(s.tickets_dealt)} à chaque joueur. Chacun en garde "
             f"au moins {words(s.tickets_keep_at_least)}, en secret{keep_all}. {rejected}",
         ]
@@ -182,6 +190,10 @@ class _SheetWriter:
                     title="Construire une gare", paragraphs=tuple(self.mechanisms.station_paragraphs())
                 )
             )
+        if t.share_tickets and self.teams:
+            subsections.append(
+                Subsection(title="Partager des tickets", paragraphs=(self.teams.share_paragraph(),))
+            )
         names = self.action_names()
         return Section(
             title="Le tour",
@@ -202,6 +214,7 @@ class _SheetWriter:
                 (t.claim_route, "prendre une route"),
                 (t.draw_tickets, "prendre des tickets"),
                 (t.build_station, "construire une gare"),
+                (t.share_tickets, "partager des tickets"),
             )
             if present
         ]
@@ -226,6 +239,8 @@ class _SheetWriter:
                 f"Une {one} visible se prend comme n’importe quelle carte : en premier ou en deuxième choix, "
                 "et une autre carte peut la suivre."
             )
+        if self.teams:
+            paragraphs.append(self.teams.draw_paragraph())
         reset = self.market_reset_sentence()
         paragraphs.append(
             f"À tout moment de la partie, pas seulement à la mise en place : {reset[0].lower()}{reset[1:]}"
@@ -257,15 +272,21 @@ class _SheetWriter:
                 doubles.append(
                     f"{players_phrase(rule.players)}, dès qu’une voie est prise, l’autre est fermée à tous."
                 )
-            else:
+            elif rule.twin is TwinPolicy.OTHER_PLAYER:
                 doubles.append(
                     f"{players_phrase(rule.players)}, l’autre voie reste ouverte à un autre joueur."
                 )
+        if self.teams:
+            doubles += self.teams.doubles()
         return Subsection(
             title="Prendre une route",
             paragraphs=tuple(paragraphs),
             table=table,
-            after_table=(" ".join(doubles), *self.mechanisms.claim_paragraphs()),
+            after_table=(
+                " ".join(doubles),
+                *((self.teams.claim_paragraph(),) if self.teams else ()),
+                *self.mechanisms.claim_paragraphs(),
+            ),
         )
 
     def draw_tickets(self) -> Subsection:
@@ -279,150 +300,17 @@ class _SheetWriter:
             title="Prendre des tickets",
             paragraphs=(
                 f"Pioche les {words(d.draw)} premiers tickets, ou tous ceux qui restent s’il y en a moins, "
-                f"et garde-en au moins {words(d.keep_at_least)}. {returned} Un ticket gardé ne peut plus "
+                f"et garde-en au moins {words(d.keep_at_least)}."
+                f"{self.teams.draw_tickets_sentence() if self.teams else ''} {returned} Un ticket gardé ne peut plus "
                 "jamais être rendu. S’il ne reste aucun ticket, cette action n’est pas possible.",
             ),
         )
 
-    def example_section(self) -> Section | None:
-        x = self.example
-        if x is None:
-            return None
-        done = enumerate_fr([f"{guillemets(name)} ({points})" for name, points in x.completed])
-        missed = enumerate_fr([f"{guillemets(name)} ({points})" for name, points in x.failed])
-        subtotal = x.route_points + sum(p for _, p in x.completed) - sum(p for _, p in x.failed)
-        terms = " + ".join([str(x.route_points), *(str(p) for _, p in x.completed)])
-        terms += "".join(f" − {p}" for _, p in x.failed)
-        paragraphs = [
-            f"{x.player} a pris {x.routes} routes ({x.trains_used} wagons) : {x.route_points} points sur la "
-            f"piste de score. {x.player} réussit {done}"
-            + (f" mais rate {missed}" if x.failed else "")
-            + f" : {terms} = {subtotal}.",
-        ]
-        for origin, reached, targets in x.targets:
-            listed = enumerate_fr([f"{place} {points}" for place, points in targets]).replace(" et ", " ou ")
-            if reached:
-                best = dict(targets)[reached]
-                paragraphs.append(
-                    f"Le ticket de {origin} propose {listed}. La mieux payée des destinations que ses routes "
-                    f"atteignent est {reached} : {best} points."
-                )
-            else:
-                lowest = min(points for _, points in targets)
-                paragraphs.append(
-                    f"Le ticket de {origin} propose {listed} : aucune n’est atteinte, il retire donc "
-                    f"{lowest} points, la moins payée."
-                )
-        running = subtotal
-        for bonus in x.bonuses:
-            measured = MEASURES[bonus.measure.value].example.format(player=x.player, value=bonus.value)
-            paragraphs.append(
-                f"{measured}, contre {bonus.opponent_value} pour son adversaire : la carte "
-                f"{guillemets(bonus.title)} ajoute {bonus.points} points, soit {running} + {bonus.points} = "
-                f"{running + bonus.points}."
-            )
-            running += bonus.points
-        paragraphs.append(f"Total pour {x.player} : {x.total} points.")
-        return Section(title="Exemple de score", paragraphs=tuple(paragraphs))
-
-    def last_round(self) -> Section:
-        e = self.edition
-        paragraphs = [
-            f"Quand un joueur termine son tour avec {words(e.end.trains_at_most)} wagons ou moins, le dernier "
-            "tour commence : chacun joue encore une fois, lui compris. Puis on compte.",
-            "Ajoute les points de tes tickets réussis et retire ceux de tes tickets ratés.",
-        ]
-        for bonus in e.bonuses:
-            paragraphs.append(
-                f"{guillemets(bonus.title)} : {bonus.points} points {MEASURES[bonus.measure.value].rule} "
-                "À égalité, chacun des joueurs concernés les marque."
-            )
-        paragraphs += self.mechanisms.end_paragraphs()
-        ties = tiebreak_phrases(e)
-        winner = "Le plus gros total gagne."
-        if ties:
-            winner += (
-                f" À égalité, on départage par {', puis par '.join(ties)} ; sinon, la victoire est partagée."
-            )
-        else:
-            winner += " À égalité, la victoire est partagée."
-        paragraphs.append(winner)
-        if e.end.when_nobody_can_play == "end_game":
-            self.decisions.append(
-                "Si plus personne ne peut jouer (ni carte, ni ticket, ni route payable), chacun passe son tour ; "
-                "après un tour de table où tous ont passé, la partie s’arrête et l’on compte."
-            )
-        return Section(title="Dernier tour et victoire", paragraphs=tuple(paragraphs))
-
-    def mistakes(self) -> Section:
-        e = self.edition
-        s = e.setup
-        bullets = [
-            f"Donner un autre nombre {elided('que', self.mechanisms.tickets_dealt())} au départ, ou "
-            + (
-                "n’en garder aucun."
-                if s.tickets_keep_at_least == 1
-                else f"en garder moins de {words(s.tickets_keep_at_least)}."
-            )
-        ]
-        if e.turn.face_up_locomotive_ends_draw:
-            bullets.append(
-                f"Prendre une {self.joker.one} visible en deuxième carte, ou une autre carte après elle."
-            )
-        bullets += [
-            "Payer une route grise avec plusieurs couleurs mélangées.",
-            "Ne payer qu’une partie d’une route.",
-        ]
-        for rule in e.double_rules:
-            if rule.twin is TwinPolicy.CLOSED:
-                bullets.append(
-                    f"Utiliser les deux voies d’une route double {players_phrase(rule.players).lower()}."
-                )
-        bullets += self.mechanisms.mistakes()
-        bullets.append("Oublier que le joueur qui déclenche le dernier tour rejoue aussi.")
-        return Section(title="Erreurs fréquentes", bullets=tuple(bullets))
-
-    def decisions_section(self) -> Section:
-        for bonus in self.edition.bonuses:
-            self.decisions.append(
-                f"La carte {guillemets(bonus.title)} ne revient qu’à un joueur qui a au moins "
-                f"{MEASURES[bonus.measure.value].at_least}."
-            )
-        self.decisions += self.mechanisms.decisions()
-        self.decisions.extend(decision.text for decision in self.edition.decisions)
-        return Section(
-            title="Quand la règle ne dit rien",
-            paragraphs=("Ces points ne sont pas écrits dans la règle ; voici ce que nous avons décidé :",),
-            bullets=tuple(self.decisions),
-        )
-
-    def summary(self) -> Section:
-        e, s = self.edition, self.edition.setup
-        bullets = [
-            f"{e.title} : {e.trains} wagons chacun, {words(s.train_cards, feminine=True)} cartes Wagon et "
-            f"{self.mechanisms.tickets_dealt()} au départ, au moins {words(s.tickets_keep_at_least)}"
-            f"{' ordinaires' if s.keep_among_regular else ''} "
-            f"{counted(s.tickets_keep_at_least, 'gardé', 'gardés')}.",
-            f"Tour : {self.action_names()}.",
-        ]
-        if e.turn.face_up_locomotive_ends_draw:
-            one = self.joker.one
-            bullets.append(f"{one.capitalize()} visible = tout le tour ; {one} cachée = une carte ordinaire.")
-        bullets += [
-            "Une route se paie en entier, dans sa couleur ; une route grise, dans une seule couleur au choix.",
-            *self.mechanisms.summary(),
-            f"{words(e.end.trains_at_most).capitalize()} wagons ou moins : chacun rejoue une fois, déclencheur "
-            "compris.",
-            "Routes + tickets réussis − tickets ratés"
-            + "".join(f" + {b.title.lower()} ({b.points})" for b in e.bonuses)
-            + (f" + {e.stations.unused_points} par gare non construite" if e.stations else "")
-            + " : le plus gros total gagne.",
-        ]
-        return Section(title="Résumé express", bullets=tuple(bullets))
-
     def sheet(self, sources: tuple[str, ...]) -> Sheet:
         e = self.edition
         sections = [self.material(), self.goal(), self.setup(), self.turn()]
+        if self.teams:
+            sections.insert(3, Section(title="Jouer en équipe", paragraphs=self.teams.team_section()))
         example = self.example_section()
         if example:
             sections.append(example)
@@ -460,6 +348,7 @@ def emit_sheet(
     tunnel, example = play_tunnel_example(edition, engine), play_example(edition, engine)
     edition, tunnel, example = for_markdown(edition), for_markdown(tunnel), for_markdown(example)
     mechanisms = MechanismWording(edition=edition, tunnel=tunnel)
-    writer = _SheetWriter(edition=edition, example=example, mechanisms=mechanisms)
+    teams = TeamWording(edition=edition) if edition.teams else None
+    writer = _SheetWriter(edition=edition, example=example, mechanisms=mechanisms, teams=teams)
     sheet = writer.sheet(sources)
     return environment().get_template("fiche.md.j2").render(sheet=sheet, annex=annex)

@@ -79,7 +79,9 @@ def play_example(edition: Edition, engine: types.ModuleType) -> ExampleScore | N
         state = engine.new_game(example.players, 0).to_dict()
     except ValueError as error:
         raise refused(example.span, "l’exemple de score", error) from None
-    owned = {0: example.routes, 1: example.opponent_routes}
+    # The opponent sits in the next team in team play (player 1 would be a teammate).
+    opponent = getattr(engine, "TEAM_SIZE", 1)
+    owned = {0: example.routes, opponent: example.opponent_routes}
     for player, routes in owned.items():
         record = state["players"][player]
         record["routes"] = list(routes)
@@ -91,8 +93,12 @@ def play_example(edition: Edition, engine: types.ModuleType) -> ExampleScore | N
     state["players"][0]["tickets"] = list(example.tickets)
     state["ticket_deck"] = [ticket for ticket in state["ticket_deck"] if ticket not in example.tickets]
     state["phase"] = "over"
-    scores = _restored(engine, state, example.span, "l’exemple de score").scores()
+    game = _restored(engine, state, example.span, "l’exemple de score")
+    scores = game.scores()
     mine = scores[0]
+    # Bonuses and the total are the team's in team play (the example's teammate has nothing).
+    ranked = game.team_scores() if opponent > 1 else scores
+    outcome = ranked[0]
 
     def named(entries: list[dict]) -> tuple[tuple[str, int], ...]:
         # A ticket with targets is named after the target it reached (or its origin alone).
@@ -119,14 +125,14 @@ def play_example(edition: Edition, engine: types.ModuleType) -> ExampleScore | N
             ExampleBonus(
                 title=bonus.title,
                 measure=bonus.measure,
-                points=mine["bonuses"][bonus.id],
-                value=measured(bonus, mine),
-                opponent_value=max(measured(bonus, score) for score in scores[1:]),
+                points=outcome["bonuses"][bonus.id],
+                value=measured(bonus, outcome),
+                opponent_value=max(measured(bonus, score) for score in ranked[1:]),
             )
             for bonus in edition.bonuses
-            if bonus.id in mine["bonuses"]
+            if bonus.id in outcome["bonuses"]
         ),
-        total=mine["total"],
+        total=outcome["total"],
         targets=tuple(
             (
                 engine.TICKETS[entry["ticket"]]["a"],

@@ -118,7 +118,12 @@ class MechanismWording:
                 "jamais : deux flèches d’un même pays ne se relient pas, et une route vers un pays ne compte "
                 "dans le chemin le plus long que comme une extrémité."
             )
-        if self.ferries:
+        if self.ferries == [1]:
+            paragraphs.append(
+                "Ferries : une route marquée d’une locomotive se paie avec au moins une locomotive ; le reste "
+                "se paie comme d’habitude."
+            )
+        elif self.ferries:
             counts = enumerate_fr([words(n, feminine=True) for n in self.ferries]).replace(" et ", " ou ")
             paragraphs.append(
                 f"Ferries : une route marquée d’une ou plusieurs locomotives ({counts}) se paie avec au moins "

@@ -5,11 +5,11 @@ may add its own): module constants with their values (``TICKETS_PER_DRAW:
 3``), ``tickets`` and ``bonuses`` that must exist. An edition that differs is
 skipped with the reason, and its own folder holds the cases of its difference.
 
-Each case starts from ``new_game(players, seed)``,
+Each case starts from ``new_game(players, seed)`` (players: the fewest the edition allows unless said),
 moved to the first turn (``start: turn``, the default) or left at set-up
 (``start: setup``), patched with ``given`` (a partial state in the shape of
-``to_dict()``: ``players`` is a map from index to a partial player; a ``hand``
-given replaces the whole hand), then runs ``steps``:
+``to_dict()``: ``players`` and ``teams`` are maps from index to a partial
+record; a ``hand`` or a team's ``holder`` given replaces the whole of it), then runs ``steps``:
 
 - ``play: ACTION``: must be accepted;
 - ``refuse: ACTION`` with ``code: CODE``: must raise IllegalAction with that
@@ -18,6 +18,8 @@ given replaces the whole hand), then runs ``steps``:
 - ``legal``: the exact list of legal actions;
 - ``expect``: a partial state that ``to_dict()`` must match;
 - ``scores``: a partial ``scores()`` (map from player index to fields);
+- ``team_scores``: a partial ``team_scores()`` (map from team index to fields);
+- ``observation``: ``{player: P, expect: PARTIAL}``, a partial ``observation(P)``;
 - ``winners``: the exact ``winners()`` list;
 - ``hand_sizes``: the number of cards in each player's hand;
 - ``ticket_count``: the number of tickets the edition plays with;
@@ -67,7 +69,7 @@ def unmet_requirement(engine, requires: dict) -> str | None:
 
 
 def start_state(engine, case: dict) -> dict:
-    game = engine.new_game(case.get("players", 2), case.get("seed", 0))
+    game = engine.new_game(case.get("players", engine.PLAYERS[0]), case.get("seed", 0))
     state = game.to_dict()
     if case.get("start", "turn") == "turn":
         for player in state["players"]:
@@ -100,6 +102,8 @@ def settle(engine, state: dict, given: dict) -> None:
     for player in state["players"]:
         counts.update({color: number for color, number in player["hand"].items() if number > 0})
     counts.update(card for pile in ("market", "deck", "discard") for card in state[pile] if card is not None)
+    for team in state.get("teams", []):
+        counts.update({color: number for color, number in team["holder"].items() if number > 0})
     for color, most in zip(engine.COLORS, engine.DECK, strict=True):
         excess = counts[color] - most
         for pile in ("deck", "discard"):
@@ -110,21 +114,26 @@ def settle(engine, state: dict, given: dict) -> None:
                 if cards[position] == color:
                     del cards[position]
                     excess -= 1
-    held = {ticket for player in state["players"] for ticket in player["tickets"] + player["pending_tickets"]}
+    held = {
+        ticket
+        for player in state["players"]
+        for ticket in player["tickets"] + player["pending_tickets"] + player.get("setup_share", [])
+    }
+    held.update(ticket for team in state.get("teams", []) for ticket in team["tickets"])
     if "ticket_deck" not in given:
         state["ticket_deck"] = [ticket for ticket in state["ticket_deck"] if ticket not in held]
 
 
 def patch(state: dict, given: dict) -> None:
     for key, value in given.items():
-        if key == "players":
+        if key in ("players", "teams"):
             for index, fields in value.items():
-                player = state["players"][int(index)]
+                record = state[key][int(index)]
                 for field, field_value in fields.items():
-                    if field == "hand":
-                        player["hand"] = {color: field_value.get(color, 0) for color in player["hand"]}
+                    if field in ("hand", "holder"):
+                        record[field] = {color: field_value.get(color, 0) for color in record[field]}
                     else:
-                        player[field] = field_value
+                        record[field] = field_value
         elif isinstance(value, dict) and isinstance(state.get(key), dict):
             patch(state[key], value)
         else:
@@ -186,6 +195,13 @@ def run_case(engine, case: dict) -> None:
             assert found is None, f"{label}: {found}"
         elif "scores" in step:
             found = mismatch(game.scores(), step["scores"], "scores")
+            assert found is None, f"{label}: {found}"
+        elif "team_scores" in step:
+            found = mismatch(game.team_scores(), step["team_scores"], "team_scores")
+            assert found is None, f"{label}: {found}"
+        elif "observation" in step:
+            seen = game.observation(step["observation"]["player"])
+            found = mismatch(seen, step["observation"]["expect"], "observation")
             assert found is None, f"{label}: {found}"
         elif "winners" in step:
             assert game.winners() == step["winners"], f"{label}: got {game.winners()}"

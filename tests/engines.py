@@ -15,12 +15,26 @@ def engine(edition: str) -> types.ModuleType:
     return importlib.import_module(f"aventuriers.generated.{edition.replace('-', '_')}")
 
 
+def seat_counts(module: types.ModuleType) -> list[int]:
+    """The player counts a game of this edition may have (whole teams only, in team play)."""
+    low, high = module.PLAYERS
+    return [n for n in range(low, high + 1) if n % getattr(module, "TEAM_SIZE", 1) == 0]
+
+
+def seats(module: types.ModuleType, wanted: int) -> int:
+    """`wanted` players when the edition allows it, else a valid count picked from it."""
+    counts = seat_counts(module)
+    return wanted if wanted in counts else counts[wanted % len(counts)]
+
+
 def check_invariants(module: types.ModuleType, game) -> None:
     """What must hold after every step of every game."""
     state = game.to_dict()
     total_cards = sum(module.DECK) if hasattr(module, "DECK") else None
+    teams = state.get("teams", [])
     cards = (
         sum(sum(player["hand"].values()) for player in state["players"])
+        + sum(sum(team["holder"].values()) for team in teams)
         + len(state["deck"])
         + len(state["discard"])
         + sum(card is not None for card in state["market"])
@@ -31,6 +45,24 @@ def check_invariants(module: types.ModuleType, game) -> None:
         assert all(count >= 0 for count in player["hand"].values())
         track = sum(module.ROUTE_POINTS[module.ROUTES[route]["length"]] for route in player["routes"])
         assert player["score"] == track, "the score track differs from the routes' points"
+        spaces = sum(module.ROUTES[route]["length"] for route in player["routes"])
+        assert player["trains"] == module.TRAINS - spaces, "trains used differ from the routes' spaces"
+    places = [
+        *(
+            ticket
+            for player in state["players"]
+            for field in ("tickets", "pending_tickets", "setup_share")
+            for ticket in player.get(field, [])
+        ),
+        *(ticket for team in teams for ticket in team["tickets"]),
+        *state["ticket_deck"],
+        *state.get("setup_rejected", []),
+    ]
+    assert len(places) == len(set(places)), "a ticket is in two places"
+    if teams:
+        # Team play gives every ticket back under the deck: each is always somewhere.
+        assert sorted(places) == sorted(module.TICKETS), "a ticket is lost"
+        assert all(count >= 0 for team in teams for count in team["holder"].values())
     owned = [route for player in state["players"] for route in player["routes"]]
     assert len(owned) == len(set(owned)), "a route has two owners"
     if hasattr(module, "STATIONS"):

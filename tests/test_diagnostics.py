@@ -18,7 +18,7 @@ from aventuriers.compiler.resolve import EditionLoader
 BROKEN = Path(__file__).resolve().parent / "specs" / "broken"
 # The valid specs beside the broken ones: tiny, the base the broken fixtures extend, and
 # the test editions of single mechanisms (tickets with targets, countries, tunnel cards).
-VALID = ("tiny", "destinations", "pays", "cartes-tunnel", "tunnels-imprimes")
+VALID = ("tiny", "destinations", "pays", "cartes-tunnel", "tunnels-imprimes", "equipes-tunnels")
 FIXTURES = sorted(path for path in BROKEN.glob("*.aventuriers") if path.stem not in VALID)
 
 

@@ -10,14 +10,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.engines import EDITIONS, engine, play_random
+from tests.engines import EDITIONS, engine, play_random, seat_counts, seats
 
 
 @settings(max_examples=40, deadline=None)
 @given(edition=st.sampled_from(EDITIONS), players=st.integers(2, 5), seed=st.integers(0, 2**63))
 def test_invariants_hold_at_every_step(edition, players, seed):
     module = engine(edition)
-    play_random(module, min(players, module.PLAYERS[1]), seed, check_every_step=True)
+    play_random(module, seats(module, min(players, module.PLAYERS[1])), seed, check_every_step=True)
 
 
 @settings(max_examples=25, deadline=None)
@@ -29,7 +29,7 @@ def test_invariants_hold_at_every_step(edition, players, seed):
 )
 def test_a_restored_game_continues_identically(edition, players, seed, cut):
     module = engine(edition)
-    game = module.new_game(min(players, module.PLAYERS[1]), seed)
+    game = module.new_game(seats(module, min(players, module.PLAYERS[1])), seed)
     chooser = random.Random(seed)
     for _ in range(cut):
         if game.is_over():
@@ -63,7 +63,7 @@ def test_a_restored_game_continues_identically(edition, players, seed, cut):
 )
 def test_any_refused_action_leaves_the_state_unchanged(edition, seed, junk):
     module = engine(edition)
-    game = module.new_game(3, seed)
+    game = module.new_game(seats(module, 3), seed)
     chooser = random.Random(seed)
     for _ in range(chooser.randrange(60)):
         game.apply(chooser.choice(game.legal_actions()))
@@ -78,9 +78,9 @@ def test_any_refused_action_leaves_the_state_unchanged(edition, seed, junk):
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_a_thousand_random_games_end_with_every_invariant(edition):
     module = engine(edition)
+    counts = seat_counts(module)
     for seed in range(1000):
-        low, high = module.PLAYERS
-        game = play_random(module, low + seed % (high - low + 1), seed, check_every_step=True)
+        game = play_random(module, counts[seed % len(counts)], seed, check_every_step=True)
         assert game.winners()
 
 
@@ -145,17 +145,29 @@ def hidden_changes(module, state: dict, viewer: int, rng: random.Random) -> dict
             player["hand"][color] -= 1
             player["hand"][state["deck"][position]] = player["hand"].get(state["deck"][position], 0) + 1
             state["deck"][position] = color
-        # Swap the other player's tickets with tickets of the deck.
-        for field in ("tickets", "pending_tickets"):
-            for position in range(len(player[field])):
-                if state["ticket_deck"]:
-                    other = rng.randrange(len(state["ticket_deck"]))
-                    player[field][position], state["ticket_deck"][other] = (
-                        state["ticket_deck"][other],
-                        player[field][position],
-                    )
+        # Swap the other player's tickets (a teammate's too) with tickets of the deck.
+        for field in ("tickets", "pending_tickets", "setup_share"):
+            swap_tickets(player.get(field, []), state["ticket_deck"], rng)
+    for team in state.get("teams", []):
+        if viewer in team["players"]:
+            continue
+        # Another team's holders are hidden too: swap their cards and tickets with the decks'.
+        for color in [color for color, count in team["holder"].items() for _ in range(count)]:
+            if state["deck"]:
+                position = rng.randrange(len(state["deck"]))
+                team["holder"][color] -= 1
+                team["holder"][state["deck"][position]] += 1
+                state["deck"][position] = color
+        swap_tickets(team["tickets"], state["ticket_deck"], rng)
     rng.shuffle(state["ticket_deck"])
     return state
+
+
+def swap_tickets(tickets: list[str], deck: list[str], rng: random.Random) -> None:
+    for position in range(len(tickets)):
+        if deck:
+            other = rng.randrange(len(deck))
+            tickets[position], deck[other] = deck[other], tickets[position]
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
@@ -163,9 +175,9 @@ def test_an_observation_reveals_nothing_hidden(edition):
     """Changing every hidden part of a game leaves what a player sees unchanged."""
     module = engine(edition)
     changed = 0
+    counts = seat_counts(module)
     for seed in range(30):
-        low, high = module.PLAYERS
-        game = module.new_game(low + seed % (high - low + 1), seed)
+        game = module.new_game(counts[seed % len(counts)], seed)
         chooser = random.Random(seed)
         for _ in range(chooser.randrange(0, 120)):
             if game.is_over():

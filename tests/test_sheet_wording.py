@@ -13,7 +13,7 @@ import pytest
 from aventuriers.compiler.build import GENERATED, compile_edition, loader
 from aventuriers.compiler.example import load_engine
 
-from tests.engines import EDITIONS, engine
+from tests.engines import EDITIONS, engine, seats
 
 SHEETS = {path.parent.name: path.read_text(encoding="utf-8") for path in sorted(GENERATED.glob("*/fiche.md"))}
 TINY = Path(__file__).resolve().parent / "specs" / "broken" / "tiny.aventuriers"
@@ -85,7 +85,7 @@ def test_french_agreement_on_a_board_of_ones() -> None:
 def test_refusal_messages_agree_with_their_numbers(edition) -> None:
     module = engine(edition)
     assert not any("(s)" in text or "Vous" in text or "vous" in text for text in module.MESSAGES.values())
-    state = module.new_game(2, 3).to_dict()
+    state = module.new_game(seats(module, 2), 3).to_dict()
     for player in state["players"]:
         state["ticket_deck"] += player["pending_tickets"]
         player["pending_tickets"] = []

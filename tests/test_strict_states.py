@@ -13,11 +13,11 @@ import pytest
 from aventuriers.compiler.build import compile_edition, loader
 from aventuriers.compiler.example import load_engine
 
-from tests.engines import EDITIONS, engine
+from tests.engines import EDITIONS, engine, seats
 
 
 def turn_state(module, players: int = 3) -> dict:
-    game = module.new_game(players, 4)
+    game = module.new_game(seats(module, players), 4)
     while game.to_dict()["phase"] == "setup_tickets":
         game.apply(game.legal_actions()[-1])
     return game.to_dict()
@@ -137,7 +137,7 @@ def test_a_deck_of_locomotives_does_not_make_the_market_reset_loop(tmp_path) -> 
         return original(self)
 
     module.Game._draw_from_deck = counted
-    game = module.new_game(2, 1)
+    game = module.new_game(seats(module, 2), 1)
     pool = sum(module.DECK) - 2 * module.HAND_SIZE
     assert draws <= 2 * pool, f"{draws} cards dealt for a pool of {pool}"
     assert game.legal_actions()
@@ -163,7 +163,7 @@ HOSTILE_ACTIONS = [
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_no_refusal_prints_none(edition) -> None:
     module = engine(edition)
-    for phase_start in (turn_state(module), module.new_game(3, 4).to_dict()):
+    for phase_start in (turn_state(module), module.new_game(seats(module, 3), 4).to_dict()):
         game = module.Game.from_dict(phase_start)
         for action in HOSTILE_ACTIONS:
             with pytest.raises(module.IllegalAction) as refusal:

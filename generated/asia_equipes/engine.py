@@ -1314,7 +1314,7 @@ class Game:
     def _apply_claim_route(self, action: dict) -> None:
         """Claim a route.
 
-        Spec: editions/asia-team.aventuriers:73 (the action), editions/asia-equipes.aventuriers:210 (points),
+        Spec: editions/asia-team.aventuriers:73 (the action), editions/asia-equipes.aventuriers:220 (points),
         editions/asia-team.aventuriers:87 (double routes).
         """
         self._require_turn_start()
@@ -1611,7 +1611,7 @@ class Game:
         """Final scoring by team: the routes of its players, the tickets of its players and of its
         holder (completed when the team's routes together join their cities), bonuses by team.
 
-        Spec: editions/asia-team.aventuriers:46, editions/asia-equipes.aventuriers:215.
+        Spec: editions/asia-team.aventuriers:46, editions/asia-equipes.aventuriers:225.
         """
         results = self.scores()
         teams = []
@@ -1715,7 +1715,7 @@ class Game:
     def scores(self) -> list[dict]:
         """Final scoring: route points, tickets, bonuses.
 
-        Spec: editions/asia-equipes.aventuriers:215.
+        Spec: editions/asia-equipes.aventuriers:225.
         """
         results = []
         for player in range(self.players):
@@ -1759,12 +1759,13 @@ class Game:
     def winners(self) -> list[int]:
         """The winners; ties the rules leave shared stay shared.
 
-        Spec: editions/asia-equipes.aventuriers:221.
+        Spec: editions/asia-equipes.aventuriers:232, editions/asia-equipes.aventuriers:233.
         """
         results = self.team_scores()
         keys = [
             (
                 result["total"],
+                len(result["tickets_completed"]),
                 "asian_explorer" in result["bonuses"],
             )
             for result in results
@@ -2008,9 +2009,6 @@ def _check_state(state: dict) -> None:
             cards[_COLOR_INDEX[color]] += _integer(held, f"{where}.holder.{color}", 0, None)
         for ticket in _ids(record.get("tickets"), _TICKET_INDEX, f"{where}.tickets"):
             _once(ticket, tickets)
-    place = state.get("last_card_to")
-    if place not in (None, *_PLACES) or (place is None) != (phase != "second_card"):
-        _invalid(f"last_card_to must be hand or holder in phase second_card, else null, not {_shown(place)}")
     market = state.get("market")
     if not isinstance(market, list) or len(market) != MARKET_SIZE:
         _invalid(f"market must be a list of {MARKET_SIZE} cards or nulls")
@@ -2033,6 +2031,9 @@ def _check_state(state: dict) -> None:
     drawn = _integer(state.get("cards_drawn", 0), "cards_drawn", 0, CARDS_PER_DRAW - 1)
     if phase == "second_card" and drawn == 0:
         _invalid("phase second_card needs cards_drawn of at least 1")
+    place = state.get("last_card_to")
+    if place not in (None, *_PLACES) or (place is None) != (phase != "second_card"):
+        _invalid(f"last_card_to must be hand or holder in phase second_card, else null, not {_shown(place)}")
     if phase == "keep_tickets" and not players[current].get("pending_tickets"):
         _invalid("phase keep_tickets needs pending tickets for the current player")
     if state.get("final_turns_left") is not None:

@@ -1,0 +1,179 @@
+"""The closing sections of the rule sheet: the worked score example, the last round and
+victory, frequent mistakes, the decisions taken where the rules are silent, the summary.
+
+A mixin of the sheet writer (``compiler.emit_sheet``): the same IR, the same
+wording helpers, one module per part of the sheet.
+"""
+
+from __future__ import annotations
+
+from .example import ExampleScore
+from .french import MEASURES, JokerWording, counted, elided, enumerate_fr, guillemets, players_phrase, words
+from .ir import Edition, TwinPolicy
+from .sheet_mechanisms import MechanismWording
+from .sheet_model import Section, tiebreak_phrases
+from .sheet_teams import TeamWording
+
+
+class ClosingSections:
+    """The sections after « Le tour »; the writer holds the fields annotated here."""
+
+    __slots__ = ()
+    edition: Edition
+    example: ExampleScore | None
+    mechanisms: MechanismWording
+    teams: TeamWording | None
+    decisions: list[str]
+    joker: JokerWording
+
+    def action_names(self) -> str:  # defined by the writer
+        raise NotImplementedError
+
+    def example_section(self) -> Section | None:
+        x = self.example
+        if x is None:
+            return None
+        done = enumerate_fr([f"{guillemets(name)} ({points})" for name, points in x.completed])
+        missed = enumerate_fr([f"{guillemets(name)} ({points})" for name, points in x.failed])
+        subtotal = x.route_points + sum(p for _, p in x.completed) - sum(p for _, p in x.failed)
+        terms = " + ".join([str(x.route_points), *(str(p) for _, p in x.completed)])
+        terms += "".join(f" − {p}" for _, p in x.failed)
+        paragraphs = [
+            f"{x.player} a pris {x.routes} routes ({x.trains_used} wagons) : {x.route_points} points sur la "
+            f"piste de score. {x.player} réussit {done}"
+            + (f" mais rate {missed}" if x.failed else "")
+            + f" : {terms} = {subtotal}.",
+        ]
+        for origin, reached, targets in x.targets:
+            listed = enumerate_fr([f"{place} {points}" for place, points in targets]).replace(" et ", " ou ")
+            if reached:
+                best = dict(targets)[reached]
+                paragraphs.append(
+                    f"Le ticket de {origin} propose {listed}. La mieux payée des destinations que ses routes "
+                    f"atteignent est {reached} : {best} points."
+                )
+            else:
+                lowest = min(points for _, points in targets)
+                paragraphs.append(
+                    f"Le ticket de {origin} propose {listed} : aucune n’est atteinte, il retire donc "
+                    f"{lowest} points, la moins payée."
+                )
+        running = subtotal
+        for bonus in x.bonuses:
+            measured = MEASURES[bonus.measure.value].example.format(player=x.player, value=bonus.value)
+            paragraphs.append(
+                f"{measured}, contre {bonus.opponent_value} pour son adversaire : la carte "
+                f"{guillemets(bonus.title)} ajoute {bonus.points} points, soit {running} + {bonus.points} = "
+                f"{running + bonus.points}."
+            )
+            running += bonus.points
+        paragraphs.append(f"Total pour {x.player} : {x.total} points.")
+        return Section(title="Exemple de score", paragraphs=tuple(paragraphs))
+
+    def last_round(self) -> Section:
+        e = self.edition
+        paragraphs = [
+            f"Quand un joueur termine son tour avec {words(e.end.trains_at_most)} wagons ou moins, le dernier "
+            "tour commence : chacun joue encore une fois, lui compris. Puis on compte.",
+            "Ajoute les points de tes tickets réussis et retire ceux de tes tickets ratés.",
+        ]
+        if self.teams:
+            paragraphs = [self.teams.last_round_sentence(), self.teams.scoring_paragraph()]
+        for bonus in e.bonuses:
+            if self.teams:
+                short = MEASURES[bonus.measure.value].short
+                paragraphs.append(self.teams.bonus_paragraph(bonus.title, bonus.points, short))
+                continue
+            paragraphs.append(
+                f"{guillemets(bonus.title)} : {bonus.points} points {MEASURES[bonus.measure.value].rule} "
+                "À égalité, chacun des joueurs concernés les marque."
+            )
+        paragraphs += self.mechanisms.end_paragraphs()
+        ties = tiebreak_phrases(e)
+        winner = "L’équipe au plus gros total gagne." if self.teams else "Le plus gros total gagne."
+        if ties:
+            winner += (
+                f" À égalité, on départage par {', puis par '.join(ties)} ; sinon, la victoire est partagée."
+            )
+        else:
+            winner += " À égalité, la victoire est partagée."
+        paragraphs.append(winner)
+        if e.end.when_nobody_can_play == "end_game":
+            self.decisions.append(
+                "Si plus personne ne peut jouer (ni carte, ni ticket, ni route payable), chacun passe son tour ; "
+                "après un tour de table où tous ont passé, la partie s’arrête et l’on compte."
+            )
+        return Section(title="Dernier tour et victoire", paragraphs=tuple(paragraphs))
+
+    def mistakes(self) -> Section:
+        e = self.edition
+        s = e.setup
+        bullets = [
+            f"Donner un autre nombre {elided('que', self.mechanisms.tickets_dealt())} au départ, ou "
+            + (
+                "n’en garder aucun."
+                if s.tickets_keep_at_least == 1
+                else f"en garder moins de {words(s.tickets_keep_at_least)}."
+            )
+        ]
+        if e.turn.face_up_locomotive_ends_draw:
+            bullets.append(
+                f"Prendre une {self.joker.one} visible en deuxième carte, ou une autre carte après elle."
+            )
+        bullets += [
+            "Payer une route grise avec plusieurs couleurs mélangées.",
+            "Ne payer qu’une partie d’une route.",
+        ]
+        for rule in e.double_rules:
+            if rule.twin is TwinPolicy.CLOSED:
+                bullets.append(
+                    f"Utiliser les deux voies d’une route double {players_phrase(rule.players).lower()}."
+                )
+        bullets += self.mechanisms.mistakes()
+        bullets += self.teams.mistakes() if self.teams else []
+        bullets.append("Oublier que le joueur qui déclenche le dernier tour rejoue aussi.")
+        return Section(title="Erreurs fréquentes", bullets=tuple(bullets))
+
+    def decisions_section(self) -> Section:
+        for bonus in self.edition.bonuses:
+            self.decisions.append(
+                f"La carte {guillemets(bonus.title)} ne revient qu’à {'une équipe' if self.teams else 'un joueur'} "
+                "qui a au moins "
+                f"{MEASURES[bonus.measure.value].at_least}."
+            )
+        self.decisions += self.mechanisms.decisions()
+        self.decisions += self.teams.decisions() if self.teams else []
+        self.decisions.extend(decision.text for decision in self.edition.decisions)
+        return Section(
+            title="Quand la règle ne dit rien",
+            paragraphs=("Ces points ne sont pas écrits dans la règle ; voici ce que nous avons décidé :",),
+            bullets=tuple(self.decisions),
+        )
+
+    def summary(self) -> Section:
+        e, s = self.edition, self.edition.setup
+        bullets = [
+            f"{e.title} : {e.trains} wagons chacun, {words(s.train_cards, feminine=True)} cartes Wagon et "
+            f"{self.mechanisms.tickets_dealt()} au départ, au moins {words(s.tickets_keep_at_least)}"
+            f"{' ordinaires' if s.keep_among_regular else ''} "
+            f"{counted(s.tickets_keep_at_least, 'gardé', 'gardés')}.",
+            f"Tour : {self.action_names()}.",
+        ]
+        if e.turn.face_up_locomotive_ends_draw:
+            one = self.joker.one
+            bullets.append(f"{one.capitalize()} visible = tout le tour ; {one} cachée = une carte ordinaire.")
+        bullets += [
+            "Une route se paie en entier, dans sa couleur ; une route grise, dans une seule couleur au choix.",
+            *self.mechanisms.summary(),
+            *(self.teams.summary() if self.teams else ()),
+            ("Une équipe à " if e.end.trains_of_team else "")
+            + f"{words(e.end.trains_at_most).capitalize() if not e.end.trains_of_team else words(e.end.trains_at_most)}"
+            " wagons ou moins : chacun rejoue une fois, déclencheur "
+            "compris.",
+            ("Par équipe : routes" if self.teams else "Routes")
+            + " + tickets réussis − tickets ratés"
+            + "".join(f" + {b.title[0].lower()}{b.title[1:]} ({b.points})" for b in e.bonuses)
+            + (f" + {e.stations.unused_points} par gare non construite" if e.stations else "")
+            + " : le plus gros total gagne.",
+        ]
+        return Section(title="Résumé express", bullets=tuple(bullets))

@@ -1,0 +1,151 @@
+"""Team play (issue 10; seed 004): what the conformance files cannot say.
+
+The Asia rules on a board with tunnels printing 4, 5 and 6
+(`tests/specs/broken/equipes-tunnels.aventuriers`, which extends the shipped
+`asia-team`), tunnel surcharges paid from the team's holder, player counts that
+make no teams, and the compiler's checks of team declarations.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+import yaml
+from aventuriers.compiler.build import compile_edition, loader
+from aventuriers.compiler.example import load_engine
+
+from tests.conformance_runner import run_case
+from tests.engines import engine, play_random
+
+SPEC = Path(__file__).resolve().parent / "specs" / "broken" / "equipes-tunnels.aventuriers"
+
+CASES = yaml.safe_load(
+    """
+- name: a tunnel printing 4 turns over four cards, and the surcharge may come from the holder
+  given:
+    deck: [red, blue, red, locomotive, white]
+    discard: []
+    market: [white, white, pink, pink, orange]
+    players: {0: {hand: {red: 2}}, 1: {hand: {red: 5}}, 2: {hand: {}}, 3: {hand: {}}}
+    teams: {0: {holder: {red: 3, locomotive: 1}}}
+  steps:
+    - play: {type: claim_route, route: ava-bima, cards: {red: 2}, holder_cards: {red: 1}}
+    - expect:
+        phase: tunnel
+        deck: [white]
+        tunnel: {revealed: [red, blue, red, locomotive], surcharge: 3, cards: {red: 2}, holder_cards: {red: 1}}
+    - legal:
+        - {type: pay_tunnel, cards: {}, holder_cards: {red: 2, locomotive: 1}}
+        - {type: abandon_tunnel}
+    - refuse: {type: pay_tunnel, cards: {red: 3}}
+      code: not_enough_cards
+    - refuse: {type: pay_tunnel, cards: {}, holder_cards: {red: 3}}
+      code: not_enough_holder_cards
+    - play: {type: pay_tunnel, cards: {}, holder_cards: {red: 2, locomotive: 1}}
+    - expect:
+        phase: turn
+        current_player: 1
+        players: {0: {routes: [ava-bima], hand: {red: 0}}, 1: {hand: {red: 5}}}
+        teams: {0: {holder: {red: 0, locomotive: 0}}}
+
+- name: a tunnel printing 5 turns over five cards
+  given:
+    deck: [blue, locomotive, red, blue, green, pink]
+    discard: []
+    players: {0: {hand: {blue: 6}}}
+  steps:
+    - play: {type: claim_route, route: bima-cebu, cards: {blue: 3}}
+    - expect: {deck: [pink], tunnel: {revealed: [blue, locomotive, red, blue, green], surcharge: 3, holder_cards: {}}}
+
+- name: a tunnel printing 6 turns over six cards; giving up returns the cards to hand and holder
+  given:
+    deck: [green, green, locomotive, blue, red, yellow, white]
+    discard: []
+    players: {0: {hand: {green: 2}}}
+    teams: {0: {holder: {green: 1}}}
+  steps:
+    - play: {type: claim_route, route: cebu-davao, cards: {green: 2}, holder_cards: {green: 1}}
+    - expect: {deck: [white], tunnel: {surcharge: 3}}
+    - legal: [{type: abandon_tunnel}]
+    - play: {type: abandon_tunnel}
+    - expect: {phase: turn, current_player: 1, players: {0: {routes: [], hand: {green: 2}}}, teams: {0: {holder: {green: 1}}}}
+
+- name: a tunnel without its own number turns over the edition's four
+  given:
+    deck: [black, black, black, black, white]
+    discard: []
+    players: {0: {hand: {black: 4}}}
+  steps:
+    - play: {type: claim_route, route: bima-fuzhou, cards: {black: 4}}
+    - expect: {deck: [white], tunnel: {surcharge: 4}}
+
+- name: paid with locomotives only, only revealed locomotives count; an empty deck costs nothing
+  given:
+    deck: [red, locomotive, red, red]
+    discard: []
+    players: {0: {hand: {locomotive: 2}}, 1: {hand: {yellow: 3}}}
+    teams: {0: {holder: {locomotive: 2}}}
+  steps:
+    - play: {type: claim_route, route: ava-bima, cards: {locomotive: 2}, holder_cards: {locomotive: 1}}
+    - expect: {tunnel: {surcharge: 1, color: locomotive}}
+    - legal:
+        - {type: pay_tunnel, cards: {}, holder_cards: {locomotive: 1}}
+        - {type: abandon_tunnel}
+    - play: {type: pay_tunnel, cards: {}, holder_cards: {locomotive: 1}}
+    - expect: {deck: [], current_player: 1}
+    - play: {type: claim_route, route: davao-enshi, cards: {yellow: 3}}
+    - expect: {players: {1: {routes: [davao-enshi]}}, current_player: 2}
+"""
+)
+
+
+@pytest.fixture(scope="module")
+def tunnels_engine():
+    result = compile_edition(SPEC, loader())
+    return load_engine(result.engine_source, result.edition.module_name)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case["name"] for case in CASES])
+def test_team_tunnels(tunnels_engine, case: dict) -> None:
+    run_case(tunnels_engine, {"players": 4, **case})
+
+
+def test_random_team_games_with_tunnels_keep_every_invariant(tunnels_engine) -> None:
+    for seed in range(100):
+        assert play_random(tunnels_engine, 4, seed, check_every_step=True).winners()
+
+
+@pytest.mark.parametrize("players", [2, 3, 5, 7])
+def test_players_who_make_no_teams_are_refused_in_french(players: int) -> None:
+    asia = engine("asia-equipes")
+    with pytest.raises(ValueError) as refused:
+        asia.new_game(players, 0)
+    if players == 5:
+        assert (
+            str(refused.value) == "asia-equipes se joue en équipes de 2 : 5 joueurs ne forment pas d’équipes"
+        )
+
+
+def test_random_team_games_exercise_every_team_action() -> None:
+    """The random games of test_properties go through every team decision; this shows they occur."""
+    asia = engine("asia-equipes")
+    seen: dict[str, int] = {}
+    for seed in range(40):
+        game = asia.new_game(4 + 2 * (seed % 2), seed)
+        chooser = random.Random(seed)
+        while not game.is_over():
+            action = chooser.choice(game.legal_actions())
+            kind = action["type"]
+            if kind == "claim_route" and action["holder_cards"] and action["cards"]:
+                kind = "claim_from_both"
+            elif kind == "draw_card":
+                kind = f"draw_to_{action['to']}"
+            seen[kind] = seen.get(kind, 0) + 1
+            game.apply(action)
+        teams = game.team_scores()
+        assert [player for team in teams for player in team["players"]] == list(range(game.players))
+        assert all(player in teams[player // 2]["players"] for player in game.winners())
+    for kind in ("claim_from_both", "draw_to_hand", "draw_to_holder", "share_tickets", "keep_tickets"):
+        assert seen.get(kind, 0) > 0, f"no {kind} in 40 random games: {seen}"
