@@ -229,6 +229,8 @@ MESSAGES = {
     "return_order_not_allowed": "Ces tickets sont mélangés : tu ne choisis pas leur ordre.",
     "bad_return_order": "L’ordre de retour doit citer chaque ticket rendu une fois.",
     "pass_not_allowed": "Tu ne peux passer que si aucune autre action n’est possible.",
+    "unknown_action_id": "Il n’y a pas d’action numéro {id} : les numéros vont de 0 à {last}.",
+    "action_id_not_legal": "L’action numéro {id} ne correspond pas aux tickets que tu as maintenant.",
 }
 
 # Messages of the mechanisms only some editions use, emitted only into those engines.

@@ -10,6 +10,7 @@ import itertools
 from typing import NoReturn
 
 __all__ = [
+    "ACTIONS",
     "BONUSES",
     "COLORS",
     "DECK",
@@ -787,6 +788,7 @@ TICKETS = {
 }
 
 MESSAGES = {
+    "action_id_not_legal": "L’action numéro {id} ne correspond pas aux tickets que tu as maintenant.",
     "bad_card_count": "Le nombre de cartes «\xa0{color}\xa0» doit être un entier positif ou nul, pas «\xa0{count}\xa0».",
     "bad_cards": "Les cartes se donnent par couleur avec leur nombre, par exemple «\xa0red\xa0: 3\xa0».",
     "bad_return_order": "L’ordre de retour doit citer chaque ticket rendu une fois.",
@@ -823,6 +825,7 @@ MESSAGES = {
     "ticket_not_offered": "Le ticket «\xa0{ticket}\xa0» ne fait pas partie des tickets proposés.",
     "too_few_tickets": "Tu dois garder au moins {tickets}.",
     "unknown_action": "Action inconnue\xa0: «\xa0{type}\xa0».",
+    "unknown_action_id": "Il n’y a pas d’action numéro {id}\xa0: les numéros vont de 0 à {last}.",
     "unknown_color": "Couleur de carte inconnue\xa0: «\xa0{color}\xa0».",
     "unknown_field": "L’action «\xa0{type}\xa0» n’a pas de champ «\xa0{field}\xa0».",
     "unknown_place": "Une carte piochée va dans ta main («\xa0hand\xa0») ou dans le porte-cartes de l’équipe («\xa0holder\xa0»), pas «\xa0{place}\xa0».",
@@ -876,6 +879,196 @@ _PLACES = ("hand", "holder")
 _PLACE_NAMES = {"hand": "ta main", "holder": "le porte-cartes de l’équipe"}
 _ROUTES_BY_LENGTH = tuple(sorted(range(len(_ROUTE_IDS)), key=_ROUTE_LENGTH.__getitem__))
 _MASK = (1 << 64) - 1
+
+
+# -- the action index ---------------------------------------------------------
+
+
+class _Action(dict):
+    """A legal action as `legal_actions()` returns it: built once, shared, read-only.
+
+    It compares equal to, and serialises like, the dict it stands for; changing it raises
+    TypeError (copy it with `dict(action)` first). `id` is its place in `ACTIONS`, and
+    `payment` the cards it pays (colour index to count; those from the hand, in team play).
+    """
+
+    __slots__ = ("id", "payment", "shared")
+
+    def _read_only(self, *args, **kwargs) -> NoReturn:
+        raise TypeError("a legal action is read-only: copy it with dict(action) to change it")
+
+    __setitem__ = __delitem__ = __ior__ = _read_only  # type: ignore[assignment]
+    clear = pop = popitem = setdefault = update = _read_only  # type: ignore[assignment]
+
+    def __reduce__(self):
+        return (dict, (_plain(self),))
+
+    def __copy__(self) -> dict:
+        return dict(self)
+
+    def __deepcopy__(self, memo: dict) -> dict:
+        return _plain(self)
+
+
+class _Positional(_Action):
+    """An entry of ACTIONS that chooses tickets by position among those offered or held;
+    `apply_id` turns it into the action it stands for now."""
+
+    __slots__ = ()
+
+
+class _ReadOnlyList(list):
+    """The ticket list of a legal action: a list that cannot change."""
+
+    __slots__ = ()
+
+    def _read_only(self, *args, **kwargs) -> NoReturn:
+        raise TypeError("a legal action is read-only: copy it with dict(action) to change it")
+
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _read_only  # type: ignore[assignment]
+    append = extend = insert = pop = remove = clear = sort = reverse = _read_only  # type: ignore[assignment]
+
+    def __reduce__(self):
+        return (list, (list(self),))
+
+
+def _plain(action: dict) -> dict:
+    """A mutable copy, nested cards and lists included."""
+    return {
+        key: dict(value) if isinstance(value, dict) else list(value) if isinstance(value, list) else value
+        for key, value in action.items()
+    }
+
+
+def _read_only(value):
+    if isinstance(value, dict):
+        return _Action(value)
+    return _ReadOnlyList(value) if isinstance(value, list) else value
+
+
+def _frozen(
+    fields: dict,
+    payment: dict[int, int] | None = None,
+    shared: dict[int, int] | None = None,
+    kind: type = _Action,
+) -> _Action:
+    action = kind({key: _read_only(value) for key, value in fields.items()})
+    action.payment = payment
+    action.shared = shared
+    return action
+
+
+def _cards_of(payment: dict[int, int]) -> dict[str, int]:
+    return {COLORS[color]: count for color, count in payment.items()}
+
+
+def _ways_to_pay(
+    count: int, colors, least_jokers: int = 0, jokers_allowed: bool = True
+) -> list[dict[int, int]]:
+    """Every payment of `count` cards of one of `colors`, jokers completing (as the claims list them)."""
+    ways = []
+    for color in colors:
+        for jokers in range(least_jokers, count if jokers_allowed else min(1, count)):
+            ways.append({color: count - jokers, LOCOMOTIVE: jokers} if jokers else {color: count})
+    if jokers_allowed and count:
+        ways.append({LOCOMOTIVE: count})
+    return ways
+
+
+def _split_ways(payment: dict[int, int]) -> list[tuple[dict[int, int], dict[int, int]]]:
+    """Every way to take `payment` from the hand and the team's holder, most from the hand first."""
+    ways: list[tuple[dict[int, int], dict[int, int]]] = [({}, {})]
+    for color, count in payment.items():
+        ways = [
+            ({**mine, color: n} if n else mine, {**theirs, color: count - n} if n < count else theirs)
+            for mine, theirs in ways
+            for n in range(count, -1, -1)
+        ]
+    return ways
+
+
+def _index_actions() -> tuple:
+    """Every action of the edition, each with its place in ACTIONS, and the tables that find them."""
+    actions: list[_Action] = []
+
+    def add(fields: dict, payment=None, shared=None, kind: type = _Action) -> _Action:
+        action = _frozen(fields, payment, shared, kind)
+        action.id = len(actions)
+        actions.append(action)
+        return action
+
+    tables: dict = {"pass": add({"type": "pass"})}
+    tables["deck"] = {to: add({"type": "draw_card", "source": "deck", "to": to}) for to in _PLACES}
+    tables["market"] = [
+        {to: add({"type": "draw_card", "source": "market", "slot": slot, "to": to}) for to in _PLACES}
+        for slot in range(MARKET_SIZE)
+    ]
+    tables["draw_tickets"] = add({"type": "draw_tickets"})
+    # claims[route][(colour, jokers)]: a claim of `route` in that colour with that many jokers
+    # (colour LOCOMOTIVE: jokers only); in team play, a dict of every split between hand and holder.
+    claims: list[dict] = []
+    for route, route_id in enumerate(_ROUTE_IDS):
+        length, color = _ROUTE_LENGTH[route], _ROUTE_COLOR[route]
+        colors = _PLAIN_COLORS if color < 0 else (color,)
+        jokers_allowed = True
+        least = _ROUTE_FERRY[route]
+        by_payment: dict = {}
+        for payment in _ways_to_pay(length, colors, least, jokers_allowed):
+            key = (next(iter(payment)), payment.get(LOCOMOTIVE, 0))
+            by_payment[key] = {
+                (tuple(sorted(mine.items())), tuple(sorted(theirs.items()))): add(
+                    {
+                        "type": "claim_route",
+                        "route": route_id,
+                        "cards": _cards_of(mine),
+                        "holder_cards": _cards_of(theirs),
+                    },
+                    mine,
+                    theirs,
+                )
+                for mine, theirs in _split_ways(payment)
+            }
+        claims.append(by_payment)
+    tables["claims"] = claims
+    # Ticket choices by position among the tickets offered (kept, and in team play shared);
+    # the tickets given back go under the deck in the order they were offered.
+    keeps: dict = {}
+    for offered in range(1, _MOST_OFFERED + 1):
+        for size in range(0, offered + 1):
+            for kept in itertools.combinations(range(offered), size):
+                for wanted in sorted({min(SHARE_AT_SETUP, size), min(SHARE_AT_DRAW, size)}):
+                    for chosen in itertools.combinations(kept, wanted):
+                        keeps[(offered, kept, chosen)] = add(
+                            {
+                                "type": "keep_tickets",
+                                "offered": offered,
+                                "kept": list(kept),
+                                "shared": list(chosen),
+                            },
+                            kind=_Positional,
+                        )
+    tables["keep_tickets"] = keeps
+    shares: dict = {}
+    for size in range(1, SHARE_TICKETS_AT_MOST + 1):
+        for held in itertools.combinations(range(len(_TICKET_IDS)), size):
+            shares[held] = add({"type": "share_tickets", "held": list(held)}, kind=_Positional)
+    tables["share_tickets"] = shares
+    return tuple(actions), tables
+
+
+# The most tickets a player may have to choose from at once (at set-up, or after a draw).
+_MOST_OFFERED = SETUP_TICKETS
+_MOST_OFFERED = max(_MOST_OFFERED, TICKETS_PER_DRAW)
+# Every action of the edition, by its integer id: the actions `legal_actions()` returns (the
+# same objects), and ticket choices by position among the tickets offered (see `apply_id`).
+ACTIONS, _TABLES = _index_actions()
+_PASS = _TABLES["pass"]
+_DRAW_DECK = _TABLES["deck"]
+_DRAW_MARKET = _TABLES["market"]
+_DRAW_TICKETS = _TABLES["draw_tickets"]
+_CLAIMS = _TABLES["claims"]
+_KEEPS = _TABLES["keep_tickets"]
+_SHARES = _TABLES["share_tickets"]
 
 
 class IllegalAction(Exception):
@@ -1073,6 +1266,10 @@ class Game:
         """Play `action` for the current player, or raise IllegalAction and change nothing."""
         if self._phase == "over":
             raise IllegalAction("game_over")
+        if type(action) is _Action:
+            # A legal action as `legal_actions()` lists it: its fields are known good.
+            _HANDLERS[action["type"]][0](self, action)
+            return
         if not isinstance(action, dict):
             raise IllegalAction("malformed_action")
         kind = action.get("type")
@@ -1091,6 +1288,53 @@ class Game:
                     raise IllegalAction("unknown_field", field=field, type=kind)
         handler(self, action)
 
+    # -- the integer API ------------------------------------------------------
+
+    def legal_action_ids(self) -> list[int]:
+        """The ids in ACTIONS of the legal actions, ascending: the same actions as `legal_actions()`."""
+        return sorted([action.id for action in self.legal_actions()])
+
+    def action_mask(self) -> bytes:
+        """One byte per entry of ACTIONS: 1 where the action is legal now, else 0."""
+        mask = bytearray(len(ACTIONS))
+        for action in self.legal_actions():
+            mask[action.id] = 1
+        return bytes(mask)
+
+    def apply_id(self, index: int) -> None:
+        """Play ACTIONS[index], or raise IllegalAction and change nothing.
+
+        A ticket choice by position is played on the tickets offered (or held) now; the
+        tickets given back go under the deck in the order they were offered.
+        """
+        if type(index) is not int or not 0 <= index < len(ACTIONS):
+            raise IllegalAction("unknown_action_id", id=index, last=len(ACTIONS) - 1)
+        action = ACTIONS[index]
+        self.apply(self._by_position(action) if type(action) is _Positional else action)
+
+    def _by_position(self, action: _Action) -> dict:
+        """The action a ticket choice by position stands for now."""
+        if action["type"] == "share_tickets":
+            held = self._tickets[self._current]
+            if self._phase != "turn" or action["held"][-1] >= len(held):
+                raise IllegalAction("action_id_not_legal", id=action.id)
+            return {"type": "share_tickets", "tickets": [_TICKET_IDS[held[at]] for at in action["held"]]}
+        pending = self._pending[self._current]
+        if action["offered"] != len(pending):
+            raise IllegalAction("action_id_not_legal", id=action.id)
+        return {
+            "type": "keep_tickets",
+            "tickets": [_TICKET_IDS[pending[at]] for at in action["kept"]],
+            "share": [_TICKET_IDS[pending[at]] for at in action["shared"]],
+        }
+
+    def playout(self, rng) -> None:
+        """Random legal moves to the end of the game, drawn with `rng.randrange` (a
+        `random.Random`): the rollout of a tree search. Use it on a `copy()` to keep the game."""
+        while self._phase != "over":
+            actions = self.legal_actions()
+            self.apply(actions[rng.randrange(len(actions))])
+
     # -- turns --------------------------------------------------------------
 
     def _turn_actions(self) -> list[dict]:
@@ -1098,10 +1342,10 @@ class Game:
         self._draw_actions(actions, False)
         self._claim_actions(actions)
         if self._ticket_deck:
-            actions.append({"type": "draw_tickets"})
+            actions.append(_DRAW_TICKETS)
         self._share_actions(actions)
         if not actions:
-            actions.append({"type": "pass"})
+            actions.append(_PASS)
         return actions
 
     def _second_card_actions(self) -> list[dict]:
@@ -1267,30 +1511,17 @@ class Game:
                 twin = _ROUTE_TWIN[route]
                 if twin >= 0 and owner[twin] >= 0 and side[owner[twin]] == side[player]:
                     continue
-                route_id = _ROUTE_IDS[route]
+                claims = _CLAIMS[route]
                 ferry = _ROUTE_FERRY[route]
                 for paid in held if gray else (bucket_color,):
                     have = hand[paid]
                     if have == 0 or have + locomotives < length:
                         continue
-                    name = COLORS[paid]
                     most = length - 1 if length <= locomotives else locomotives
                     for jokers in range(max(ferry, length - have), most + 1):
-                        cards = {name: length - jokers, "locomotive": jokers} if jokers else {name: length}
-                        for mine, theirs in self._splits(cards, own, shared):
-                            actions.append(
-                                {
-                                    "type": "claim_route",
-                                    "route": route_id,
-                                    "cards": mine,
-                                    "holder_cards": theirs,
-                                }
-                            )
+                        actions += self._affordable(claims[paid, jokers].values(), own, shared)
                 if locomotives >= length:
-                    for mine, theirs in self._splits({"locomotive": length}, own, shared):
-                        actions.append(
-                            {"type": "claim_route", "route": route_id, "cards": mine, "holder_cards": theirs}
-                        )
+                    actions += self._affordable(claims[LOCOMOTIVE, length].values(), own, shared)
 
     def _index_open_routes(self) -> None:
         """Open routes by colour (gray last), each sorted by length; derived from the owners."""
@@ -1323,8 +1554,11 @@ class Game:
         if route is None:
             raise IllegalAction("unknown_route", route=route_id)
         cards = action.get("cards")
-        own = self._parse_cards(cards)
-        shared = self._parse_cards(action.get("holder_cards", {}))
+        if type(action) is _Action:  # a legal action as listed: its cards are known
+            own, shared = action.payment, action.shared
+        else:
+            own = self._parse_cards(cards)
+            shared = self._parse_cards(action.get("holder_cards", {}))
         payment = _joined(own, shared)
         player = self._current
         if self._owner[route] >= 0:
@@ -1421,15 +1655,24 @@ class Game:
         least = min(self._keep_at_least(), len(pending))
         # Every choice of tickets to keep, with every choice of those to share with the team.
         return [
+            self._keep_action(pending, kept, shared)
+            for size in range(least, len(pending) + 1)
+            for kept in itertools.combinations(range(len(pending)), size)
+            for shared in self._shares(kept)
+        ]
+
+    @staticmethod
+    def _keep_action(pending: list[int], kept: tuple[int, ...], shared: tuple[int, ...]) -> _Action:
+        """The legal action keeping the tickets at positions `kept` of those offered, sharing `shared`."""
+        action = _frozen(
             {
                 "type": "keep_tickets",
-                "tickets": [_TICKET_IDS[ticket] for ticket in kept],
-                "share": [_TICKET_IDS[ticket] for ticket in shared],
+                "tickets": [_TICKET_IDS[pending[at]] for at in kept],
+                "share": [_TICKET_IDS[pending[at]] for at in shared],
             }
-            for size in range(least, len(pending) + 1)
-            for kept in itertools.combinations(pending, size)
-            for shared in self._shares(list(kept))
-        ]
+        )
+        action.id = _KEEPS[len(pending), kept, shared].id
+        return action
 
     def _keep_at_least(self) -> int:
         return SETUP_KEEP_AT_LEAST if self._phase == "setup_tickets" else DRAW_KEEP_AT_LEAST
@@ -1528,26 +1771,22 @@ class Game:
         place = self._card_place
         if self._deck or self._discard:
             for to in self._draw_places(None, place):
-                actions.append({"type": "draw_card", "source": "deck", "to": to})
+                actions.append(_DRAW_DECK[to])
         for slot, card in enumerate(self._market):
             if card is None or (second and card == LOCOMOTIVE):
                 continue
             for to in self._draw_places(card, place):
-                actions.append({"type": "draw_card", "source": "market", "slot": slot, "to": to})
+                actions.append(_DRAW_MARKET[slot][to])
 
-    def _splits(self, cards: dict[str, int], own: list[int], shared: list[int]) -> list[tuple[dict, dict]]:
-        """Every way to take `cards` from the player's hand and the team's holder, most from the hand first."""
-        options: list[tuple[dict, dict]] = [({}, {})]
-        for name, count in cards.items():
-            color = _COLOR_INDEX[name]
-            low = count - shared[color] if count > shared[color] else 0
-            high = own[color] if own[color] < count else count
-            options = [
-                ({**mine, name: n} if n else mine, {**theirs, name: count - n} if n < count else theirs)
-                for mine, theirs in options
-                for n in range(high, low - 1, -1)
-            ]
-        return options
+    @staticmethod
+    def _affordable(splits, own: list[int], shared: list[int]) -> list[_Action]:
+        """The prebuilt splits of a payment that the hand and the team's holder can pay."""
+        return [
+            action
+            for action in splits
+            if all(own[color] >= count for color, count in action.payment.items())
+            and all(shared[color] >= count for color, count in action.shared.items())
+        ]
 
     def _require_holder(self, shared: dict[int, int]) -> None:
         holder = self._holder[self._current // TEAM_SIZE]
@@ -1567,10 +1806,12 @@ class Game:
     def _share_actions(self, actions: list[dict]) -> None:
         own = self._tickets[self._current]
         for size in range(1, min(SHARE_TICKETS_AT_MOST, len(own)) + 1):
-            for shared in itertools.combinations(own, size):
-                actions.append(
-                    {"type": "share_tickets", "tickets": [_TICKET_IDS[ticket] for ticket in shared]}
+            for shared in itertools.combinations(range(len(own)), size):
+                action = _frozen(
+                    {"type": "share_tickets", "tickets": [_TICKET_IDS[own[at]] for at in shared]}
                 )
+                action.id = _SHARES[shared].id
+                actions.append(action)
 
     def _apply_share_tickets(self, action: dict) -> None:
         """Put tickets of one's own in the team's holder, a whole turn: editions/asia-team.aventuriers:79."""
@@ -1588,10 +1829,10 @@ class Game:
         self._team_tickets[player // TEAM_SIZE].extend(shared)
         self._end_turn()
 
-    def _shares(self, kept: list[int]) -> list[list[int]]:
+    def _shares(self, kept: tuple[int, ...]) -> list[tuple[int, ...]]:
         """The choices of tickets to share among those just kept: exactly the edition's number."""
         wanted = SHARE_AT_SETUP if self._phase == "setup_tickets" else SHARE_AT_DRAW
-        return [list(shared) for shared in itertools.combinations(kept, min(wanted, len(kept)))]
+        return list(itertools.combinations(kept, min(wanted, len(kept))))
 
     def _parse_share(self, names, kept: list[int]) -> list[int]:
         """The `share` of a keep_tickets action, checked against the tickets kept."""
@@ -1871,6 +2112,39 @@ class Game:
         own_team["tickets"] = [_TICKET_IDS[ticket] for ticket in self._team_tickets[player // TEAM_SIZE]]
         seen["last_card_to"] = self._card_place
         return seen
+
+    def copy(self) -> Game:
+        """An independent game in the same state, for search: nothing is shared that either may
+        change, the generator included (both continue with the same shuffles)."""
+        game = Game.__new__(Game)
+        game.players = self.players
+        game._hands = [list(hand) for hand in self._hands]
+        game._trains = list(self._trains)
+        game._routes = [list(routes) for routes in self._routes]
+        game._tickets = [list(tickets) for tickets in self._tickets]
+        game._pending = [list(pending) for pending in self._pending]
+        game._score = list(self._score)
+        game._owner = list(self._owner)
+        game._deck = list(self._deck)
+        game._discard = list(self._discard)
+        game._market = list(self._market)
+        game._ticket_deck = list(self._ticket_deck)
+        game._setup_rejected = list(self._setup_rejected)
+        game._current = self._current
+        game._phase = self._phase
+        game._drawn = self._drawn
+        game._final_turns = self._final_turns
+        game._passes = self._passes
+        game._turns = self._turns
+        game._twin_closes = self._twin_closes
+        game._rng = _Random(self._rng.state)
+        game._open = [list(bucket) for bucket in self._open]
+        game._holder = [list(holder) for holder in self._holder]
+        game._team_tickets = [list(tickets) for tickets in self._team_tickets]
+        game._setup_share = [list(shared) for shared in self._setup_share]
+        game._card_place = self._card_place
+        game._side = self._side  # fixed for the whole game
+        return game
 
     @classmethod
     def from_dict(cls, state: dict) -> Game:

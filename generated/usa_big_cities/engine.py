@@ -10,6 +10,7 @@ import itertools
 from typing import NoReturn
 
 __all__ = [
+    "ACTIONS",
     "BONUSES",
     "COLORS",
     "DECK",
@@ -561,6 +562,7 @@ TICKETS = {
 }
 
 MESSAGES = {
+    "action_id_not_legal": "L’action numéro {id} ne correspond pas aux tickets que tu as maintenant.",
     "bad_card_count": "Le nombre de cartes «\xa0{color}\xa0» doit être un entier positif ou nul, pas «\xa0{count}\xa0».",
     "bad_cards": "Les cartes se donnent par couleur avec leur nombre, par exemple «\xa0red\xa0: 3\xa0».",
     "bad_return_order": "L’ordre de retour doit citer chaque ticket rendu une fois.",
@@ -590,6 +592,7 @@ MESSAGES = {
     "ticket_not_offered": "Le ticket «\xa0{ticket}\xa0» ne fait pas partie des tickets proposés.",
     "too_few_tickets": "Tu dois garder au moins {tickets}.",
     "unknown_action": "Action inconnue\xa0: «\xa0{type}\xa0».",
+    "unknown_action_id": "Il n’y a pas d’action numéro {id}\xa0: les numéros vont de 0 à {last}.",
     "unknown_color": "Couleur de carte inconnue\xa0: «\xa0{color}\xa0».",
     "unknown_field": "L’action «\xa0{type}\xa0» n’a pas de champ «\xa0{field}\xa0».",
     "unknown_route": "Route inconnue\xa0: «\xa0{route}\xa0».",
@@ -636,6 +639,159 @@ _COLOR_INDEX = {name: index for index, name in enumerate(COLORS)}
 _PLAIN_COLORS = tuple(range(len(COLORS) - 1))
 _ROUTES_BY_LENGTH = tuple(sorted(range(len(_ROUTE_IDS)), key=_ROUTE_LENGTH.__getitem__))
 _MASK = (1 << 64) - 1
+
+
+# -- the action index ---------------------------------------------------------
+
+
+class _Action(dict):
+    """A legal action as `legal_actions()` returns it: built once, shared, read-only.
+
+    It compares equal to, and serialises like, the dict it stands for; changing it raises
+    TypeError (copy it with `dict(action)` first). `id` is its place in `ACTIONS`, and
+    `payment` the cards it pays (colour index to count; those from the hand, in team play).
+    """
+
+    __slots__ = ("id", "payment", "shared")
+
+    def _read_only(self, *args, **kwargs) -> NoReturn:
+        raise TypeError("a legal action is read-only: copy it with dict(action) to change it")
+
+    __setitem__ = __delitem__ = __ior__ = _read_only  # type: ignore[assignment]
+    clear = pop = popitem = setdefault = update = _read_only  # type: ignore[assignment]
+
+    def __reduce__(self):
+        return (dict, (_plain(self),))
+
+    def __copy__(self) -> dict:
+        return dict(self)
+
+    def __deepcopy__(self, memo: dict) -> dict:
+        return _plain(self)
+
+
+class _Positional(_Action):
+    """An entry of ACTIONS that chooses tickets by position among those offered or held;
+    `apply_id` turns it into the action it stands for now."""
+
+    __slots__ = ()
+
+
+class _ReadOnlyList(list):
+    """The ticket list of a legal action: a list that cannot change."""
+
+    __slots__ = ()
+
+    def _read_only(self, *args, **kwargs) -> NoReturn:
+        raise TypeError("a legal action is read-only: copy it with dict(action) to change it")
+
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _read_only  # type: ignore[assignment]
+    append = extend = insert = pop = remove = clear = sort = reverse = _read_only  # type: ignore[assignment]
+
+    def __reduce__(self):
+        return (list, (list(self),))
+
+
+def _plain(action: dict) -> dict:
+    """A mutable copy, nested cards and lists included."""
+    return {
+        key: dict(value) if isinstance(value, dict) else list(value) if isinstance(value, list) else value
+        for key, value in action.items()
+    }
+
+
+def _read_only(value):
+    if isinstance(value, dict):
+        return _Action(value)
+    return _ReadOnlyList(value) if isinstance(value, list) else value
+
+
+def _frozen(
+    fields: dict,
+    payment: dict[int, int] | None = None,
+    shared: dict[int, int] | None = None,
+    kind: type = _Action,
+) -> _Action:
+    action = kind({key: _read_only(value) for key, value in fields.items()})
+    action.payment = payment
+    action.shared = shared
+    return action
+
+
+def _cards_of(payment: dict[int, int]) -> dict[str, int]:
+    return {COLORS[color]: count for color, count in payment.items()}
+
+
+def _ways_to_pay(
+    count: int, colors, least_jokers: int = 0, jokers_allowed: bool = True
+) -> list[dict[int, int]]:
+    """Every payment of `count` cards of one of `colors`, jokers completing (as the claims list them)."""
+    ways = []
+    for color in colors:
+        for jokers in range(least_jokers, count if jokers_allowed else min(1, count)):
+            ways.append({color: count - jokers, LOCOMOTIVE: jokers} if jokers else {color: count})
+    if jokers_allowed and count:
+        ways.append({LOCOMOTIVE: count})
+    return ways
+
+
+def _index_actions() -> tuple:
+    """Every action of the edition, each with its place in ACTIONS, and the tables that find them."""
+    actions: list[_Action] = []
+
+    def add(fields: dict, payment=None, shared=None, kind: type = _Action) -> _Action:
+        action = _frozen(fields, payment, shared, kind)
+        action.id = len(actions)
+        actions.append(action)
+        return action
+
+    tables: dict = {"pass": add({"type": "pass"})}
+    tables["deck"] = add({"type": "draw_card", "source": "deck"})
+    tables["market"] = [
+        add({"type": "draw_card", "source": "market", "slot": slot}) for slot in range(MARKET_SIZE)
+    ]
+    tables["draw_tickets"] = add({"type": "draw_tickets"})
+    # claims[route][(colour, jokers)]: a claim of `route` in that colour with that many jokers
+    # (colour LOCOMOTIVE: jokers only); in team play, a dict of every split between hand and holder.
+    claims: list[dict] = []
+    for route, route_id in enumerate(_ROUTE_IDS):
+        length, color = _ROUTE_LENGTH[route], _ROUTE_COLOR[route]
+        colors = _PLAIN_COLORS if color < 0 else (color,)
+        jokers_allowed = True
+        least = 0
+        by_payment: dict = {}
+        for payment in _ways_to_pay(length, colors, least, jokers_allowed):
+            key = (next(iter(payment)), payment.get(LOCOMOTIVE, 0))
+            by_payment[key] = add(
+                {"type": "claim_route", "route": route_id, "cards": _cards_of(payment)}, payment
+            )
+        claims.append(by_payment)
+    tables["claims"] = claims
+    # Ticket choices by position among the tickets offered (kept, and in team play shared);
+    # the tickets given back go under the deck in the order they were offered.
+    keeps: dict = {}
+    for offered in range(1, _MOST_OFFERED + 1):
+        for size in range(0, offered + 1):
+            for kept in itertools.combinations(range(offered), size):
+                keeps[(offered, kept)] = add(
+                    {"type": "keep_tickets", "offered": offered, "kept": list(kept)}, kind=_Positional
+                )
+    tables["keep_tickets"] = keeps
+    return tuple(actions), tables
+
+
+# The most tickets a player may have to choose from at once (at set-up, or after a draw).
+_MOST_OFFERED = SETUP_TICKETS
+_MOST_OFFERED = max(_MOST_OFFERED, TICKETS_PER_DRAW)
+# Every action of the edition, by its integer id: the actions `legal_actions()` returns (the
+# same objects), and ticket choices by position among the tickets offered (see `apply_id`).
+ACTIONS, _TABLES = _index_actions()
+_PASS = _TABLES["pass"]
+_DRAW_DECK = _TABLES["deck"]
+_DRAW_MARKET = _TABLES["market"]
+_DRAW_TICKETS = _TABLES["draw_tickets"]
+_CLAIMS = _TABLES["claims"]
+_KEEPS = _TABLES["keep_tickets"]
 
 
 class IllegalAction(Exception):
@@ -807,6 +963,10 @@ class Game:
         """Play `action` for the current player, or raise IllegalAction and change nothing."""
         if self._phase == "over":
             raise IllegalAction("game_over")
+        if type(action) is _Action:
+            # A legal action as `legal_actions()` lists it: its fields are known good.
+            _HANDLERS[action["type"]][0](self, action)
+            return
         if not isinstance(action, dict):
             raise IllegalAction("malformed_action")
         kind = action.get("type")
@@ -825,29 +985,67 @@ class Game:
                     raise IllegalAction("unknown_field", field=field, type=kind)
         handler(self, action)
 
+    # -- the integer API ------------------------------------------------------
+
+    def legal_action_ids(self) -> list[int]:
+        """The ids in ACTIONS of the legal actions, ascending: the same actions as `legal_actions()`."""
+        return sorted([action.id for action in self.legal_actions()])
+
+    def action_mask(self) -> bytes:
+        """One byte per entry of ACTIONS: 1 where the action is legal now, else 0."""
+        mask = bytearray(len(ACTIONS))
+        for action in self.legal_actions():
+            mask[action.id] = 1
+        return bytes(mask)
+
+    def apply_id(self, index: int) -> None:
+        """Play ACTIONS[index], or raise IllegalAction and change nothing.
+
+        A ticket choice by position is played on the tickets offered (or held) now; the
+        tickets given back go under the deck in the order they were offered.
+        """
+        if type(index) is not int or not 0 <= index < len(ACTIONS):
+            raise IllegalAction("unknown_action_id", id=index, last=len(ACTIONS) - 1)
+        action = ACTIONS[index]
+        self.apply(self._by_position(action) if type(action) is _Positional else action)
+
+    def _by_position(self, action: _Action) -> dict:
+        """The action a ticket choice by position stands for now."""
+        pending = self._pending[self._current]
+        if action["offered"] != len(pending):
+            raise IllegalAction("action_id_not_legal", id=action.id)
+        return {"type": "keep_tickets", "tickets": [_TICKET_IDS[pending[at]] for at in action["kept"]]}
+
+    def playout(self, rng) -> None:
+        """Random legal moves to the end of the game, drawn with `rng.randrange` (a
+        `random.Random`): the rollout of a tree search. Use it on a `copy()` to keep the game."""
+        while self._phase != "over":
+            actions = self.legal_actions()
+            self.apply(actions[rng.randrange(len(actions))])
+
     # -- turns --------------------------------------------------------------
 
     def _turn_actions(self) -> list[dict]:
         actions: list[dict] = []
         if self._deck or self._discard:
-            actions.append({"type": "draw_card", "source": "deck"})
+            actions.append(_DRAW_DECK)
         for slot, card in enumerate(self._market):
             if card is not None:
-                actions.append({"type": "draw_card", "source": "market", "slot": slot})
+                actions.append(_DRAW_MARKET[slot])
         self._claim_actions(actions)
         if self._ticket_deck:
-            actions.append({"type": "draw_tickets"})
+            actions.append(_DRAW_TICKETS)
         if not actions:
-            actions.append({"type": "pass"})
+            actions.append(_PASS)
         return actions
 
     def _second_card_actions(self) -> list[dict]:
         actions: list[dict] = []
         if self._deck or self._discard:
-            actions.append({"type": "draw_card", "source": "deck"})
+            actions.append(_DRAW_DECK)
         for slot, card in enumerate(self._market):
             if card is not None and card != LOCOMOTIVE:
-                actions.append({"type": "draw_card", "source": "market", "slot": slot})
+                actions.append(_DRAW_MARKET[slot])
         return actions
 
     def _apply_pass(self, action: dict) -> None:
@@ -991,20 +1189,16 @@ class Game:
                 twin = _ROUTE_TWIN[route]
                 if twin >= 0 and owner[twin] == player:
                     continue
-                route_id = _ROUTE_IDS[route]
+                claims = _CLAIMS[route]
                 for paid in held if gray else (bucket_color,):
                     have = hand[paid]
                     if have == 0 or have + locomotives < length:
                         continue
-                    name = COLORS[paid]
                     most = length - 1 if length <= locomotives else locomotives
                     for jokers in range(length - have if have < length else 0, most + 1):
-                        cards = {name: length - jokers, "locomotive": jokers} if jokers else {name: length}
-                        actions.append({"type": "claim_route", "route": route_id, "cards": cards})
+                        actions.append(claims[paid, jokers])
                 if locomotives >= length:
-                    actions.append(
-                        {"type": "claim_route", "route": route_id, "cards": {"locomotive": length}}
-                    )
+                    actions.append(claims[LOCOMOTIVE, length])
 
     def _index_open_routes(self) -> None:
         """Open routes by colour (gray last), each sorted by length; derived from the owners."""
@@ -1037,7 +1231,7 @@ class Game:
         if route is None:
             raise IllegalAction("unknown_route", route=route_id)
         cards = action.get("cards")
-        payment = self._parse_cards(cards)
+        payment = action.payment if type(action) is _Action else self._parse_cards(cards)
         player = self._current
         if self._owner[route] >= 0:
             raise IllegalAction("route_taken", route=route_id)
@@ -1120,10 +1314,17 @@ class Game:
         pending = self._pending[self._current]
         least = min(self._keep_at_least(), len(pending))
         return [
-            {"type": "keep_tickets", "tickets": [_TICKET_IDS[ticket] for ticket in kept]}
+            self._keep_action(pending, kept)
             for size in range(least, len(pending) + 1)
-            for kept in itertools.combinations(pending, size)
+            for kept in itertools.combinations(range(len(pending)), size)
         ]
+
+    @staticmethod
+    def _keep_action(pending: list[int], kept: tuple[int, ...]) -> _Action:
+        """The legal action keeping the tickets at positions `kept` of those offered."""
+        action = _frozen({"type": "keep_tickets", "tickets": [_TICKET_IDS[pending[at]] for at in kept]})
+        action.id = _KEEPS[len(pending), kept].id
+        return action
 
     def _keep_at_least(self) -> int:
         return SETUP_KEEP_AT_LEAST if self._phase == "setup_tickets" else DRAW_KEEP_AT_LEAST
@@ -1387,6 +1588,34 @@ class Game:
             "turns_played": self._turns,
         }
         return seen
+
+    def copy(self) -> Game:
+        """An independent game in the same state, for search: nothing is shared that either may
+        change, the generator included (both continue with the same shuffles)."""
+        game = Game.__new__(Game)
+        game.players = self.players
+        game._hands = [list(hand) for hand in self._hands]
+        game._trains = list(self._trains)
+        game._routes = [list(routes) for routes in self._routes]
+        game._tickets = [list(tickets) for tickets in self._tickets]
+        game._pending = [list(pending) for pending in self._pending]
+        game._score = list(self._score)
+        game._owner = list(self._owner)
+        game._deck = list(self._deck)
+        game._discard = list(self._discard)
+        game._market = list(self._market)
+        game._ticket_deck = list(self._ticket_deck)
+        game._setup_rejected = list(self._setup_rejected)
+        game._current = self._current
+        game._phase = self._phase
+        game._drawn = self._drawn
+        game._final_turns = self._final_turns
+        game._passes = self._passes
+        game._turns = self._turns
+        game._twin_closes = self._twin_closes
+        game._rng = _Random(self._rng.state)
+        game._open = [list(bucket) for bucket in self._open]
+        return game
 
     @classmethod
     def from_dict(cls, state: dict) -> Game:
