@@ -1,10 +1,15 @@
-"""Random 4-player games per second through legal_actions()/apply(), on one core.
+"""Random games per second through an engine's API, on one core.
 
     python benchmarks/bench_engine.py [--edition usa-2025] [--games 1000] [--players 4]
+        [--api dict|ids|playout] [--native] [--against REV]
 
-Each game: new_game, then uniform random legal actions until is_over(), then
-scores(). The best of three rounds is reported (the least disturbed by the
-machine), with the mean number of actions per game.
+Each game: new_game, then uniform random legal moves until the game is over, then
+scores(). `--api dict` plays through legal_actions()/apply(), `ids` through
+legal_action_ids()/apply_id(), `playout` calls Game.playout(rng) (the moves are drawn
+inside the engine). `--native` uses the engine compiled by `aventuriers build --native`.
+`--against REV` also runs the same benchmark, in the same process and in alternate
+rounds, on the engine of git revision REV (say, the commit before a change). The best of
+the rounds is reported (the least disturbed by the machine), with the actions per game.
 """
 
 from __future__ import annotations
@@ -12,20 +17,47 @@ from __future__ import annotations
 import argparse
 import importlib
 import random
+import subprocess
 import time
+import types
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
-def play(engine, games: int, players: int, seed: int) -> tuple[float, int]:
+def play(engine, api: str, games: int, players: int, seed: int) -> tuple[float, int]:
     chooser = random.Random(seed)
     actions = 0
     started = time.perf_counter()
     for index in range(games):
         game = engine.new_game(players, seed + index)
-        while not game.is_over():
-            game.apply(chooser.choice(game.legal_actions()))
-            actions += 1
+        if api == "playout":
+            game.playout(chooser)
+        elif api == "ids":
+            while not game.is_over():
+                legal = game.legal_action_ids()
+                game.apply_id(legal[chooser.randrange(len(legal))])
+                actions += 1
+        else:
+            while not game.is_over():
+                game.apply(chooser.choice(game.legal_actions()))
+                actions += 1
         game.scores()
     return time.perf_counter() - started, actions
+
+
+def engine_at(revision: str, module: str) -> types.ModuleType:
+    """The generated engine of `module` as committed at `revision`, loaded under another name."""
+    source = subprocess.run(
+        ["git", "show", f"{revision}:generated/{module}/engine.py"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    loaded = types.ModuleType(f"engine_at_{revision}")
+    exec(compile(source, f"<{module} at {revision}>", "exec"), loaded.__dict__)
+    return loaded
 
 
 def main() -> None:
@@ -34,14 +66,34 @@ def main() -> None:
     options.add_argument("--games", type=int, default=1000)
     options.add_argument("--players", type=int, default=4)
     options.add_argument("--rounds", type=int, default=3)
+    options.add_argument("--api", choices=("dict", "ids", "playout"), default="dict")
+    options.add_argument("--native", action="store_true")
+    options.add_argument("--against", metavar="REV")
     args = options.parse_args()
-    engine = importlib.import_module(f"aventuriers.generated.{args.edition.replace('-', '_')}")
-    best, actions = min(play(engine, args.games, args.players, seed=1) for _ in range(args.rounds))
-    print(
-        f"{args.edition}: {args.games} random {args.players}-player games in {best:.2f} s: "
-        f"{args.games / best:.0f} games/s, {actions / args.games:.0f} actions per game, "
-        f"{best / actions * 1e6:.1f} µs per legal_actions()+apply()"
-    )
+    module = args.edition.replace("-", "_")
+    package = f"aventuriers.generated.{module}"
+    engine = importlib.import_module(f"{package}.engine_native" if args.native else package)
+    engines = {"now": engine}
+    if args.against:
+        engines[args.against] = engine_at(args.against, module)
+    best: dict[str, tuple[float, int]] = {}
+    for _ in range(args.rounds):
+        for label, candidate in engines.items():
+            # Engines before the integer API are played through the dict API.
+            api = args.api if hasattr(candidate, "ACTIONS") else "dict"
+            result = play(candidate, api, args.games, args.players, seed=1)
+            best[label] = min(best.get(label, result), result)
+    for label, (seconds, actions) in best.items():
+        kind = f"{'native' if args.native and label == 'now' else 'pure'} {args.api if label == 'now' else 'dict'}"
+        per_action = (
+            f", {actions / args.games:.0f} actions per game, {seconds / actions * 1e6:.1f} µs per step"
+            if actions
+            else ""
+        )
+        print(
+            f"{args.edition} ({label}, {kind}): {args.games} random {args.players}-player games in "
+            f"{seconds:.2f} s: {args.games / seconds:.0f} games/s{per_action}"
+        )
 
 
 if __name__ == "__main__":

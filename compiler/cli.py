@@ -26,6 +26,7 @@ from .build import (
 from .diagnostics import CompileError, Diagnostic, render_all, unique
 from .emit_diff import emit_diff
 from .example import load_engine
+from .native import build_native
 from .resolve import EditionLoader
 from .write import differences, read_manifest, write_all
 
@@ -96,6 +97,9 @@ def command_build(args: argparse.Namespace) -> int:
     print(
         f"{len(compiled)} édition(s) construite(s) dans {_shown(out_dir)} ; {len(changed)} fichier(s) modifié(s)."
     )
+    if args.native:
+        built = build_native(out_dir, [result.edition.module_name for result in compiled])
+        print(f"{len(built)} moteur(s) natif(s) compilé(s) par mypyc (engine_native).")
     return 0
 
 
@@ -217,6 +221,11 @@ def parser() -> argparse.ArgumentParser:
     build.add_argument("editions", nargs="*", metavar="EDITION")
     build.add_argument("--check", action="store_true", help="échouer si DIR n’est pas à jour")
     build.add_argument("--out", metavar="DIR", help="dossier de sortie (par défaut ./generated)")
+    build.add_argument(
+        "--native",
+        action="store_true",
+        help="compiler aussi chaque moteur avec mypyc (module engine_native ; pip install -e '.[native]')",
+    )
     build.set_defaults(run=command_build)
     sheet = commands.add_parser("sheet", help="afficher la fiche de règles en français")
     sheet.add_argument("edition", metavar="EDITION")

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import difflib
 import errno
+import importlib.machinery
 import os
 import stat
 import tempfile
@@ -226,10 +227,21 @@ def _foreign(files: dict[str, str], out_dir: Path, ours: set[str]) -> list[str]:
             continue
         for path in sorted(root.rglob("*")):
             relative = path.relative_to(out_dir).as_posix()
-            if "__pycache__" in path.parts or path.is_dir() or relative in ours:
+            if (
+                "__pycache__" in path.parts
+                or path.is_dir()
+                or relative in ours
+                or is_native_artefact(path.name)
+            ):
                 continue
             found.append(relative)
     return found
+
+
+def is_native_artefact(name: str) -> bool:
+    """A native build's compiled engine (`compiler.native`): a local artefact, never in a manifest
+    and never a foreign file."""
+    return name.startswith("engine_native.") and name.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
 
 
 def _make_folders(folder: Path) -> list[Path]:

@@ -7,7 +7,15 @@ Do not edit: change the spec and run `aventuriers build`.
 from __future__ import annotations
 
 import itertools
-from typing import NoReturn
+from typing import Any, NoReturn
+
+try:  # read by a native build (mypyc); the engine itself needs the standard library only
+    from mypy_extensions import mypyc_attr
+except ImportError:
+
+    def mypyc_attr(*attrs: str, **flags: object) -> Any:  # type: ignore[misc]
+        return lambda cls: cls
+
 
 __all__ = [
     "ACTIONS",
@@ -69,9 +77,9 @@ ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15}
 # stays closed to the whole team of the player who took the first track)
 DOUBLE_ROUTE_RULES = ((4, 6, False, True),)
 LAST_ROUND_TRAINS = 4
-BONUSES = {"asian_explorer": ("largest_network", 10)}
+BONUSES: dict[str, tuple[str, int]] = {"asian_explorer": ("largest_network", 10)}
 
-ROUTES = {
+ROUTES: dict[str, dict[str, Any]] = {
     "agra-bombay": {"a": "Agra", "b": "Bombay", "length": 2, "color": "orange", "twin": None, "ferry": 0},
     "agra-calcutta": {"a": "Agra", "b": "Calcutta", "length": 2, "color": "gray", "twin": None, "ferry": 0},
     "agra-karachi": {"a": "Agra", "b": "Karachi", "length": 2, "color": "red", "twin": None, "ferry": 0},
@@ -748,7 +756,7 @@ ROUTES = {
     },
 }
 
-TICKETS = {
+TICKETS: dict[str, dict[str, Any]] = {
     "astrakhan-karachi": {"a": "Astrakhan", "b": "Karachi", "points": 10},
     "chita-shanghai": {"a": "Chita", "b": "Shanghai", "points": 8},
     "dihua-mandalay": {"a": "Dihua", "b": "Mandalay", "points": 10},
@@ -884,6 +892,11 @@ _MASK = (1 << 64) - 1
 # -- the action index ---------------------------------------------------------
 
 
+def _read_only_action() -> NoReturn:
+    raise TypeError("a legal action is read-only: copy it with dict(action) to change it")
+
+
+@mypyc_attr(native_class=False)  # a native class cannot extend dict or list
 class _Action(dict):
     """A legal action as `legal_actions()` returns it: built once, shared, read-only.
 
@@ -893,14 +906,35 @@ class _Action(dict):
     """
 
     __slots__ = ("id", "payment", "shared")
+    id: int
+    payment: dict[int, int]
+    shared: dict[int, int]
 
-    def _read_only(self, *args, **kwargs) -> NoReturn:
-        raise TypeError("a legal action is read-only: copy it with dict(action) to change it")
+    def __setitem__(self, key: Any, value: Any) -> NoReturn:
+        _read_only_action()
 
-    __setitem__ = __delitem__ = __ior__ = _read_only  # type: ignore[assignment]
-    clear = pop = popitem = setdefault = update = _read_only  # type: ignore[assignment]
+    def __delitem__(self, key: Any) -> NoReturn:
+        _read_only_action()
 
-    def __reduce__(self):
+    def __ior__(self, other: Any) -> NoReturn:  # type: ignore[misc]
+        _read_only_action()
+
+    def clear(self) -> NoReturn:
+        _read_only_action()
+
+    def pop(self, *args: Any) -> NoReturn:  # type: ignore[override]
+        _read_only_action()
+
+    def popitem(self) -> NoReturn:
+        _read_only_action()
+
+    def setdefault(self, *args: Any) -> NoReturn:  # type: ignore[override]
+        _read_only_action()
+
+    def update(self, *args: Any, **kwargs: Any) -> NoReturn:  # type: ignore[override]
+        _read_only_action()
+
+    def __reduce__(self) -> tuple:
         return (dict, (_plain(self),))
 
     def __copy__(self) -> dict:
@@ -910,6 +944,7 @@ class _Action(dict):
         return _plain(self)
 
 
+@mypyc_attr(native_class=False)  # a native class cannot extend dict or list
 class _Positional(_Action):
     """An entry of ACTIONS that chooses tickets by position among those offered or held;
     `apply_id` turns it into the action it stands for now."""
@@ -917,19 +952,53 @@ class _Positional(_Action):
     __slots__ = ()
 
 
+@mypyc_attr(native_class=False)  # a native class cannot extend dict or list
 class _ReadOnlyList(list):
     """The ticket list of a legal action: a list that cannot change."""
 
     __slots__ = ()
 
-    def _read_only(self, *args, **kwargs) -> NoReturn:
-        raise TypeError("a legal action is read-only: copy it with dict(action) to change it")
+    def __setitem__(self, index: Any, value: Any) -> NoReturn:
+        _read_only_action()
 
-    __setitem__ = __delitem__ = __iadd__ = __imul__ = _read_only  # type: ignore[assignment]
-    append = extend = insert = pop = remove = clear = sort = reverse = _read_only  # type: ignore[assignment]
+    def __delitem__(self, index: Any) -> NoReturn:
+        _read_only_action()
 
-    def __reduce__(self):
+    def __iadd__(self, other: Any) -> NoReturn:  # type: ignore[misc]
+        _read_only_action()
+
+    def __imul__(self, other: Any) -> NoReturn:  # type: ignore[misc]
+        _read_only_action()
+
+    def append(self, value: Any) -> NoReturn:
+        _read_only_action()
+
+    def extend(self, values: Any) -> NoReturn:
+        _read_only_action()
+
+    def insert(self, index: Any, value: Any) -> NoReturn:
+        _read_only_action()
+
+    def pop(self, *args: Any) -> NoReturn:  # type: ignore[override]
+        _read_only_action()
+
+    def remove(self, value: Any) -> NoReturn:
+        _read_only_action()
+
+    def clear(self) -> NoReturn:
+        _read_only_action()
+
+    def sort(self, *args: Any, **kwargs: Any) -> NoReturn:
+        _read_only_action()
+
+    def reverse(self) -> NoReturn:
+        _read_only_action()
+
+    def __reduce__(self) -> tuple:
         return (list, (list(self),))
+
+
+_NO_CARDS: dict[int, int] = {}  # the payment of an action that pays nothing (never changed)
 
 
 def _plain(action: dict) -> dict:
@@ -953,8 +1022,8 @@ def _frozen(
     kind: type = _Action,
 ) -> _Action:
     action = kind({key: _read_only(value) for key, value in fields.items()})
-    action.payment = payment
-    action.shared = shared
+    action.payment = _NO_CARDS if payment is None else payment
+    action.shared = _NO_CARDS if shared is None else shared
     return action
 
 
@@ -1144,7 +1213,7 @@ class _Random:
             items[index], items[other] = items[other], items[index]
 
 
-def new_game(players: int, seed: int) -> Game:
+def new_game(players: Any, seed: Any) -> Game:
     """A new game, set up and dealt; the same seed gives the same game."""
     if not isinstance(players, int) or not PLAYERS[0] <= players <= PLAYERS[1]:
         raise ValueError(f"{EDITION} is played by {PLAYERS[0]} to {PLAYERS[1]} players, not {players!r}")
@@ -1251,7 +1320,7 @@ class Game:
     def is_over(self) -> bool:
         return self._phase == "over"
 
-    def legal_actions(self) -> list[dict]:
+    def legal_actions(self) -> list[_Action]:
         """Every legal action of the current player, in a stable order."""
         phase = self._phase
         if phase == "turn":
@@ -1262,7 +1331,7 @@ class Game:
             return []
         return self._keep_actions()
 
-    def apply(self, action: dict) -> None:
+    def apply(self, action: Any) -> None:
         """Play `action` for the current player, or raise IllegalAction and change nothing."""
         if self._phase == "over":
             raise IllegalAction("game_over")
@@ -1301,7 +1370,7 @@ class Game:
             mask[action.id] = 1
         return bytes(mask)
 
-    def apply_id(self, index: int) -> None:
+    def apply_id(self, index: Any) -> None:
         """Play ACTIONS[index], or raise IllegalAction and change nothing.
 
         A ticket choice by position is played on the tickets offered (or held) now; the
@@ -1328,7 +1397,7 @@ class Game:
             "share": [_TICKET_IDS[pending[at]] for at in action["shared"]],
         }
 
-    def playout(self, rng) -> None:
+    def playout(self, rng: Any) -> None:
         """Random legal moves to the end of the game, drawn with `rng.randrange` (a
         `random.Random`): the rollout of a tree search. Use it on a `copy()` to keep the game."""
         while self._phase != "over":
@@ -1337,8 +1406,8 @@ class Game:
 
     # -- turns --------------------------------------------------------------
 
-    def _turn_actions(self) -> list[dict]:
-        actions: list[dict] = []
+    def _turn_actions(self) -> list[_Action]:
+        actions: list[_Action] = []
         self._draw_actions(actions, False)
         self._claim_actions(actions)
         if self._ticket_deck:
@@ -1348,8 +1417,8 @@ class Game:
             actions.append(_PASS)
         return actions
 
-    def _second_card_actions(self) -> list[dict]:
-        actions: list[dict] = []
+    def _second_card_actions(self) -> list[_Action]:
+        actions: list[_Action] = []
         self._draw_actions(actions, True)
         return actions
 
@@ -1419,8 +1488,9 @@ class Game:
         while market.count(LOCOMOTIVE) >= MARKET_LOCOMOTIVE_RESET and resets_left:
             resets_left -= 1
             for slot in range(MARKET_SIZE):
-                if market[slot] is not None:
-                    self._discard.append(market[slot])
+                card = market[slot]
+                if card is not None:
+                    self._discard.append(card)
                     market[slot] = None
             for slot in range(MARKET_SIZE):
                 market[slot] = self._draw_from_deck()
@@ -1450,7 +1520,9 @@ class Game:
                 raise IllegalAction("empty_deck")
             if to not in self._draw_places(None, self._card_place):
                 raise IllegalAction("same_place_twice", place=_PLACE_NAMES[to])
-            card = self._draw_from_deck()
+            drawn = self._draw_from_deck()
+            assert drawn is not None  # the deck or the discard has a card
+            card = drawn
         elif source == "market":
             slot = action.get("slot")
             if slot is None:
@@ -1459,9 +1531,10 @@ class Game:
                 raise IllegalAction("bad_slot", slot=slot, last=MARKET_SIZE - 1)
             if not 0 <= slot < MARKET_SIZE:
                 raise IllegalAction("invalid_slot", slot=slot, last=MARKET_SIZE - 1)
-            card = self._market[slot]
-            if card is None:
+            face_up = self._market[slot]
+            if face_up is None:
                 raise IllegalAction("empty_slot", slot=slot)
+            card = face_up
             if card == LOCOMOTIVE and phase == "second_card":
                 raise IllegalAction("locomotive_second_card")
             if to not in self._draw_places(card, self._card_place):
@@ -1486,7 +1559,7 @@ class Game:
 
     # -- claiming routes ----------------------------------------------------
 
-    def _claim_actions(self, actions: list[dict]) -> None:
+    def _claim_actions(self, actions: list[_Action]) -> None:
         player = self._current
         # The player's own hand and the team's holder pay together: editions/asia-team.aventuriers:46.
         own = self._hands[player]
@@ -1650,7 +1723,7 @@ class Game:
         return payment
 
     # -- tickets ------------------------------------------------------------
-    def _keep_actions(self) -> list[dict]:
+    def _keep_actions(self) -> list[_Action]:
         pending = self._pending[self._current]
         least = min(self._keep_at_least(), len(pending))
         # Every choice of tickets to keep, with every choice of those to share with the team.
@@ -1767,7 +1840,7 @@ class Game:
             return ("holder",)  # a face-up locomotive taken alone goes to the holder
         return _PLACES
 
-    def _draw_actions(self, actions: list[dict], second: bool) -> None:
+    def _draw_actions(self, actions: list[_Action], second: bool) -> None:
         place = self._card_place
         if self._deck or self._discard:
             for to in self._draw_places(None, place):
@@ -1803,7 +1876,7 @@ class Game:
     def _team_routes(self, team: int) -> list[int]:
         return [route for player in self._team_of(team * TEAM_SIZE) for route in self._routes[player]]
 
-    def _share_actions(self, actions: list[dict]) -> None:
+    def _share_actions(self, actions: list[_Action]) -> None:
         own = self._tickets[self._current]
         for size in range(1, min(SHARE_TICKETS_AT_MOST, len(own)) + 1):
             for shared in itertools.combinations(range(len(own)), size):
@@ -2019,7 +2092,7 @@ class Game:
 
     def to_dict(self) -> dict:
         """The whole state as plain JSON; `Game.from_dict` restores it exactly."""
-        state = {
+        state: dict[str, Any] = {
             "edition": EDITION,
             "players": [
                 {
@@ -2057,7 +2130,7 @@ class Game:
         state["last_card_to"] = self._card_place
         return state
 
-    def observation(self, player: int) -> dict:
+    def observation(self, player: Any) -> dict:
         """The game as `player` sees it, as plain JSON: everything public, their own hand and
         tickets, and of what is hidden (the other players' hands and tickets, the decks) only
         the counts. Nothing hidden can be derived from it: no deck order, no generator state.
@@ -2082,7 +2155,7 @@ class Game:
                 record["pending_tickets"] = [_TICKET_IDS[ticket] for ticket in self._pending[other]]
                 record["setup_share"] = [_TICKET_IDS[ticket] for ticket in self._setup_share[other]]
             players.append(record)
-        seen = {
+        seen: dict[str, Any] = {
             "edition": EDITION,
             "player": player,
             "players": players,
@@ -2147,7 +2220,7 @@ class Game:
         return game
 
     @classmethod
-    def from_dict(cls, state: dict) -> Game:
+    def from_dict(cls, state: Any) -> Game:
         """A game from `to_dict` output (or a position written by hand in that shape).
 
         Raises ValueError when `state` is not a state of this edition.
@@ -2305,9 +2378,13 @@ def _check_state(state: dict) -> None:
     drawn = _integer(state.get("cards_drawn", 0), "cards_drawn", 0, CARDS_PER_DRAW - 1)
     if phase == "second_card" and drawn == 0:
         _invalid("phase second_card needs cards_drawn of at least 1")
-    place = state.get("last_card_to")
-    if place not in (None, *_PLACES) or (place is None) != (phase != "second_card"):
-        _invalid(f"last_card_to must be hand or holder in phase second_card, else null, not {_shown(place)}")
+    card_place = state.get("last_card_to")
+    if (card_place is not None and card_place not in _PLACES) or (card_place is None) != (
+        phase != "second_card"
+    ):
+        _invalid(
+            f"last_card_to must be hand or holder in phase second_card, else null, not {_shown(card_place)}"
+        )
     if phase == "keep_tickets" and not players[current].get("pending_tickets"):
         _invalid("phase keep_tickets needs pending tickets for the current player")
     if state.get("final_turns_left") is not None:

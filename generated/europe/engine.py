@@ -7,7 +7,15 @@ Do not edit: change the spec and run `aventuriers build`.
 from __future__ import annotations
 
 import itertools
-from typing import NoReturn
+from typing import Any, NoReturn
+
+try:  # read by a native build (mypyc); the engine itself needs the standard library only
+    from mypy_extensions import mypyc_attr
+except ImportError:
+
+    def mypyc_attr(*attrs: str, **flags: object) -> Any:  # type: ignore[misc]
+        return lambda cls: cls
+
 
 __all__ = [
     "ACTIONS",
@@ -118,9 +126,9 @@ ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 6: 15, 8: 21}
 # (lowest player count, highest, whether taking one track closes its twin)
 DOUBLE_ROUTE_RULES = ((2, 3, True), (4, 5, False))
 LAST_ROUND_TRAINS = 2
-BONUSES = {"longest_path": ("longest_trail", 10)}
+BONUSES: dict[str, tuple[str, int]] = {"longest_path": ("longest_trail", 10)}
 
-ROUTES = {
+ROUTES: dict[str, dict[str, Any]] = {
     "amsterdam-bruxelles": {
         "a": "Amsterdam",
         "b": "Bruxelles",
@@ -1133,7 +1141,7 @@ ROUTES = {
     },
 }
 
-TICKETS = {
+TICKETS: dict[str, dict[str, Any]] = {
     "amsterdam-pamplona": {"a": "Amsterdam", "b": "Pamplona", "points": 7, "kind": "regular"},
     "amsterdam-wilno": {"a": "Amsterdam", "b": "Wilno", "points": 12, "kind": "regular"},
     "angora-kharkov": {"a": "Angora", "b": "Kharkov", "points": 10, "kind": "regular"},
@@ -1280,6 +1288,11 @@ _MASK = (1 << 64) - 1
 # -- the action index ---------------------------------------------------------
 
 
+def _read_only_action() -> NoReturn:
+    raise TypeError("a legal action is read-only: copy it with dict(action) to change it")
+
+
+@mypyc_attr(native_class=False)  # a native class cannot extend dict or list
 class _Action(dict):
     """A legal action as `legal_actions()` returns it: built once, shared, read-only.
 
@@ -1289,14 +1302,35 @@ class _Action(dict):
     """
 
     __slots__ = ("id", "payment", "shared")
+    id: int
+    payment: dict[int, int]
+    shared: dict[int, int]
 
-    def _read_only(self, *args, **kwargs) -> NoReturn:
-        raise TypeError("a legal action is read-only: copy it with dict(action) to change it")
+    def __setitem__(self, key: Any, value: Any) -> NoReturn:
+        _read_only_action()
 
-    __setitem__ = __delitem__ = __ior__ = _read_only  # type: ignore[assignment]
-    clear = pop = popitem = setdefault = update = _read_only  # type: ignore[assignment]
+    def __delitem__(self, key: Any) -> NoReturn:
+        _read_only_action()
 
-    def __reduce__(self):
+    def __ior__(self, other: Any) -> NoReturn:  # type: ignore[misc]
+        _read_only_action()
+
+    def clear(self) -> NoReturn:
+        _read_only_action()
+
+    def pop(self, *args: Any) -> NoReturn:  # type: ignore[override]
+        _read_only_action()
+
+    def popitem(self) -> NoReturn:
+        _read_only_action()
+
+    def setdefault(self, *args: Any) -> NoReturn:  # type: ignore[override]
+        _read_only_action()
+
+    def update(self, *args: Any, **kwargs: Any) -> NoReturn:  # type: ignore[override]
+        _read_only_action()
+
+    def __reduce__(self) -> tuple:
         return (dict, (_plain(self),))
 
     def __copy__(self) -> dict:
@@ -1306,6 +1340,7 @@ class _Action(dict):
         return _plain(self)
 
 
+@mypyc_attr(native_class=False)  # a native class cannot extend dict or list
 class _Positional(_Action):
     """An entry of ACTIONS that chooses tickets by position among those offered or held;
     `apply_id` turns it into the action it stands for now."""
@@ -1313,19 +1348,53 @@ class _Positional(_Action):
     __slots__ = ()
 
 
+@mypyc_attr(native_class=False)  # a native class cannot extend dict or list
 class _ReadOnlyList(list):
     """The ticket list of a legal action: a list that cannot change."""
 
     __slots__ = ()
 
-    def _read_only(self, *args, **kwargs) -> NoReturn:
-        raise TypeError("a legal action is read-only: copy it with dict(action) to change it")
+    def __setitem__(self, index: Any, value: Any) -> NoReturn:
+        _read_only_action()
 
-    __setitem__ = __delitem__ = __iadd__ = __imul__ = _read_only  # type: ignore[assignment]
-    append = extend = insert = pop = remove = clear = sort = reverse = _read_only  # type: ignore[assignment]
+    def __delitem__(self, index: Any) -> NoReturn:
+        _read_only_action()
 
-    def __reduce__(self):
+    def __iadd__(self, other: Any) -> NoReturn:  # type: ignore[misc]
+        _read_only_action()
+
+    def __imul__(self, other: Any) -> NoReturn:  # type: ignore[misc]
+        _read_only_action()
+
+    def append(self, value: Any) -> NoReturn:
+        _read_only_action()
+
+    def extend(self, values: Any) -> NoReturn:
+        _read_only_action()
+
+    def insert(self, index: Any, value: Any) -> NoReturn:
+        _read_only_action()
+
+    def pop(self, *args: Any) -> NoReturn:  # type: ignore[override]
+        _read_only_action()
+
+    def remove(self, value: Any) -> NoReturn:
+        _read_only_action()
+
+    def clear(self) -> NoReturn:
+        _read_only_action()
+
+    def sort(self, *args: Any, **kwargs: Any) -> NoReturn:
+        _read_only_action()
+
+    def reverse(self) -> NoReturn:
+        _read_only_action()
+
+    def __reduce__(self) -> tuple:
         return (list, (list(self),))
+
+
+_NO_CARDS: dict[int, int] = {}  # the payment of an action that pays nothing (never changed)
 
 
 def _plain(action: dict) -> dict:
@@ -1349,8 +1418,8 @@ def _frozen(
     kind: type = _Action,
 ) -> _Action:
     action = kind({key: _read_only(value) for key, value in fields.items()})
-    action.payment = payment
-    action.shared = shared
+    action.payment = _NO_CARDS if payment is None else payment
+    action.shared = _NO_CARDS if shared is None else shared
     return action
 
 
@@ -1443,6 +1512,36 @@ _DRAW_DECK = _TABLES["deck"]
 _DRAW_MARKET = _TABLES["market"]
 _DRAW_TICKETS = _TABLES["draw_tickets"]
 _CLAIMS = _TABLES["claims"]
+
+
+def _claim_rows() -> tuple:
+    """For each route, by the colour paid, the cards of it held and the jokers held (both
+    counted up to the route's length): its claims, in the order `legal_actions()` lists them
+    (the claim in jokers only aside). The enumeration then only looks them up."""
+    rows = []
+    for route in range(len(_ROUTE_IDS)):
+        length, color, claims = _ROUTE_LENGTH[route], _ROUTE_COLOR[route], _CLAIMS[route]
+        ferry = _ROUTE_FERRY[route]
+        usable = length
+        by_color: list = [None] * len(COLORS)
+        for paid in _PLAIN_COLORS if color < 0 else (color,):
+            by_color[paid] = tuple(
+                tuple(
+                    ()
+                    if have == 0 or have + min(jokers, usable) < length
+                    else tuple(
+                        claims[paid, used]
+                        for used in range(max(ferry, length - have), min(length - 1, jokers, usable) + 1)
+                    )
+                    for jokers in range(length + 1)
+                )
+                for have in range(length + 1)
+            )
+        rows.append(tuple(by_color))
+    return tuple(rows)
+
+
+_CLAIM_ROWS = _claim_rows()
 _ABANDON_TUNNEL = _TABLES["abandon_tunnel"]
 _PAY_TUNNEL = _TABLES["pay_tunnel"]
 _BUILD_STATION = _TABLES["build_station"]
@@ -1514,7 +1613,7 @@ class _Random:
             items[index], items[other] = items[other], items[index]
 
 
-def new_game(players: int, seed: int) -> Game:
+def new_game(players: Any, seed: Any) -> Game:
     """A new game, set up and dealt; the same seed gives the same game."""
     if not isinstance(players, int) or not PLAYERS[0] <= players <= PLAYERS[1]:
         raise ValueError(f"{EDITION} is played by {PLAYERS[0]} to {PLAYERS[1]} players, not {players!r}")
@@ -1580,7 +1679,7 @@ class Game:
         self._rng = _Random(seed)
         self._open: list[list[int]] = []
         self._index_open_routes()
-        self._tunnel: dict | None = None  # a tunnel claim waiting for its surcharge
+        self._tunnel: dict[str, Any] | None = None  # a tunnel claim waiting for its surcharge
         self._stations: list[list[str]] = [[] for _ in range(players)]  # cities, in building order
         self._station_city: dict[str, int] = {}
 
@@ -1614,7 +1713,7 @@ class Game:
     def is_over(self) -> bool:
         return self._phase == "over"
 
-    def legal_actions(self) -> list[dict]:
+    def legal_actions(self) -> list[_Action]:
         """Every legal action of the current player, in a stable order."""
         phase = self._phase
         if phase == "turn":
@@ -1627,7 +1726,7 @@ class Game:
             return []
         return self._keep_actions()
 
-    def apply(self, action: dict) -> None:
+    def apply(self, action: Any) -> None:
         """Play `action` for the current player, or raise IllegalAction and change nothing."""
         if self._phase == "over":
             raise IllegalAction("game_over")
@@ -1666,7 +1765,7 @@ class Game:
             mask[action.id] = 1
         return bytes(mask)
 
-    def apply_id(self, index: int) -> None:
+    def apply_id(self, index: Any) -> None:
         """Play ACTIONS[index], or raise IllegalAction and change nothing.
 
         A ticket choice by position is played on the tickets offered (or held) now; the
@@ -1684,7 +1783,7 @@ class Game:
             raise IllegalAction("action_id_not_legal", id=action.id)
         return {"type": "keep_tickets", "tickets": [_TICKET_IDS[pending[at]] for at in action["kept"]]}
 
-    def playout(self, rng) -> None:
+    def playout(self, rng: Any) -> None:
         """Random legal moves to the end of the game, drawn with `rng.randrange` (a
         `random.Random`): the rollout of a tree search. Use it on a `copy()` to keep the game."""
         while self._phase != "over":
@@ -1693,8 +1792,8 @@ class Game:
 
     # -- turns --------------------------------------------------------------
 
-    def _turn_actions(self) -> list[dict]:
-        actions: list[dict] = []
+    def _turn_actions(self) -> list[_Action]:
+        actions: list[_Action] = []
         if self._deck or self._discard:
             actions.append(_DRAW_DECK)
         for slot, card in enumerate(self._market):
@@ -1708,8 +1807,8 @@ class Game:
             actions.append(_PASS)
         return actions
 
-    def _second_card_actions(self) -> list[dict]:
-        actions: list[dict] = []
+    def _second_card_actions(self) -> list[_Action]:
+        actions: list[_Action] = []
         if self._deck or self._discard:
             actions.append(_DRAW_DECK)
         for slot, card in enumerate(self._market):
@@ -1783,8 +1882,9 @@ class Game:
         while market.count(LOCOMOTIVE) >= MARKET_LOCOMOTIVE_RESET and resets_left:
             resets_left -= 1
             for slot in range(MARKET_SIZE):
-                if market[slot] is not None:
-                    self._discard.append(market[slot])
+                card = market[slot]
+                if card is not None:
+                    self._discard.append(card)
                     market[slot] = None
             for slot in range(MARKET_SIZE):
                 market[slot] = self._draw_from_deck()
@@ -1809,7 +1909,9 @@ class Game:
         if source == "deck":
             if not self._deck and not self._discard:
                 raise IllegalAction("empty_deck")
-            card = self._draw_from_deck()
+            drawn = self._draw_from_deck()
+            assert drawn is not None  # the deck or the discard has a card
+            card = drawn
         elif source == "market":
             slot = action.get("slot")
             if slot is None:
@@ -1818,9 +1920,10 @@ class Game:
                 raise IllegalAction("bad_slot", slot=slot, last=MARKET_SIZE - 1)
             if not 0 <= slot < MARKET_SIZE:
                 raise IllegalAction("invalid_slot", slot=slot, last=MARKET_SIZE - 1)
-            card = self._market[slot]
-            if card is None:
+            face_up = self._market[slot]
+            if face_up is None:
                 raise IllegalAction("empty_slot", slot=slot)
+            card = face_up
             if card == LOCOMOTIVE and phase == "second_card":
                 raise IllegalAction("locomotive_second_card")
             self._market[slot] = None
@@ -1839,7 +1942,7 @@ class Game:
 
     # -- claiming routes ----------------------------------------------------
 
-    def _claim_actions(self, actions: list[dict]) -> None:
+    def _claim_actions(self, actions: list[_Action]) -> None:
         player = self._current
         hand = self._hands[player]
         locomotives = hand[LOCOMOTIVE]
@@ -1861,14 +1964,11 @@ class Game:
                 if twin >= 0 and owner[twin] == player:
                     continue
                 claims = _CLAIMS[route]
-                ferry = _ROUTE_FERRY[route]
+                rows = _CLAIM_ROWS[route]
+                jokers = locomotives if locomotives < length else length
                 for paid in held if gray else (bucket_color,):
                     have = hand[paid]
-                    if have == 0 or have + locomotives < length:
-                        continue
-                    most = length - 1 if length <= locomotives else locomotives
-                    for jokers in range(max(ferry, length - have), most + 1):
-                        actions.append(claims[paid, jokers])
+                    actions += rows[paid][have if have < length else length][jokers]
                 if locomotives >= length:
                     actions.append(claims[LOCOMOTIVE, length])
 
@@ -2007,7 +2107,7 @@ class Game:
         return payment
 
     # -- tickets ------------------------------------------------------------
-    def _keep_actions(self) -> list[dict]:
+    def _keep_actions(self) -> list[_Action]:
         pending = self._pending[self._current]
         least = min(self._keep_at_least(), len(pending))
         if self._phase == "setup_tickets":
@@ -2142,8 +2242,9 @@ class Game:
         }
         self._phase = "tunnel"
 
-    def _tunnel_actions(self) -> list[dict]:
+    def _tunnel_actions(self) -> list[_Action]:
         tunnel = self._tunnel
+        assert tunnel is not None  # the phase is tunnel
         spare = list(self._hands[self._current])
         for color, count in tunnel["cards"].items():
             spare[color] -= count
@@ -2161,6 +2262,7 @@ class Game:
         if self._phase != "tunnel":
             raise IllegalAction("no_tunnel_pending")
         tunnel = self._tunnel
+        assert tunnel is not None  # the phase is tunnel
         extra = action.payment if type(action) is _Action else self._parse_cards(action.get("cards"))
         used = tunnel["color"]
         surcharge = tunnel["surcharge"]
@@ -2184,7 +2286,7 @@ class Game:
 
     # -- stations -------------------------------------------------------------
 
-    def _station_actions(self, actions: list[dict]) -> None:
+    def _station_actions(self, actions: list[_Action]) -> None:
         player = self._current
         built = len(self._stations[player])
         if built >= STATIONS:
@@ -2227,20 +2329,48 @@ class Game:
         self._end_turn()
 
     def _station_choices(self, player: int) -> list[tuple[int, ...]]:
-        """For each of the player's stations, the other players' routes into its city it may borrow."""
+        """For each of the player's stations, the other players' routes into its city it may borrow.
+
+        Only routes that can matter are offered: a route whose far end is in none of the
+        player's networks, on none of their tickets, at none of their stations and reached by
+        no other route on offer ends in a dead end and joins nothing. Leaving it out never
+        changes the best borrowing found (borrowing nothing comes first and scores the same).
+        """
+        stations = self._stations[player]
+        offered = []
+        for city in stations:
+            offered.append(
+                [
+                    route
+                    for route, owner in enumerate(self._owner)
+                    if owner >= 0 and owner != player and city in _ROUTE_ENDS[route]
+                ]
+            )
+        reached = set(self._network(player)) | set(stations)
+        for ticket in self._tickets[player]:
+            record = TICKETS[_TICKET_IDS[ticket]]
+            reached.update((record["a"], record["b"]))
+        far_ends: dict[str, int] = {}
+        for city, routes in zip(stations, offered):
+            for route in routes:
+                a, b = _ROUTE_ENDS[route]
+                far = b if a == city else a
+                far_ends[far] = far_ends.get(far, 0) + 1
         choices = []
-        for city in self._stations[player]:
-            borrowable = [
-                route
-                for route, owner in enumerate(self._owner)
-                if owner >= 0 and owner != player and city in _ROUTE_ENDS[route]
-            ]
-            choices.append((-1, *borrowable))  # -1: the station borrows nothing
+        for city, routes in zip(stations, offered):
+            useful = []
+            for route in routes:
+                a, b = _ROUTE_ENDS[route]
+                far = b if a == city else a
+                if far in reached or far_ends[far] > 1:
+                    useful.append(route)
+            choices.append((-1, *useful))  # -1: the station borrows nothing
         return choices
 
     def _best_borrowing(self, player: int) -> tuple[int, ...]:
         """The routes the player's stations borrow so that its tickets score best (first best in order)."""
-        best, best_points = (), None
+        best: tuple[int, ...] = ()
+        best_points: int | None = None
         for borrowed in itertools.product(*self._station_choices(player)):
             extra = tuple(route for route in borrowed if route >= 0)
             network = self._network(player, extra)
@@ -2388,7 +2518,7 @@ class Game:
 
     def to_dict(self) -> dict:
         """The whole state as plain JSON; `Game.from_dict` restores it exactly."""
-        state = {
+        state: dict[str, Any] = {
             "edition": EDITION,
             "players": [
                 {
@@ -2429,7 +2559,7 @@ class Game:
         )
         return state
 
-    def observation(self, player: int) -> dict:
+    def observation(self, player: Any) -> dict:
         """The game as `player` sees it, as plain JSON: everything public, their own hand and
         tickets, and of what is hidden (the other players' hands and tickets, the decks) only
         the counts. Nothing hidden can be derived from it: no deck order, no generator state.
@@ -2452,7 +2582,7 @@ class Game:
                 record["tickets"] = [_TICKET_IDS[ticket] for ticket in self._tickets[other]]
                 record["pending_tickets"] = [_TICKET_IDS[ticket] for ticket in self._pending[other]]
             players.append(record)
-        seen = {
+        seen: dict[str, Any] = {
             "edition": EDITION,
             "player": player,
             "players": players,
@@ -2513,7 +2643,7 @@ class Game:
         return game
 
     @classmethod
-    def from_dict(cls, state: dict) -> Game:
+    def from_dict(cls, state: Any) -> Game:
         """A game from `to_dict` output (or a position written by hand in that shape).
 
         Raises ValueError when `state` is not a state of this edition.

@@ -1,0 +1,82 @@
+"""The native build: each generated engine compiled by mypyc into an extension module.
+
+`aventuriers build --native` writes, beside each edition's `engine.py`, the module
+`engine_native` (`engine_native.cpython-311-x86_64-linux-gnu.so` on Linux): the same
+source, the same API and the same games, compiled. The pure-Python `engine.py` stays what
+`aventuriers.generated.<edition>` imports; a program that wants the native one imports
+`aventuriers.generated.<edition>.engine_native` and falls back on the pure one (`native()`
+below does both). The compiled files depend on the machine and the Python version, so they
+are never committed (`.gitignore`) and never part of a build's manifest.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import types
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from .write import is_native_artefact, refused
+
+NATIVE_MODULE = "engine_native"
+
+
+def mypyc_available() -> bool:
+    try:
+        importlib.import_module("mypyc")
+    except ImportError:
+        return False
+    return True
+
+
+def _compile(source: Path) -> Path:
+    """Compile one engine; the extension module is written beside it, replacing any older one."""
+    with tempfile.TemporaryDirectory(prefix="aventuriers-native-") as folder:
+        work = Path(folder)
+        shutil.copyfile(source, work / f"{NATIVE_MODULE}.py")
+        result = subprocess.run(
+            [sys.executable, "-m", "mypyc", f"{NATIVE_MODULE}.py"],
+            cwd=work,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        built = [path for path in work.glob(f"{NATIVE_MODULE}.*") if is_native_artefact(path.name)]
+        if result.returncode != 0 or len(built) != 1:
+            last = (result.stdout + result.stderr).strip().splitlines()[-3:]
+            raise refused(source, "mypyc n’a pas pu compiler ce moteur : " + " | ".join(last))
+        target = source.parent / built[0].name
+        for older in source.parent.iterdir():
+            if is_native_artefact(older.name):
+                older.unlink()
+        shutil.copyfile(built[0], target.with_suffix(".tmp"))
+        os.replace(target.with_suffix(".tmp"), target)
+        return target
+
+
+def build_native(out_dir: Path, modules: list[str]) -> list[Path]:
+    """Compile the engines of `modules` (edition module names) under `out_dir`, two at a time
+    per core; raises CompileError when mypyc is missing or refuses an engine."""
+    if not mypyc_available():
+        raise refused(
+            out_dir,
+            "la construction native demande mypyc, qui n’est pas installé",
+            hint="pip install -e '.[native]'",
+        )
+    sources = [out_dir / module / "engine.py" for module in modules]
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        return list(pool.map(_compile, sources))
+
+
+def native(package: str) -> types.ModuleType:
+    """The native engine of a generated package (`aventuriers.generated.usa_2025`) when it was
+    built and loads, else the pure-Python one."""
+    try:
+        return importlib.import_module(f"{package}.{NATIVE_MODULE}")
+    except ImportError:
+        return importlib.import_module(package)
