@@ -1,5 +1,7 @@
-"""The native build (issue 11): `aventuriers build --native` compiles an engine with mypyc;
-the compiled engine has the same API and plays the same games as the pure one.
+"""The native build (issue 11): `aventuriers build --native` compiles every engine with
+mypyc; each compiled engine has the same API and plays the same games as the pure one:
+the conformance cases, random games compared state by state and a hypothesis property
+run on each.
 
 Skipped where mypyc is not installed (`pip install -e '.[native]'`; CI installs it).
 """
@@ -18,36 +20,44 @@ from aventuriers.compiler.write import is_native_artefact
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.conformance_runner import CONFORMANCE, load_cases, run_case, unmet_requirement
-from tests.engines import engine, play_random
+from tests.conformance_runner import run_case, unmet_requirement
+from tests.engines import EDITIONS, engine, play_random, seat_counts
+from tests.test_conformance import CASES
 
 pytestmark = pytest.mark.skipif(not mypyc_available(), reason="mypyc is not installed")
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.fixture(scope="module")
-def native(tmp_path_factory):
-    """usa-2025 built and compiled in a folder of its own, loaded as a module."""
+@pytest.fixture(scope="session")
+def natives(tmp_path_factory) -> dict:
+    """Every shipped edition built and compiled in a folder of its own, each loaded as a module."""
     out = tmp_path_factory.mktemp("native") / "generated"
-    assert main(["build", "usa-2025", "--out", str(out), "--native"]) == 0
-    built = [path for path in (out / "usa_2025").iterdir() if is_native_artefact(path.name)]
-    assert len(built) == 1
-    spec = importlib.util.spec_from_file_location("engine_native", built[0])
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    assert main(["build", "--out", str(out), "--native"]) == 0
+    modules = {}
+    for edition in EDITIONS:
+        folder = out / edition.replace("-", "_")
+        built = [path for path in folder.iterdir() if is_native_artefact(path.name)]
+        assert len(built) == 1, f"{edition}: {built}"
+        spec = importlib.util.spec_from_file_location("engine_native", built[0])
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        modules[edition] = module
+    return modules
 
 
-def test_the_native_engine_is_compiled(native) -> None:
-    assert Path(native.__file__).suffix in (".so", ".pyd")
-    assert native.EDITION == "usa-2025"
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_the_native_engine_is_compiled(natives, edition: str) -> None:
+    assert Path(natives[edition].__file__).suffix in (".so", ".pyd")
+    assert natives[edition].EDITION == edition
 
 
-def test_500_games_are_the_same_state_by_state(native) -> None:
-    pure = engine("usa-2025")
-    for seed in range(500):
-        players = 2 + seed % 4
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_random_games_are_the_same_state_by_state(natives, edition: str) -> None:
+    native, pure = natives[edition], engine(edition)
+    counts = seat_counts(pure)
+    for seed in range(500 if edition == "usa-2025" else 60):
+        players = counts[seed % len(counts)]
         compiled, reference = native.new_game(players, seed), pure.new_game(players, seed)
         chooser = random.Random(seed)
         while not reference.is_over():
@@ -60,31 +70,45 @@ def test_500_games_are_the_same_state_by_state(native) -> None:
         assert compiled.scores() == reference.scores() and compiled.winners() == reference.winners()
 
 
-def test_every_usa_conformance_case_passes_on_the_native_engine(native) -> None:
+def test_every_conformance_case_passes_on_the_native_engines(natives) -> None:
     ran = 0
-    for folder in ("usa-base", "usa-2025"):
-        for _, case in load_cases(CONFORMANCE / folder):
-            if unmet_requirement(native, case["requires"]) is None:
-                run_case(native, case)
-                ran += 1
-    assert ran > 30
+    for param in CASES:
+        edition, case = param.values
+        if unmet_requirement(natives[edition], case["requires"]) is None:
+            run_case(natives[edition], case)
+            ran += 1
+    assert ran == len(CASES)
 
 
-def test_a_refused_action_is_the_same_error(native) -> None:
+def test_a_refused_action_is_the_same_error(natives) -> None:
+    native = natives["usa-2025"]
     game = native.new_game(2, 1)
     before = game.to_dict()
-    with pytest.raises(native.IllegalAction) as refused:
-        game.apply({"type": "draw_card", "source": "deck"})
-    assert refused.value.code == "must_keep_tickets"
+    for wrong in ({"type": "draw_card", "source": "deck"}, ["not", "a", "dict"], None):
+        with pytest.raises(native.IllegalAction):
+            game.apply(wrong)
     assert game.to_dict() == before
     with pytest.raises(TypeError):
         game.legal_actions()[0]["tickets"] = []
+    with pytest.raises(ValueError):
+        native.new_game("4", 1)
 
 
-def test_build_check_ignores_a_native_engine(tmp_path, native) -> None:
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(edition=st.sampled_from(EDITIONS), players=st.integers(2, 6), seed=st.integers(0, 2**63))
+def test_invariants_hold_at_every_step_of_native_games(
+    natives, edition: str, players: int, seed: int
+) -> None:
+    module = natives[edition]
+    counts = seat_counts(module)
+    play_random(module, counts[players % len(counts)], seed, check_every_step=True)
+
+
+def test_build_check_ignores_a_native_engine(tmp_path, natives) -> None:
     out = tmp_path / "generated"
     assert main(["build", "usa-2025", "--out", str(out)]) == 0
-    shutil.copyfile(native.__file__, out / "usa_2025" / Path(native.__file__).name)
+    compiled = natives["usa-2025"].__file__
+    shutil.copyfile(compiled, out / "usa_2025" / Path(compiled).name)
     assert main(["build", "usa-2025", "--out", str(out), "--check"]) == 0
 
 
@@ -99,9 +123,3 @@ def test_every_generated_engine_type_checks_as_mypyc_needs(engine_file: Path) ->
         ["--no-error-summary", "--follow-imports=skip", "--no-incremental", str(engine_file)]
     )
     assert status == 0, stdout + stderr
-
-
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(players=st.integers(2, 5), seed=st.integers(0, 2**63))
-def test_invariants_hold_at_every_step_of_native_games(native, players: int, seed: int) -> None:
-    play_random(native, players, seed, check_every_step=True)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import copy
+import importlib
 import json
 import pickle
 import random
@@ -126,3 +127,33 @@ def test_playout_ends_the_game_with_legal_moves(edition: str) -> None:
         game = module.new_game(counts[seed % len(counts)], seed)
         game.playout(random.Random(seed))
         assert game.is_over() and game.winners()
+
+
+def every_start_longest_trail(module, routes: list[int]) -> int:
+    """The longest trail, walked from every city: what the engine's pruned search must equal."""
+    neighbours: dict[str, list[tuple[int, str, int]]] = {}
+    for edge, route in enumerate(routes):
+        a, b = module._ROUTE_ENDS[route]
+        neighbours.setdefault(a, []).append((1 << edge, b, module._ROUTE_LENGTH[route]))
+        neighbours.setdefault(b, []).append((1 << edge, a, module._ROUTE_LENGTH[route]))
+    best = 0
+
+    def walk(city: str, used: int, length: int) -> None:
+        nonlocal best
+        best = max(best, length)
+        for bit, other, step in neighbours[city]:
+            if not used & bit:
+                walk(other, used | bit, length + step)
+
+    for city in neighbours:
+        walk(city, 0, 0)
+    return best
+
+
+@pytest.mark.parametrize("edition", ["usa-2025", "europe", "switzerland"])
+def test_the_longest_trail_starts_only_where_it_can_and_misses_nothing(edition: str) -> None:
+    module = importlib.import_module(f"aventuriers.generated.{edition.replace('-', '_')}.engine")
+    chooser = random.Random(11)
+    for _ in range(300):
+        routes = chooser.sample(range(len(module.ROUTES)), chooser.randrange(0, 20))
+        assert module.Game._longest_trail(routes) == every_start_longest_trail(module, routes)

@@ -1175,6 +1175,32 @@ def _joined(first: dict[int, int], second: dict[int, int]) -> dict[int, int]:
     return total
 
 
+def _trail_starts(neighbours: dict[str, list[tuple[int, str, int]]]) -> list[str]:
+    """Where a longest trail can start: at a city with an odd number of routes, or, in a network
+    where every city has an even number, at any one city (the trail then covers it all).
+
+    A trail from a city with an even number of routes that does not come back to it leaves one
+    of them unused, and would be longer starting with it; a closed trail in a network with a
+    city of odd degree can be extended likewise. So no longest trail is missed.
+    """
+    starts = []
+    seen: set[str] = set()
+    for city in neighbours:
+        if city in seen:
+            continue
+        network, frontier = [city], [city]
+        seen.add(city)
+        while frontier:
+            for _, other, _ in neighbours[frontier.pop()]:
+                if other not in seen:
+                    seen.add(other)
+                    network.append(other)
+                    frontier.append(other)
+        odd = [member for member in network if len(neighbours[member]) % 2]
+        starts += odd or network[:1]
+    return starts
+
+
 def _counted(count: int, singular: str, plural: str) -> str:
     return f"{count} {singular if count == 1 else plural}"
 
@@ -2014,7 +2040,7 @@ class Game:
                 if not used & bit:
                     walk(other, used | bit, length + step)
 
-        for city in neighbours:
+        for city in _trail_starts(neighbours):
             walk(city, 0, 0)
         return best
 

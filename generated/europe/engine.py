@@ -1521,7 +1521,7 @@ def _claim_rows() -> tuple:
     rows = []
     for route in range(len(_ROUTE_IDS)):
         length, color, claims = _ROUTE_LENGTH[route], _ROUTE_COLOR[route], _CLAIMS[route]
-        ferry = _ROUTE_FERRY[route]
+        least = _ROUTE_FERRY[route]  # a ferry's locomotives
         usable = length
         by_color: list = [None] * len(COLORS)
         for paid in _PLAIN_COLORS if color < 0 else (color,):
@@ -1531,7 +1531,7 @@ def _claim_rows() -> tuple:
                     if have == 0 or have + min(jokers, usable) < length
                     else tuple(
                         claims[paid, used]
-                        for used in range(max(ferry, length - have), min(length - 1, jokers, usable) + 1)
+                        for used in range(max(least, length - have), min(length - 1, jokers, usable) + 1)
                     )
                     for jokers in range(length + 1)
                 )
@@ -1573,6 +1573,51 @@ def measured(score: dict, measure: str) -> int:
     if measure == "completed_tickets":
         return len(score["tickets_completed"])
     return score[_MEASURED_FIELDS[measure]]
+
+
+def _extended(network: dict[str, str], routes: tuple[int, ...]) -> dict[str, str]:
+    """`network` (each city to a representative of its connected network) with `routes` added."""
+    if not routes:
+        return network
+    parent = dict(network)
+
+    def find(city: str) -> str:
+        parent.setdefault(city, city)
+        while parent[city] != city:
+            parent[city] = parent[parent[city]]
+            city = parent[city]
+        return city
+
+    for route in routes:
+        a, b = _ROUTE_ENDS[route]
+        parent[find(a)] = find(b)
+    return {city: find(city) for city in list(parent)}
+
+
+def _trail_starts(neighbours: dict[str, list[tuple[int, str, int]]]) -> list[str]:
+    """Where a longest trail can start: at a city with an odd number of routes, or, in a network
+    where every city has an even number, at any one city (the trail then covers it all).
+
+    A trail from a city with an even number of routes that does not come back to it leaves one
+    of them unused, and would be longer starting with it; a closed trail in a network with a
+    city of odd degree can be extended likewise. So no longest trail is missed.
+    """
+    starts = []
+    seen: set[str] = set()
+    for city in neighbours:
+        if city in seen:
+            continue
+        network, frontier = [city], [city]
+        seen.add(city)
+        while frontier:
+            for _, other, _ in neighbours[frontier.pop()]:
+                if other not in seen:
+                    seen.add(other)
+                    network.append(other)
+                    frontier.append(other)
+        odd = [member for member in network if len(neighbours[member]) % 2]
+        starts += odd or network[:1]
+    return starts
 
 
 def _counted(count: int, singular: str, plural: str) -> str:
@@ -2371,9 +2416,10 @@ class Game:
         """The routes the player's stations borrow so that its tickets score best (first best in order)."""
         best: tuple[int, ...] = ()
         best_points: int | None = None
+        own = self._network(player)  # joined once; each borrowing only adds its routes to it
         for borrowed in itertools.product(*self._station_choices(player)):
             extra = tuple(route for route in borrowed if route >= 0)
-            network = self._network(player, extra)
+            network = _extended(own, extra)
             points = sum(
                 TICKETS[_TICKET_IDS[t]]["points"] * (1 if self._joins(network, t) else -1)
                 for t in self._tickets[player]
@@ -2437,7 +2483,7 @@ class Game:
                 if not used & bit:
                     walk(other, used | bit, length + step)
 
-        for city in neighbours:
+        for city in _trail_starts(neighbours):
             walk(city, 0, 0)
         return best
 
