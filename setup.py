@@ -7,7 +7,7 @@ the edition packages under ``generated/`` come and go with the specs.
 from setuptools import find_packages, setup
 
 # Folder in the checkout -> its name under ``aventuriers``.
-CODE = ("compiler", "generated")
+CODE = ("compiler", "generated", "play")
 DATA = {
     "editions": ["*.aventuriers", "*.md"],
     "spec": ["*.lark", "*.json", "*.md"],

@@ -111,13 +111,14 @@ def _shown(path: Path) -> str:
         return str(path)
 
 
-def _compile_one(name: str) -> CompiledEdition | None:
+def compile_one(name: str) -> CompiledEdition | None:
+    """One playable edition compiled (a shipped name or a spec file); its errors printed, else None."""
     compiled, ok = _compile_all([name], loader(), playable=True)
     return compiled[0] if ok else None
 
 
 def command_sheet(args: argparse.Namespace) -> int:
-    result = _compile_one(args.edition)
+    result = compile_one(args.edition)
     if result is None:
         return 1
     sys.stdout.write(result.sheet)
@@ -148,7 +149,7 @@ def engine_module(name: str) -> types.ModuleType | None:
             return importlib.import_module(f"{GENERATED_PACKAGE}.{path.stem.replace('-', '_')}")
         except ImportError:
             pass
-    result = _compile_one(name)
+    result = compile_one(name)
     return None if result is None else load_engine(result.engine_source, result.edition.module_name)
 
 
@@ -161,13 +162,25 @@ def command_simulate(args: argparse.Namespace) -> int:
         print(f"{engine.EDITION} se joue de {low} à {high} joueurs.", file=sys.stderr)
         return 1
     chooser = random.Random(args.seed)
+    bots = None
+    if args.bots:
+        from aventuriers.play.bots import make_bot
+
+        if len(args.bots) != args.players:
+            print(f"--bots donne {len(args.bots)} bot(s) pour {args.players} joueurs.", file=sys.stderr)
+            return 1
+        bots = [make_bot(name) for name in args.bots]
     turns = 0
     totals = [0] * args.players
     started = time.perf_counter()
     for index in range(args.games):
         game = engine.new_game(args.players, args.seed + index)
         while not game.is_over():
-            game.apply(chooser.choice(game.legal_actions()))
+            if bots is None:
+                game.apply(chooser.choice(game.legal_actions()))
+                continue
+            seat = game.current_player
+            game.apply(bots[seat].choose(engine, game.observation(seat), game.legal_actions(), chooser))
         turns += game.to_dict()["turns_played"]
         for player, score in enumerate(game.scores()):
             totals[player] += score["total"]
@@ -189,6 +202,12 @@ def _progress(done: int, total: int) -> None:
     filled = width * done // total
     sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
     sys.stderr.flush()
+
+
+def _bot_list(text: str) -> list[str]:
+    from aventuriers.play.commands import bot_list
+
+    return bot_list(text)
 
 
 def _positive(text: str) -> int:
@@ -239,9 +258,18 @@ def parser() -> argparse.ArgumentParser:
     simulate.add_argument("--games", type=_positive, default=100, metavar="N", help="nombre de parties")
     simulate.add_argument("--players", type=int, default=4, metavar="J", help="nombre de joueurs")
     simulate.add_argument(
+        "--bots",
+        type=_bot_list,
+        metavar="B,B,…",
+        help="un bot par joueur (random, greedy, mcts) ; par défaut des coups au hasard",
+    )
+    simulate.add_argument(
         "--seed", type=int, default=0, metavar="GRAINE", help="graine de la première partie"
     )
     simulate.set_defaults(run=command_simulate)
+    from aventuriers.play.commands import add_tournament  # bots and tournaments live beside the compiler
+
+    add_tournament(commands, _positive)
     return main
 
 

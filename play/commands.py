@@ -1,0 +1,135 @@
+"""`aventuriers tournament`: bots against bots, with a progress bar, a table, and raw results.
+
+Registered by the command line of ``compiler.cli``; the engine comes from a shipped
+edition (imported) or a spec file (compiled, its source handed to every worker).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from .bots import make_bot
+from .engines import EngineRef
+from .tournament import BotSummary, run, summarise
+
+
+def bot_list(text: str) -> list[str]:
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    for name in names:
+        try:
+            make_bot(name)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+    if not names:
+        raise argparse.ArgumentTypeError("il faut au moins un bot")
+    return names
+
+
+def add_tournament(commands: argparse._SubParsersAction, positive) -> None:
+    command = commands.add_parser(
+        "tournament", help="faire jouer des bots entre eux et comparer leurs résultats"
+    )
+    command.add_argument("edition", metavar="EDITION|FICHIER")
+    command.add_argument(
+        "--bots",
+        type=bot_list,
+        required=True,
+        metavar="B,B,…",
+        help="un bot par siège : random, greedy, mcts[:N|:Ns]",
+    )
+    command.add_argument("--games", type=positive, default=100, metavar="N", help="nombre de parties")
+    command.add_argument(
+        "--seed", type=int, default=0, metavar="S", help="graine de la partie 0 (la partie i : S + i)"
+    )
+    command.add_argument(
+        "--workers", type=positive, default=1, metavar="K", help="processus sur cette machine"
+    )
+    command.add_argument("--ray", metavar="ADRESSE", help="grappe Ray (« auto » en démarre une locale)")
+    command.add_argument("--out", metavar="DIR", help="écrire DIR/games.jsonl et DIR/scores.png")
+    command.set_defaults(run=command_tournament)
+
+
+def command_tournament(args: argparse.Namespace) -> int:
+    reference = EngineRef.of(args.edition)
+    if reference is None:
+        return 1
+    engine = reference.load()
+    low, high = engine.PLAYERS
+    players = len(args.bots)
+    if not low <= players <= high or players % getattr(engine, "TEAM_SIZE", 1):
+        print(
+            f"{engine.EDITION} ne se joue pas à {players} joueurs ({len(args.bots)} bots donnés).",
+            file=sys.stderr,
+        )
+        return 1
+    console = Console(stderr=True)
+    with Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=False,
+    ) as progress:
+        task = progress.add_task(f"{engine.EDITION}", total=args.games)
+        records = run(
+            reference,
+            args.bots,
+            args.games,
+            seed=args.seed,
+            workers=args.workers,
+            ray_address=args.ray,
+            progress=lambda done: progress.advance(task, done),
+        )
+    summaries = summarise(records)
+    Console().print(table(engine.EDITION, args.games, summaries))
+    if args.out:
+        out = Path(args.out)
+        out.mkdir(parents=True, exist_ok=True)
+        with (out / "games.jsonl").open("w", encoding="utf-8") as lines:
+            for record in records:
+                lines.write(json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n")
+        written = [out / "games.jsonl"]
+        try:
+            from .plots import plot_tournament
+        except ImportError:
+            print("(pas de graphique : il demande matplotlib, pip install -e '.[plot]')", file=sys.stderr)
+        else:
+            written.append(plot_tournament(records, summaries, out / "scores.png"))
+        print("écrit : " + ", ".join(str(path) for path in written))
+    return 0
+
+
+def table(edition: str, games: int, summaries: list[BotSummary]) -> Table:
+    grid = Table(title=f"{edition} : {games} parties")
+    for heading in (
+        "bot",
+        "sièges",
+        "victoires (IC 95 %)",
+        "score moyen",
+        "écart type",
+        "tickets réussis",
+        "routes par longueur",
+        "actions par partie",
+    ):
+        grid.add_column(heading, justify="left" if heading in ("bot", "routes par longueur") else "right")
+    for summary in summaries:
+        lengths = " ".join(f"{length}:{count:.1f}" for length, count in summary.routes_by_length.items())
+        grid.add_row(
+            summary.bot,
+            str(summary.seats),
+            f"{100 * summary.win_rate:.1f} % ({100 * summary.win_low:.1f}–{100 * summary.win_high:.1f})",
+            f"{summary.mean_score:.1f}",
+            f"{summary.spread:.1f}",
+            f"{summary.tickets:.2f}",
+            lengths,
+            f"{summary.turns:.0f}",
+        )
+    return grid

@@ -1,0 +1,52 @@
+"""Which engine a tournament plays: a shipped edition's module, or a spec file compiled once.
+
+An `EngineRef` is small and picklable, so that worker processes and Ray tasks load the
+same engine: by importing the module, or by running the compiled source (a spec file's).
+"""
+
+from __future__ import annotations
+
+import importlib
+import types
+from dataclasses import dataclass
+
+_LOADED: dict[tuple[str, str], types.ModuleType] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class EngineRef:
+    package: str = ""  # an importable engine module, or
+    name: str = ""  # the module name of an engine compiled from `source`
+    source: str = ""
+
+    @classmethod
+    def of(cls, edition: str) -> EngineRef | None:
+        """The engine of a shipped edition or a spec file; None when the spec does not compile
+        (its errors are printed)."""
+        from aventuriers.compiler.build import GENERATED_PACKAGE, edition_path, loader
+        from aventuriers.compiler.cli import compile_one
+
+        editions = loader()
+        path = edition_path(edition, editions)
+        if path.parent.resolve() == editions.editions_dir.resolve() and path.exists():
+            package = f"{GENERATED_PACKAGE}.{path.stem.replace('-', '_')}"
+            try:
+                importlib.import_module(package)
+            except ImportError:
+                pass
+            else:
+                return cls(package=package)
+        result = compile_one(edition)
+        if result is None:
+            return None
+        return cls(name=result.edition.module_name, source=result.engine_source)
+
+    def load(self) -> types.ModuleType:
+        if self.package:
+            return importlib.import_module(self.package)
+        key = (self.name, self.source)
+        if key not in _LOADED:
+            from aventuriers.compiler.example import load_engine
+
+            _LOADED[key] = load_engine(self.source, self.name)
+        return _LOADED[key]

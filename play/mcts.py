@@ -1,0 +1,170 @@
+"""Determinised Monte-Carlo search: the `mcts` bot.
+
+At each decision the bot samples complete games consistent with what its seat sees (the
+hidden cards and tickets dealt at random among the places it cannot see, in the numbers
+the observation gives), tries its legal actions in them by UCB1 (the first level of the
+tree, the information set it is in), plays each sample to the end (random moves inside
+the engine by `Game.playout`, or the greedy bot), and picks the action tried most.
+Its budget is a number of playouts (`mcts:400`) or seconds per move (`mcts:1s`).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+import types
+from dataclasses import dataclass
+
+from .bots import GreedyBot
+
+
+def determinise(engine: types.ModuleType, observation: dict, rng: random.Random) -> dict:
+    """A whole state in the shape of `to_dict()`, equal to `observation` wherever the seat can
+    see, its hidden cards and tickets drawn at random from those it has not seen."""
+    me = observation["player"]
+    colors = engine.COLORS
+    unseen = {color: count for color, count in zip(colors, engine.DECK, strict=True)}
+    seen_tickets: set[str] = set()
+    own = observation["players"][me]
+    for color, count in own["hand"].items():
+        unseen[color] -= count
+    for card in observation["market"]:
+        if card is not None:
+            unseen[card] -= 1
+    teams = observation.get("teams", [])
+    for team in teams:
+        if "holder" in team:
+            for color, count in team["holder"].items():
+                unseen[color] -= count
+            seen_tickets.update(team["tickets"])
+    for field in ("tickets", "pending_tickets", "setup_share"):
+        seen_tickets.update(own.get(field, []))
+    cards = [color for color, count in unseen.items() for _ in range(max(0, count))]
+    rng.shuffle(cards)
+    tickets = [ticket for ticket in engine.TICKETS if ticket not in seen_tickets]
+    rng.shuffle(tickets)
+
+    def take_cards(count: int) -> dict[str, int]:
+        hand = dict.fromkeys(colors, 0)
+        for _ in range(count):
+            if cards:
+                hand[cards.pop()] += 1
+        return hand
+
+    def take_tickets(count: int) -> list[str]:
+        taken = tickets[:count]
+        del tickets[:count]
+        return taken
+
+    players = []
+    for seat, record in enumerate(observation["players"]):
+        player = {key: record[key] for key in ("trains", "routes", "score") if key in record}
+        if "stations" in record:
+            player["stations"] = record["stations"]
+        if seat == me:
+            player["hand"] = dict(own["hand"])
+            for field in ("tickets", "pending_tickets", "setup_share"):
+                if field in own:
+                    player[field] = list(own[field])
+        else:
+            player["hand"] = take_cards(record["hand_size"])
+            player["tickets"] = take_tickets(record["tickets_count"])
+            player["pending_tickets"] = take_tickets(record["pending_tickets_count"])
+            if "setup_share_count" in record:
+                player["setup_share"] = take_tickets(record["setup_share_count"])
+        players.append(player)
+    state = {
+        "edition": engine.EDITION,
+        "players": players,
+        "market": list(observation["market"]),
+        "current_player": observation["current_player"],
+        "phase": observation["phase"],
+        "cards_drawn": observation["cards_drawn"],
+        "final_turns_left": observation["final_turns_left"],
+        "consecutive_passes": observation["consecutive_passes"],
+        "turns_played": observation["turns_played"],
+        "rng": rng.randrange(2**64),
+    }
+    if teams:
+        state["teams"] = [
+            {
+                "players": team["players"],
+                "holder": dict(team["holder"]) if "holder" in team else take_cards(team["holder_size"]),
+                "tickets": list(team["tickets"])
+                if "tickets" in team
+                else take_tickets(team["tickets_count"]),
+            }
+            for team in teams
+        ]
+        state["last_card_to"] = observation["last_card_to"]
+    if "tunnel" in observation:
+        state["tunnel"] = observation["tunnel"]
+    state["discard"] = [cards.pop() for _ in range(min(observation["discard_size"], len(cards)))]
+    state["deck"] = list(cards)
+    state["ticket_deck"] = take_tickets(observation["ticket_deck_size"])
+    state["setup_rejected"] = take_tickets(observation["setup_rejected_count"])
+    return state
+
+
+def _outcome(game, seat: int) -> float:
+    """1 for a win (1/k for a victory shared by k), plus a little for the margin."""
+    winners = game.winners()
+    scores = game.team_scores() if hasattr(game, "team_scores") else game.scores()
+    totals = {
+        player: record["total"]
+        for record in scores
+        for player in record.get("players", [record.get("player")])
+    }
+    mine = totals[seat]
+    best_other = max((total for player, total in totals.items() if player != seat), default=mine)
+    won = 1 / len(winners) if seat in winners else 0.0
+    return won + 0.001 * (mine - best_other)
+
+
+@dataclass
+class MctsBot:
+    name: str = "mcts"
+    playouts: int = 200
+    seconds: float | None = None
+    rollout: str = "random"  # or "greedy"
+    exploration: float = 0.7
+
+    @classmethod
+    def from_budget(cls, budget: str) -> MctsBot:
+        if not budget:
+            return cls()
+        if budget.endswith("s"):
+            return cls(name=f"mcts:{budget}", seconds=float(budget[:-1]))
+        return cls(name=f"mcts:{budget}", playouts=int(budget))
+
+    def choose(self, engine: types.ModuleType, observation: dict, legal: list, rng: random.Random) -> dict:
+        if len(legal) == 1:
+            return legal[0]
+        seat = observation["player"]
+        visits = [0] * len(legal)
+        value = [0.0] * len(legal)
+        greedy = GreedyBot() if self.rollout == "greedy" else None
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while (done < self.playouts) if deadline is None else (time.perf_counter() < deadline):
+            done += 1
+            if done <= len(legal):
+                pick = done - 1
+            else:
+                total = math.log(done)
+                pick = max(
+                    range(len(legal)),
+                    key=lambda i: value[i] / visits[i] + self.exploration * math.sqrt(total / visits[i]),
+                )
+            game = engine.Game.from_dict(determinise(engine, observation, rng))
+            game.apply(dict(legal[pick]))
+            if greedy is None:
+                game.playout(rng)
+            else:
+                while not game.is_over():
+                    player = game.current_player
+                    game.apply(greedy.choose(engine, game.observation(player), game.legal_actions(), rng))
+            visits[pick] += 1
+            value[pick] += _outcome(game, seat)
+        return legal[max(range(len(legal)), key=lambda i: (visits[i], value[i]))]
