@@ -1,0 +1,58 @@
+"""The PettingZoo environment (issue 12): the API test, and 100 games of masked random agents."""
+
+from __future__ import annotations
+
+import pytest
+
+np = pytest.importorskip("numpy")
+pytest.importorskip("pettingzoo")
+
+from aventuriers.play.env import env, layout  # noqa: E402
+from pettingzoo.test import api_test  # noqa: E402
+
+from tests.engines import engine  # noqa: E402
+
+
+@pytest.mark.parametrize(
+    ("edition", "players"),
+    [("usa-2025", 2), ("usa-2025", 4), ("europe", 3), ("switzerland", 2), ("asia-equipes", 4)],
+)
+def test_the_environment_passes_the_pettingzoo_api_test(edition: str, players: int) -> None:
+    api_test(env(edition, players), num_cycles=500)
+
+
+@pytest.mark.parametrize("reward", ["score", "win"])
+def test_100_games_of_masked_random_agents(reward: str) -> None:
+    environment = env("usa-2025", 3, reward=reward)
+    for seed in range(50):
+        environment.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        finals = {}
+        for agent in environment.agent_iter():
+            observation, reward_now, terminated, truncated, _ = environment.last()
+            if terminated or truncated:
+                finals[agent] = reward_now
+                environment.step(None)
+                continue
+            legal = np.flatnonzero(observation["action_mask"])
+            assert len(legal) > 0
+            environment.step(int(rng.choice(legal)))
+        assert environment.game.is_over() and set(finals) == set(environment.possible_agents)
+        if reward == "win":
+            winners = environment.game.winners()
+            assert all(
+                (value >= 0) == (int(agent.split("_")[1]) in winners) for agent, value in finals.items()
+            )
+
+
+def test_the_observation_layout_covers_the_vector() -> None:
+    environment = env("europe", 3)
+    environment.reset(seed=1)
+    observation = environment.observe(environment.agent_selection)["observation"]
+    assert len(observation) == sum(length for _, length in layout(engine("europe"), 3))
+    assert environment.observation_space(environment.agent_selection)["observation"].contains(observation)
+
+
+def test_a_player_count_the_edition_refuses() -> None:
+    with pytest.raises(ValueError):
+        env("asia-equipes", 5)

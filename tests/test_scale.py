@@ -1,0 +1,31 @@
+"""Tournaments on Ray (issue 12): a local instance with 2 CPUs gives the results of one process."""
+
+from __future__ import annotations
+
+import pytest
+
+ray = pytest.importorskip("ray")
+
+from aventuriers.play.engines import EngineRef  # noqa: E402
+from aventuriers.play.tournament import run  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def local_ray():
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    yield
+    ray.shutdown()
+
+
+def test_ray_gives_the_single_process_results(local_ray) -> None:
+    bots = ["greedy", "random", "random"]
+    alone = run("aventuriers.generated.usa_2025", bots, 12, seed=3, batch_size=4)
+    on_ray = run("aventuriers.generated.usa_2025", bots, 12, seed=3, ray_address="auto", batch_size=4)
+    assert on_ray == alone
+
+
+def test_a_spec_file_is_compiled_once_and_played_on_ray(local_ray) -> None:
+    reference = EngineRef.of("tests/variants/usa-sans-miami.aventuriers")
+    assert reference is not None and reference.source
+    alone = run(reference, ["greedy", "random"], 4, seed=1, batch_size=2)
+    assert run(reference, ["greedy", "random"], 4, seed=1, ray_address="auto", batch_size=2) == alone
