@@ -267,9 +267,12 @@ def parser() -> argparse.ArgumentParser:
         "--seed", type=int, default=0, metavar="GRAINE", help="graine de la première partie"
     )
     simulate.set_defaults(run=command_simulate)
-    from aventuriers.play.commands import add_tournament  # bots and tournaments live beside the compiler
+    # Bots, tournaments and balance studies live beside the compiler, in aventuriers.play.
+    from aventuriers.play.balance import add_balance
+    from aventuriers.play.commands import add_tournament
 
     add_tournament(commands, _positive)
+    add_balance(commands, _positive)
     return main
 
 

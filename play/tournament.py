@@ -55,6 +55,12 @@ def play_game(engine: types.ModuleType, bots: list[str], game: int, seed: int) -
         "actions": actions,
         "turns": len(actions),
         "tickets_completed": [len(score["tickets_completed"]) for score in scores],
+        # Each seat's tickets: [ticket id, completed], its hand's and (in team play) not its holder's.
+        "ticket_results": [
+            [[entry["ticket"], True] for entry in score["tickets_completed"]]
+            + [[entry["ticket"], False] for entry in score["tickets_failed"]]
+            for score in scores
+        ],
         "tickets_failed": [len(score["tickets_failed"]) for score in scores],
         "routes": [
             _count_lengths(engine, state.to_dict()["players"][seat]["routes"], lengths)

@@ -155,3 +155,24 @@ def test_mcts_budgets() -> None:
     game = module.new_game(2, 4)
     choice = make_bot("mcts:20").choose(module, game.observation(0), game.legal_actions(), random.Random(0))
     assert choice in game.legal_actions()
+
+
+def test_balance_writes_a_french_report(tmp_path) -> None:
+    out = tmp_path / "bilan"
+    assert main(["balance", "usa-2025", "--games", "6", "--players", "3", "--out", str(out)]) == 0
+    report = (out / "bilan.md").read_text(encoding="utf-8")
+    assert report.startswith("# Bilan d’équilibre : Les Aventuriers du Rail — USA, notice 2025")
+    assert "6 parties à 3 joueurs" in report and "Le premier joueur gagne" in report
+    assert "| ticket | gardé | réussi |" in report and "Routes les plus prises" in report
+    assert (out / "bilan.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_balance_of_a_variant_file(tmp_path) -> None:
+    out = tmp_path / "bilan"
+    assert (
+        main(["balance", "tests/variants/usa-sans-miami.aventuriers", "--games", "3", "--out", str(out)]) == 0
+    )
+    lines = (out / "bilan.md").read_text(encoding="utf-8").splitlines()
+    assert not [line for line in lines if line.startswith("| ") and "miami" in line], (
+        "the variant has no Miami ticket"
+    )
