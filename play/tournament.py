@@ -100,9 +100,14 @@ def run(
     workers: int = 1,
     ray_address: str | None = None,
     progress: Callable[[int], None] | None = None,
-    batch_size: int = 10,
+    batch_size: int | None = None,
 ) -> list[dict]:
-    """Every game's record, in game order. `package`: an engine reference, or an importable module name."""
+    """Every game's record, in game order. `package`: an engine reference, or an importable module name.
+
+    Games go out in batches (by default small enough to keep every worker busy, at most 10).
+    """
+    if batch_size is None:
+        batch_size = max(1, min(10, games // (4 * max(workers, 2 if ray_address else 1))))
     chunks = batches(games, batch_size)
     results: list[dict] = []
 
