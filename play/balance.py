@@ -10,7 +10,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from .engines import EngineRef
+from .engines import EngineRef, plays_with
 from .tournament import run, wilson
 
 
@@ -38,7 +38,7 @@ def command_balance(args: argparse.Namespace) -> int:
         return 1
     engine = reference.load()
     players = args.players or engine.PLAYERS[0]
-    if not engine.PLAYERS[0] <= players <= engine.PLAYERS[1] or players % getattr(engine, "TEAM_SIZE", 1):
+    if not plays_with(engine, players):
         print(f"{engine.EDITION} ne se joue pas à {players} joueurs.", file=sys.stderr)
         return 1
     records = run(reference, ["greedy"] * players, args.games, workers=args.workers)

@@ -16,7 +16,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from .bots import make_bot
-from .engines import EngineRef
+from .engines import EngineRef, plays_with
 from .tournament import BotSummary, run, summarise
 
 
@@ -61,9 +61,8 @@ def command_tournament(args: argparse.Namespace) -> int:
     if reference is None:
         return 1
     engine = reference.load()
-    low, high = engine.PLAYERS
     players = len(args.bots)
-    if not low <= players <= high or players % getattr(engine, "TEAM_SIZE", 1):
+    if not plays_with(engine, players):
         print(
             f"{engine.EDITION} ne se joue pas à {players} joueurs ({len(args.bots)} bots donnés).",
             file=sys.stderr,

@@ -50,3 +50,9 @@ class EngineRef:
 
             _LOADED[key] = load_engine(self.source, self.name)
         return _LOADED[key]
+
+
+def plays_with(engine: types.ModuleType, players: int) -> bool:
+    """Whether the edition is played by that many players (whole teams, in team play)."""
+    low, high = engine.PLAYERS
+    return low <= players <= high and players % getattr(engine, "TEAM_SIZE", 1) == 0

@@ -87,3 +87,15 @@ def play_random(module: types.ModuleType, players: int, seed: int, *, check_ever
             check_invariants(module, game)
     check_invariants(module, game)
     return game
+
+
+def random_position(module: types.ModuleType, seed: int, most_steps: int):
+    """A game of a valid player count after up to `most_steps` random moves (fewer if it ends)."""
+    counts = seat_counts(module)
+    game = module.new_game(counts[seed % len(counts)], seed)
+    chooser = random.Random(seed)
+    for _ in range(chooser.randrange(0, most_steps)):
+        if game.is_over():
+            break
+        game.apply(chooser.choice(game.legal_actions()))
+    return game

@@ -12,7 +12,7 @@ from aventuriers.play.bots import GreedyBot, RandomBot, make_bot
 from aventuriers.play.mcts import MctsBot, determinise
 from aventuriers.play.tournament import play_game, run, seating, summarise, wilson
 
-from tests.engines import EDITIONS, engine, seat_counts
+from tests.engines import EDITIONS, engine, random_position, seat_counts
 from tests.test_properties import hidden_changes
 
 
@@ -25,14 +25,8 @@ def package(edition: str) -> str:
 def test_a_bot_decides_on_what_its_seat_sees(edition: str, bot) -> None:
     """The same observation gives the same choice, whatever the hidden parts of the game."""
     module = engine(edition)
-    counts = seat_counts(module)
     for seed in range(6):
-        game = module.new_game(counts[seed % len(counts)], seed)
-        chooser = random.Random(seed)
-        for _ in range(chooser.randrange(0, 150)):
-            if game.is_over():
-                break
-            game.apply(chooser.choice(game.legal_actions()))
+        game = random_position(module, seed, 150)
         if game.is_over():
             continue
         seat = game.current_player
@@ -134,14 +128,8 @@ def test_unknown_bot_is_a_value_error() -> None:
 def test_a_sampled_game_looks_the_same_from_the_seat(edition: str) -> None:
     """mcts samples whole games from an observation: each one shows that seat the very same."""
     module = engine(edition)
-    counts = seat_counts(module)
     for seed in range(15):
-        game = module.new_game(counts[seed % len(counts)], seed)
-        chooser = random.Random(seed)
-        for _ in range(chooser.randrange(0, 250)):
-            if game.is_over():
-                break
-            game.apply(chooser.choice(game.legal_actions()))
+        game = random_position(module, seed, 250)
         seat = game.current_player
         seen = game.observation(seat)
         sampled = module.Game.from_dict(determinise(module, seen, random.Random(seed)))
