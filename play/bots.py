@@ -268,7 +268,10 @@ def make_bot(name: str) -> Bot:
     if kind == "mcts":
         from .mcts import MctsBot
 
-        return MctsBot.from_budget(budget)
+        try:
+            return MctsBot.from_budget(budget)
+        except ValueError as error:
+            raise ValueError(f"bot inconnu : « {name} » ({error})") from None
     raise ValueError(f"bot inconnu : « {name} » (random, greedy, mcts)")
 
 

@@ -5,7 +5,8 @@ hidden cards and tickets dealt at random among the places it cannot see, in the 
 the observation gives), tries its legal actions in them by UCB1 (the first level of the
 tree, the information set it is in), plays each sample to the end (random moves inside
 the engine by `Game.playout`, or the greedy bot), and picks the action tried most.
-Its budget is a number of playouts (`mcts:400`) or seconds per move (`mcts:1s`).
+Its budget is a number of playouts (`mcts:400`) or seconds per move (`mcts:1s`),
+optionally with greedy rollouts (`mcts:1s:greedy`).
 """
 
 from __future__ import annotations
@@ -132,11 +133,16 @@ class MctsBot:
 
     @classmethod
     def from_budget(cls, budget: str) -> MctsBot:
-        if not budget:
-            return cls()
-        if budget.endswith("s"):
-            return cls(name=f"mcts:{budget}", seconds=float(budget[:-1]))
-        return cls(name=f"mcts:{budget}", playouts=int(budget))
+        """`400` playouts, `1s` per move, either followed by `:greedy` for greedy rollouts."""
+        size, _, rollout = budget.partition(":")
+        if rollout not in ("", "random", "greedy"):
+            raise ValueError(f"rollout inconnu : « {rollout} » (random, greedy)")
+        name = "mcts" + (f":{budget}" if budget else "")
+        if not size:
+            return cls(name=name, rollout=rollout or "random")
+        if size.endswith("s"):
+            return cls(name=name, seconds=float(size[:-1]), rollout=rollout or "random")
+        return cls(name=name, playouts=int(size), rollout=rollout or "random")
 
     def choose(self, engine: types.ModuleType, observation: dict, legal: list, rng: random.Random) -> dict:
         if len(legal) == 1:

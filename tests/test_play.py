@@ -139,6 +139,9 @@ def test_a_sampled_game_looks_the_same_from_the_seat(edition: str) -> None:
 def test_mcts_budgets() -> None:
     assert make_bot("mcts:50").playouts == 50
     assert make_bot("mcts:0.5s").seconds == 0.5
+    assert make_bot("mcts:1s:greedy").rollout == "greedy"
+    with pytest.raises(ValueError):
+        make_bot("mcts:fast")
     module = engine("usa-2025")
     game = module.new_game(2, 4)
     choice = make_bot("mcts:20").choose(module, game.observation(0), game.legal_actions(), random.Random(0))
