@@ -213,6 +213,22 @@ class GreedyBot:
                 return kinds[kind][0]
         return legal[0]
 
+    def ranked(self, engine: types.ModuleType, observation: dict, legal: list) -> list:
+        """The legal actions, the greedy choice first, then each kind of action in the order the
+        greedy bot weighs them (claims by length, face-up cards, the deck, tickets)."""
+        first = self.choose(engine, observation, legal, random.Random(0))
+        rest = [action for action in legal if action is not first and action != first]
+
+        def order(action: dict) -> tuple:
+            kind = action["type"]
+            if kind == "claim_route":
+                return (0, -engine.ROUTES[action["route"]]["length"], _jokers(engine, action))
+            if kind == "draw_card":
+                return (1, action.get("source") != "market", action.get("slot", 0))
+            return (2, kind)
+
+        return [first, *sorted(rest, key=order)]
+
     def draw(self, engine: types.ModuleType, observation: dict, draws: list, plan: dict[str, int]) -> dict:
         """A face-up card of a colour the plan needs most, else the deck."""
         hand = hand_of(observation, engine)

@@ -2,8 +2,8 @@
 
 At each decision the bot samples complete games consistent with what its seat sees (the
 hidden cards and tickets dealt at random among the places it cannot see, in the numbers
-the observation gives), tries its legal actions in them by UCB1 (the first level of the
-tree, the information set it is in), plays each sample to the end (random moves inside
+the observation gives), tries in them, by UCB1, the few legal actions the greedy bot ranks first
+(the first level of the tree, the information set it is in), plays each sample to the end (random moves inside
 the engine by `Game.playout`, or the greedy bot), and picks the action tried most.
 Its budget is a number of playouts (`mcts:400`) or seconds per move (`mcts:1s`),
 optionally with greedy rollouts (`mcts:1s:greedy`).
@@ -130,6 +130,7 @@ class MctsBot:
     seconds: float | None = None
     rollout: str = "random"  # or "greedy"
     exploration: float = 0.7
+    candidates: int = 6  # the actions searched: the greedy bot's choice and the next ones it ranks
 
     @classmethod
     def from_budget(cls, budget: str) -> MctsBot:
@@ -148,6 +149,9 @@ class MctsBot:
         if len(legal) == 1:
             return legal[0]
         seat = observation["player"]
+        legal = GreedyBot().ranked(engine, observation, legal)[: self.candidates]
+        if len(legal) == 1:
+            return legal[0]
         visits = [0] * len(legal)
         value = [0.0] * len(legal)
         greedy = GreedyBot() if self.rollout == "greedy" else None
