@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 
 from .build_ir import arrows_of, assign_ids, selected
+from .check_rules import RuleChecks
 from .diagnostics import Code, Diagnostic, did_you_mean
 from .lower import Document, JsonPath
 from .positions import Span
@@ -20,7 +21,7 @@ def check(document: Document) -> list[Diagnostic]:
     return _Checker(document).run()
 
 
-class _Checker:
+class _Checker(RuleChecks):
     def __init__(self, document: Document):
         self.document = document
         self.data = document.data
@@ -85,162 +86,6 @@ class _Checker:
                 ("board", "stand_in"),
             )
         return self.found
-
-    def check_teams(self) -> None:
-        """Team play: player counts the teams divide, shares the kept tickets allow, and the
-        team-only rules (sharing tickets, team trains, doubles closed to a team) only with teams."""
-        data = self.data
-        teams = data.get("teams")
-        team_only = [("turn", "share_tickets")] if "share_tickets" in data["turn"] else []
-        if data["end"].get("trains_of") == "team":
-            team_only.append(("end", "trains_of"))
-        team_only += [
-            ("double_routes", "rule", i, "twin")
-            for i, rule in enumerate(data["double_routes"]["rule"])
-            if rule["twin"] == "other_team"
-        ]
-        if teams is None:
-            for path in team_only:
-                self.report(
-                    Code.INCONSISTENT_RULE,
-                    f"« {path[-1]} » ne se joue qu’en équipes",
-                    path,
-                    hint="déclarez les équipes : « teams 2 … »",
-                )
-            return
-        size, players = teams["size"], data["players"]
-        if not any(count % size == 0 for count in range(players["min"], players["max"] + 1)):
-            self.report(
-                Code.BAD_PLAYER_RANGES,
-                f"aucun nombre de joueurs de {players['min']} à {players['max']} ne forme des équipes de {size}",
-                ("teams", "size"),
-            )
-        if "stations" in data:
-            self.report(
-                Code.INCONSISTENT_RULE,
-                "les gares ne se jouent pas en équipes",
-                ("teams",),
-                hint="« without stations »",
-            )
-        if teams["share_at_setup"] > data["setup"]["tickets"]["keep_at_least"]:
-            self.report(
-                Code.INCONSISTENT_RULE,
-                "on ne peut pas partager à la mise en place plus de tickets qu’on n’en garde au moins",
-                ("teams", "share_at_setup"),
-            )
-        draw = data["turn"].get("draw_tickets")
-        if draw and teams["share_at_draw"] > draw["keep_at_least"]:
-            self.report(
-                Code.INCONSISTENT_RULE,
-                "on ne peut pas partager après une pioche plus de tickets qu’on n’en garde au moins",
-                ("teams", "share_at_draw"),
-            )
-
-    def check_joker(self) -> None:
-        """Exactly one joker card in the deck, the one `joker` declares (a locomotive by default)."""
-        joker = self.data.get("joker", {}).get("card", "locomotive")
-        jokers = [card for card in ("locomotive", "tunnel") if self.data["cards"].get(card)]
-        if jokers != [joker]:
-            self.report(
-                Code.INCONSISTENT_RULE,
-                f"le paquet doit avoir une seule sorte de joker, « {joker} »"
-                + (f" (trouvé : {', '.join(jokers)})" if jokers else " (absent)"),
-                ("joker",) if "joker" in self.data else ("cards",),
-                hint="« joker tunnel pays: tunnels » avec « cards { … tunnel 14 } »",
-            )
-        if self.data.get("joker", {}).get("pays") == "tunnels":
-            if "tunnels" not in self.data:
-                self.report(
-                    Code.INCONSISTENT_RULE,
-                    "un joker qui ne paie que les tunnels demande « tunnels »",
-                    ("joker",),
-                )
-            if any(route.get("ferry") for route in self.data["board"]["route"]):
-                self.report(
-                    Code.INCONSISTENT_RULE,
-                    "un ferry se paie en locomotives : il demande un joker qui paie toutes les routes",
-                    ("joker",),
-                    hint="« without ferries »",
-                )
-
-    def check_mechanisms(self, route_ids: list[str]) -> None:
-        """Tunnels, ferries, stations and long tickets: each declared where it is used."""
-        data = self.data
-        self.check_joker()
-        routes = data["board"]["route"]
-        for index, route in enumerate(routes):
-            path = ("board", "route", index)
-            if route.get("reveal") and not route.get("tunnel"):
-                self.report(
-                    Code.INCONSISTENT_RULE,
-                    "seul un tunnel retourne des cartes (« reveal »)",
-                    path + ("reveal",),
-                )
-            if route.get("tunnel") and "tunnels" not in data:
-                self.report(
-                    Code.INCONSISTENT_RULE,
-                    "une route tunnel demande la règle « tunnels »",
-                    path + ("tunnel",),
-                )
-            if route.get("ferry", 0) > route["length"]:
-                self.report(
-                    Code.INCONSISTENT_RULE,
-                    "un ferry ne peut pas demander plus de locomotives que de cases",
-                    path + ("ferry",),
-                )
-        expected = data["board"].get("expect", {})
-        self.count(
-            "tunnels",
-            sum(bool(r.get("tunnel")) for r in routes),
-            expected.get("tunnels"),
-            ("board", "expect", "tunnels"),
-        )
-        self.count(
-            "ferries",
-            sum(bool(r.get("ferry")) for r in routes),
-            expected.get("ferries"),
-            ("board", "expect", "ferries"),
-        )
-        stations = data.get("stations")
-        if stations and len(stations["cost"]) != stations["count"]:
-            self.report(
-                Code.INCONSISTENT_RULE,
-                f"{stations['count']} gares, mais {len(stations['cost'])} coûts",
-                ("stations", "cost"),
-            )
-        if bool(stations) != bool(data["turn"].get("build_station")):
-            where = ("stations",) if stations else ("turn", "build_station")
-            self.report(
-                Code.INCONSISTENT_RULE, "« stations » et l’action « build_station » vont ensemble", where
-            )
-        long = data["setup"]["tickets"].get("long", 0)
-        kinds = [data["tickets"]["ticket"][i].get("kind", "regular") for i in selected(data["tickets"])]
-        if long and long * data["players"]["max"] > kinds.count("long"):
-            self.report(
-                Code.INCONSISTENT_RULE,
-                f"{long} ticket(s) long(s) par joueur, mais la pioche n’en a que {kinds.count('long')}",
-                ("setup", "tickets", "long"),
-            )
-        example = data.get("tunnel_example")
-        if example:
-            if example["route"] not in route_ids:
-                self.report(
-                    Code.UNKNOWN_REFERENCE,
-                    f"« {example['route']} » n’existe pas",
-                    ("tunnel_example", "route"),
-                    did_you_mean(example["route"], route_ids),
-                )
-            elif not routes[route_ids.index(example["route"])].get("tunnel"):
-                # Blamed on the route's own `tunnel` mark when the edition changed it there.
-                marked = ("board", "route", route_ids.index(example["route"]), "tunnel")
-                own = self.document.spans.get(marked)
-                local = own is not None and own.source.name == self.document.source.name
-                self.report(
-                    Code.INCONSISTENT_RULE,
-                    f"« {example['route']} » n’est pas un tunnel",
-                    marked if local else ("tunnel_example", "route"),
-                    hint="retirez aussi l’exemple : « without tunnel_example »" if local else None,
-                )
 
     def check_cities(self) -> list[str]:
         cities = self.data["board"]["city"]
