@@ -7,6 +7,7 @@ a tournament gives the same results whatever the number of workers.
 
 from __future__ import annotations
 
+import copy
 import importlib
 import math
 import random
@@ -38,13 +39,13 @@ def play_game(engine: types.ModuleType, bots: list[str], game: int, seed: int) -
         legal = state.legal_actions()
         action = players[seat].choose(engine, state.observation(seat), legal, choosers[seat])
         state.apply(action)
-        actions.append(dict(action) if isinstance(action, dict) else action)
+        actions.append(copy.deepcopy(action))  # a plain dict: legal actions are read-only
     scores = state.scores()
     totals = [score["total"] for score in scores]
     if hasattr(state, "team_scores"):
         by_team = {team["team"]: team["total"] for team in state.team_scores()}
         totals = [by_team[score["team"]] for score in scores]
-    lengths: dict[str, int] = {}
+    final = state.to_dict()["players"]
     return {
         "game": game,
         "seed": seed + game,
@@ -62,15 +63,13 @@ def play_game(engine: types.ModuleType, bots: list[str], game: int, seed: int) -
             for score in scores
         ],
         "tickets_failed": [len(score["tickets_failed"]) for score in scores],
-        "routes": [
-            _count_lengths(engine, state.to_dict()["players"][seat]["routes"], lengths)
-            for seat in range(len(seats))
-        ],
-        "routes_taken": [route for player in state.to_dict()["players"] for route in player["routes"]],
+        "routes": [_count_lengths(engine, player["routes"]) for player in final],
+        "routes_taken": [route for player in final for route in player["routes"]],
     }
 
 
-def _count_lengths(engine: types.ModuleType, routes: list[str], _: dict) -> dict[str, int]:
+def _count_lengths(engine: types.ModuleType, routes: list[str]) -> dict[str, int]:
+    """How many routes of each length (as text, for JSON)."""
     counted: dict[str, int] = {}
     for route in routes:
         length = str(engine.ROUTES[route]["length"])
