@@ -23,6 +23,12 @@ for folder in DATA:
     packages.append(f"aventuriers.{folder}")
     package_dir[f"aventuriers.{folder}"] = folder
 
+# The package's own __init__ (`aventuriers.env`) lives with what plays the engines.
+packages.append("aventuriers")
+package_dir["aventuriers"] = "play/root"
+packages.remove("aventuriers.play.root")
+del package_dir["aventuriers.play.root"]
+
 package_data = {f"aventuriers.{folder}": patterns for folder, patterns in DATA.items()}
 package_data["aventuriers.compiler"] = ["templates/*.j2", "templates/engine/*.j2"]
 package_data["aventuriers.generated"] = ["*/fiche.md"]

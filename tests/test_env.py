@@ -56,3 +56,11 @@ def test_the_observation_layout_covers_the_vector() -> None:
 def test_a_player_count_the_edition_refuses() -> None:
     with pytest.raises(ValueError):
         env("asia-equipes", 5)
+
+
+def test_the_package_offers_the_environment() -> None:
+    import aventuriers
+
+    environment = aventuriers.env("usa-2025", players=2, reward="win")
+    environment.reset(seed=3)
+    assert environment.agent_selection == "player_0"

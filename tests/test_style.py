@@ -11,7 +11,18 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def ruff(*arguments: str) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-m", "ruff", *arguments, "compiler", "tests", "benchmarks", "setup.py", ".ci"],
+        [
+            sys.executable,
+            "-m",
+            "ruff",
+            *arguments,
+            "compiler",
+            "play",
+            "tests",
+            "benchmarks",
+            "setup.py",
+            ".ci",
+        ],
         cwd=ROOT,
         capture_output=True,
         text=True,
