@@ -128,11 +128,10 @@ def shortest_path(
 def ticket_goals(engine: types.ModuleType, ticket_id: str) -> tuple[str, list[tuple[set[str], int]]]:
     """A ticket's start and its goals, each a set of places with the points for reaching it."""
     ticket = engine.TICKETS[ticket_id]
-    countries = getattr(engine, "COUNTRIES", {})
+    # A country is a place of the board too: the routes to it end at its name.
     if "targets" in ticket:
         return ticket["a"], [({place}, points) for place, points in ticket["targets"].items()]
-    b = ticket["b"]
-    return ticket["a"], [({b} if b not in countries else {b}, ticket["points"])]
+    return ticket["a"], [({ticket["b"]}, ticket["points"])]
 
 
 def ticket_plan(
@@ -289,6 +288,3 @@ def make_bot(name: str) -> Bot:
         except ValueError as error:
             raise ValueError(f"bot inconnu : « {name} » ({error})") from None
     raise ValueError(f"bot inconnu : « {name} » (random, greedy, mcts)")
-
-
-BOT_NAMES = ("random", "greedy", "mcts")
