@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections import defaultdict
+from collections.abc import Callable
 from typing import Any
 
 from .ir import (
@@ -27,6 +28,7 @@ from .ir import (
     End,
     FaceUpLocomotive,
     Measure,
+    Place,
     Range,
     Route,
     ScoreExample,
@@ -190,13 +192,14 @@ def build(document: Document) -> Edition:
         ),
         board=Board(
             map=data.get("map", ""),
-            cities=tuple(board["city"]),
+            cities=tuple(city["name"] for city in board["city"]),
             routes=routes,
             countries=tuple(
                 Country(name=c["name"], arrows=c["arrows"], span=span("board", "country", i))
                 for i, c in enumerate(board.get("country", []))
             ),
             stand_in=board.get("stand_in"),
+            places=_places(board, span),
             span=span("board"),
         ),
         tickets=TicketDeck(
@@ -324,4 +327,18 @@ def build(document: Document) -> Edition:
         else None,
         span=span("edition"),
         route_points_span=span("route_points"),
+    )
+
+
+def _places(board: dict, span: Callable[..., Span]) -> tuple[Place, ...]:
+    located = [("city", index, city) for index, city in enumerate(board["city"]) if "at" in city]
+    located += [("arrow", index, arrow) for index, arrow in enumerate(board.get("arrow", []))]
+    return tuple(
+        Place(
+            name=item["name"],
+            latitude=item["at"]["latitude"],
+            longitude=item["at"]["longitude"],
+            span=span("board", kind, index),
+        )
+        for kind, index, item in located
     )

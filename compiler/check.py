@@ -64,6 +64,7 @@ class _Checker(RuleChecks):
         cities = self.check_cities()
         countries = self.check_countries(cities)
         arrows = list(arrows_of(self.data["board"]))
+        self.check_positions(cities, arrows)
         route_ids = self.check_routes(cities, arrows) if board else []
         ticket_ids = self.check_tickets(cities + countries) if self.has("tickets.ticket") else []
         if self.has("players", "double_routes.rule"):
@@ -88,7 +89,7 @@ class _Checker(RuleChecks):
         return self.found
 
     def check_cities(self) -> list[str]:
-        cities = self.data["board"]["city"]
+        cities = [city["name"] for city in self.data["board"]["city"]]
         seen: set[str] = set()
         for index, city in enumerate(cities):
             if city in seen:
@@ -109,6 +110,42 @@ class _Checker(RuleChecks):
                 self.report(Code.DUPLICATE_NAME, f"« {country['name']} » est déjà déclaré", path)
             names.append(country["name"])
         return names
+
+    def check_positions(self, cities: list[str], arrows: list[str]) -> None:
+        """Places on the map: each border arrow once and known; all or none of the board placed."""
+        board = self.data["board"]
+        placed = {city["name"] for city in board["city"] if "at" in city}
+        for index, arrow in enumerate(board.get("arrow", [])):
+            path = ("board", "arrow", index)
+            if arrow["name"] not in arrows:
+                hint = did_you_mean(arrow["name"], arrows) or (
+                    "une flèche se nomme comme le pays suivi de « #N » : « France#1 »"
+                )
+                self.report(Code.UNKNOWN_REFERENCE, f"flèche inconnue « {arrow['name']} »", path, hint)
+            elif arrow["name"] in placed:
+                self.report(Code.DUPLICATE_NAME, f"flèche « {arrow['name']} » placée deux fois", path)
+            placed.add(arrow["name"])
+        missing = [name for name in cities + arrows if name not in placed]
+        if placed and missing:
+            shown = ", ".join(f"« {name} »" for name in missing[:5]) + (" …" if len(missing) > 5 else "")
+            first = missing[0]
+            where: JsonPath = (
+                ("board", "city", cities.index(first))
+                if first in cities
+                else ("board", "country", self.country_index(first))
+            )
+            self.report(
+                Code.MISSING_POSITION,
+                f"{len(missing)} lieux du plateau sans position : {shown}",
+                where,
+                "chaque ville s’écrit avec sa place, « city \"Paris\" at: 48.86, 2.35 », "
+                "et chaque flèche de pays de même, « arrow \"France#1\" at: 46.05, 6.95 » ; "
+                "sans aucune position, le plateau se construit sans dessin",
+            )
+
+    def country_index(self, arrow: str) -> int:
+        names = [country["name"] for country in self.data["board"].get("country", [])]
+        return names.index(arrow.split("#")[0])
 
     def city_reference(self, city: str, cities: list[str], path: JsonPath) -> None:
         if city not in cities:

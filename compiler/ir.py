@@ -121,11 +121,23 @@ class Country:
 
 
 @dataclass(**IR)
+class Place:
+    """Where a city or a border arrow (``France#1``) lies on the map, in decimal degrees."""
+
+    name: str
+    latitude: float
+    longitude: float
+    span: Span | None = field(default=None, compare=False)
+
+
+@dataclass(**IR)
 class Board:
     map: str
     cities: tuple[str, ...]
     routes: tuple[Route, ...]
     countries: tuple[Country, ...] = ()
+    # Every city and arrow placed, cities first in spec order; empty when the spec places none.
+    places: tuple[Place, ...] = ()
     stand_in: str | None = None  # why this board stands in for one that could not be sourced
     span: Span | None = field(default=None, compare=False)
 

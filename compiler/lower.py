@@ -202,6 +202,12 @@ class _Lowerer:
             return None
         return int(token)
 
+    def decimal(self, text: str, span: Span) -> float | None:
+        if len(text.lstrip("-").replace(".", "")) > MAX_DIGITS:
+            self.error(Code.OUT_OF_RANGE, f"nombre trop long : au plus {MAX_DIGITS} chiffres", span)
+            return None
+        return float(text)
+
     def value(self, tree: Tree, path: JsonPath, node: dict | None = None) -> Any:
         span = self.spans[path] = self.span(tree)
         if self.too_deep(path, span):
@@ -219,6 +225,11 @@ class _Lowerer:
         if kind == "range":
             low, high = (self.integer(token, span) for token in tree.children)
             return {"min": low, "max": high}
+        if kind == "decimal":
+            return self.decimal(str(tree.children[0]), span)
+        if kind == "position":
+            latitude, longitude = (part.strip() for part in str(tree.children[0]).split(","))
+            return {"latitude": self.decimal(latitude, span), "longitude": self.decimal(longitude, span)}
         if kind == "name":
             name = str(tree.children[0])
             return {"yes": True, "no": False}.get(name, name)

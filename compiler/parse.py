@@ -21,6 +21,8 @@ GRAMMAR_PATH = Path(__file__).resolve().parent.parent / "spec" / "aventuriers.la
 TOKEN_NAMES = {
     "NAME": "un nom",
     "INT": "un nombre",
+    "DECIMAL": "un nombre décimal",
+    "POSITION": "une position « latitude, longitude »",
     "STRING": "une chaîne entre guillemets",
     "_NL": "une fin de ligne",
     "LBRACE": "« { »",

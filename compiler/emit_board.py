@@ -1,0 +1,300 @@
+"""Stage 6d: the board picture (``plateau.svg``), drawn from the IR.
+
+The cities' places are projected (``projection``), the routes laid as rows of
+spaces between them, and the names placed where they cover nothing
+(``label_layout``). This module computes every shape; the template only
+prints them. Numbers are written with one decimal, shapes in spec order: the
+picture is byte-identical on every build.
+"""
+
+from __future__ import annotations
+
+import math
+import unicodedata
+from dataclasses import dataclass
+from functools import cache
+
+import jinja2
+
+from .emit_engine import TEMPLATES
+from .ir import Board, Route
+from .label_layout import Dot, Label, Segment, place_labels
+from .projection import Box, project
+
+# The board is projected into this box; names may reach a little beyond it.
+DRAWING = Box(left=0.0, top=0.0, right=1000.0, bottom=680.0)
+MARGIN = 8.0
+FONT_SIZE = 12.0
+COUNTRY_FONT_SIZE = 13.0
+DOT_RADIUS = 4.5
+SPACE_WIDTH = 6.5
+SPACE_GAP = 1.6
+# A double route's two tracks side by side, each this far from the line between the cities.
+DOUBLE_OFFSET = SPACE_WIDTH / 2 + 0.9
+# A border arrow drawn at its crossing, but never closer to its city than this.
+ARROW_MIN_DISTANCE = 34.0
+ARROW_SIZE = 6.0
+# Labels this far from their city get a thin line back to it.
+LEADER_FROM = 12.0
+# The box a line of text takes, in ems: a little above the font's ascent plus descent.
+LINE_HEIGHT = 1.2
+BASELINE = 0.95
+
+COLORS = {
+    "red": "#d7262b",
+    "blue": "#2466c2",
+    "green": "#2f9a44",
+    "yellow": "#f3cd1f",
+    "orange": "#f08a1c",
+    "black": "#262626",
+    "white": "#f7f7f2",
+    "pink": "#e78ac3",
+    "gray": "#a3a3a3",
+}
+COLOR_FALLBACK = "#a3a3a3"
+
+# Widths of DejaVu Sans glyphs in ems, by family of letters (accents ignored); the
+# text is drawn at exactly the width computed here (SVG ``textLength``), so a
+# browser's boxes are the layout's whatever font it has.
+_WIDTHS = {
+    **dict.fromkeys("il.,:;'!|", 0.30),
+    **dict.fromkeys("jIJ", 0.33),
+    **dict.fromkeys(" ", 0.32),
+    **dict.fromkeys("frt()-–", 0.40),
+    **dict.fromkeys("szc", 0.53),
+    **dict.fromkeys("mw", 0.98),
+    **dict.fromkeys("MW", 0.88),
+    **dict.fromkeys("LF", 0.58),
+    **dict.fromkeys("ABCDGHKNOQRUVXY", 0.72),
+}
+
+
+def text_width(text: str, size: float) -> float:
+    """The width ``text`` is drawn at, in drawing units."""
+    total = 0.0
+    for char in text:
+        base = unicodedata.normalize("NFD", char)[0]
+        if base in _WIDTHS:
+            total += _WIDTHS[base]
+        else:
+            total += 0.66 if base.isupper() else 0.62
+    return round(total * size, 1)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Shape:
+    """One space of a route, a border arrow: a closed polygon."""
+
+    points: str
+    fill: str
+    tunnel: bool = False
+    route: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Text:
+    x: str
+    y: str
+    width: str
+    text: str
+    kind: str  # "city" or "country"
+    size: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Picture:
+    title: str
+    left: str
+    top: str
+    width: str
+    height: str
+    spaces: tuple[Shape, ...]
+    locomotives: tuple[tuple[str, str], ...]
+    arrows: tuple[Shape, ...]
+    dots: tuple[tuple[str, str], ...]
+    leaders: tuple[tuple[str, str, str, str], ...]
+    texts: tuple[Text, ...]
+    radius: str = f"{DOT_RADIUS:.1f}"
+
+    @property
+    def view_box(self) -> str:
+        return f"{self.left} {self.top} {self.width} {self.height}"
+
+
+def _n(value: float) -> str:
+    text = f"{value:.1f}"
+    return "0.0" if text == "-0.0" else text
+
+
+def _polygon(points: list[tuple[float, float]]) -> str:
+    return " ".join(f"{_n(x)},{_n(y)}" for x, y in points)
+
+
+def _arrow_points(board: Board, xy: dict[str, tuple[float, float]]) -> dict[str, tuple[float, float, float, float]]:
+    """Each placed arrow: where it is drawn and the unit direction it points (away from its city)."""
+    drawn = {}
+    for route in board.routes:
+        if route.endpoint is None or route.endpoint in drawn or route.endpoint not in xy:
+            continue
+        (cx, cy), (ax, ay) = xy[route.a], xy[route.endpoint]
+        length = math.hypot(ax - cx, ay - cy)
+        ux, uy = ((ax - cx) / length, (ay - cy) / length) if length else (0.0, -1.0)
+        distance = max(length, ARROW_MIN_DISTANCE)
+        drawn[route.endpoint] = (cx + ux * distance, cy + uy * distance, ux, uy)
+    return drawn
+
+
+def _track(route: Route, start: tuple[float, float], end: tuple[float, float], offset: float) -> list:
+    """The spaces of one track: (polygon corners, centre) for each."""
+    (x1, y1), (x2, y2) = start, end
+    length = math.hypot(x2 - x1, y2 - y1) or 1.0
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    nx, ny = -uy, ux
+    trim = DOT_RADIUS + 1.5
+    usable = max(length - 2 * trim, route.length * 2.0)
+    space = max((usable - (route.length - 1) * SPACE_GAP) / route.length, 1.0)
+    first = (length - usable) / 2
+    spaces = []
+    for index in range(route.length):
+        along = first + space / 2 + index * (space + SPACE_GAP)
+        cx = x1 + ux * along + nx * offset
+        cy = y1 + uy * along + ny * offset
+        corners = [
+            (cx + sx * ux * space / 2 + sy * nx * SPACE_WIDTH / 2, cy + sx * uy * space / 2 + sy * ny * SPACE_WIDTH / 2)
+            for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))
+        ]
+        spaces.append((corners, (cx, cy)))
+    return spaces
+
+
+def _offsets(board: Board) -> dict[str, float]:
+    """How far each track lies beside the line between its cities: doubles side by side."""
+    groups: dict[int, list[str]] = {}
+    for route in board.routes:
+        if route.double_group is not None:
+            groups.setdefault(route.double_group, []).append(route.id)
+    offsets = {}
+    for members in groups.values():
+        for index, route_id in enumerate(members):
+            offsets[route_id] = (index - (len(members) - 1) / 2) * 2 * DOUBLE_OFFSET
+    return offsets
+
+
+@cache
+def picture(board: Board, title: str) -> Picture | None:
+    """Every shape of the board picture; None when the spec places no city."""
+    if not board.places:
+        return None
+    xy = project({p.name: (p.latitude, p.longitude) for p in board.places}, DRAWING)
+    arrows = _arrow_points(board, xy)
+    offsets = _offsets(board)
+    spaces, locomotives, segments = [], [], []
+    for route in board.routes:
+        start = xy[route.a]
+        end = arrows[route.endpoint][:2] if route.endpoint else xy[route.b]
+        track = _track(route, start, end, offsets.get(route.id, 0.0))
+        fill = COLORS.get(route.color, COLOR_FALLBACK)
+        for index, (corners, (cx, cy)) in enumerate(track):
+            spaces.append(Shape(points=_polygon(corners), fill=fill, tunnel=route.tunnel, route=route.id))
+            if index < route.ferry:
+                locomotives.append((_n(cx - 3.0), _n(cy - 2.5)))
+        (ax, ay), (bx, by) = track[0][1], track[-1][1]
+        segments.append(Segment(x1=ax, y1=ay, x2=bx, y2=by, half_width=SPACE_WIDTH / 2))
+    arrow_shapes = []
+    for name, (x, y, ux, uy) in arrows.items():
+        corners = [
+            (x + ux * ARROW_SIZE, y + uy * ARROW_SIZE),
+            (x - ux * ARROW_SIZE / 2 - uy * ARROW_SIZE, y - uy * ARROW_SIZE / 2 + ux * ARROW_SIZE),
+            (x - ux * ARROW_SIZE / 2 + uy * ARROW_SIZE, y - uy * ARROW_SIZE / 2 - ux * ARROW_SIZE),
+        ]
+        arrow_shapes.append(Shape(points=_polygon(corners), fill="#5b5b5b", route=name))
+    labels, kinds, sizes = [], {}, {}
+    for city in board.cities:
+        if city in xy:
+            x, y = xy[city]
+            labels.append(_label(city, x, y, DOT_RADIUS, FONT_SIZE))
+            kinds[city], sizes[city] = "city", FONT_SIZE
+    for country in board.countries:
+        own = [arrows[f"{country.name}#{k}"] for k in range(1, country.arrows + 1) if f"{country.name}#{k}" in arrows]
+        if own:
+            x = sum(a[0] + a[2] * ARROW_SIZE * 2 for a in own) / len(own)
+            y = sum(a[1] + a[3] * ARROW_SIZE * 2 for a in own) / len(own)
+            key = f"pays:{country.name}"
+            labels.append(_label(key, x, y, 2.0, COUNTRY_FONT_SIZE))
+            kinds[key], sizes[key] = "country", COUNTRY_FONT_SIZE
+    dots = [Dot(x=x, y=y, radius=DOT_RADIUS + 1) for city, (x, y) in xy.items() if city in board.cities]
+    dots += [Dot(x=x, y=y, radius=ARROW_SIZE) for x, y, _, _ in arrows.values()]
+    boxes = place_labels(labels, segments, dots, DRAWING)
+    texts, leaders = [], []
+    for label in labels:
+        box = boxes[label.key]
+        size = sizes[label.key]
+        text = label.key.removeprefix("pays:")
+        texts.append(
+            Text(
+                x=_n(box.left),
+                y=_n(box.top + BASELINE * size),
+                width=_n(box.width),
+                text=text,
+                kind=kinds[label.key],
+                size=_n(size),
+            )
+        )
+        nx = min(max(label.x, box.left), box.right)
+        ny = min(max(label.y, box.top), box.bottom)
+        distance = math.hypot(nx - label.x, ny - label.y)
+        if distance - label.clearance >= LEADER_FROM:
+            ux, uy = (nx - label.x) / distance, (ny - label.y) / distance
+            sx, sy = label.x + ux * label.clearance, label.y + uy * label.clearance
+            leaders.append((_n(sx), _n(sy), _n(nx), _n(ny)))
+    extent = _extent([*boxes.values()], spaces_xy=[xy[c] for c in board.cities if c in xy], arrows=arrows)
+    return Picture(
+        title=title,
+        left=_n(extent.left),
+        top=_n(extent.top),
+        width=_n(extent.width),
+        height=_n(extent.height),
+        spaces=tuple(spaces),
+        locomotives=tuple(locomotives),
+        arrows=tuple(arrow_shapes),
+        dots=tuple((_n(xy[c][0]), _n(xy[c][1])) for c in board.cities if c in xy),
+        leaders=tuple(leaders),
+        texts=tuple(texts),
+    )
+
+
+def _label(key: str, x: float, y: float, clearance: float, size: float) -> Label:
+    text = key.removeprefix("pays:")
+    return Label(key=key, x=x, y=y, clearance=clearance, width=text_width(text, size), height=LINE_HEIGHT * size)
+
+
+def _extent(boxes: list[Box], spaces_xy: list[tuple[float, float]], arrows: dict) -> Box:
+    xs = [x for x, _ in spaces_xy] + [a[0] for a in arrows.values()]
+    ys = [y for _, y in spaces_xy] + [a[1] for a in arrows.values()]
+    reach = DOT_RADIUS + ARROW_SIZE + MARGIN
+    return Box(
+        left=min([b.left for b in boxes] + [x - reach for x in xs]) - MARGIN,
+        top=min([b.top for b in boxes] + [y - reach for y in ys]) - MARGIN,
+        right=max([b.right for b in boxes] + [x + reach for x in xs]) + MARGIN,
+        bottom=max([b.bottom for b in boxes] + [y + reach for y in ys]) + MARGIN,
+    )
+
+
+def markup_environment() -> jinja2.Environment:
+    """Templates of SVG and HTML: every printed value escaped."""
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES),
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        autoescape=True,
+    )
+
+
+def emit_board(board: Board, title: str) -> str | None:
+    """``plateau.svg``: the board picture; None when the spec places no city."""
+    drawn = picture(board, title)
+    if drawn is None:
+        return None
+    return markup_environment().get_template("plateau.svg.j2").render(picture=drawn)

@@ -1,0 +1,193 @@
+"""Label placement for the board picture: city names that never overlap.
+
+Each label may sit in one of a fixed list of places around its city (east,
+west, the four diagonals, north, south; close first, then farther out). A
+place costs what it covers: another label (forbidden in practice), another
+city's dot, the spaces of the routes, the area outside the board. The layout
+starts greedy, the most crowded cities first, then moves one label at a time
+to its cheapest place given all the others until nothing moves. Everything is
+deterministic: fixed candidate order, ties kept by that order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .projection import Box
+
+# Distances from the edge of the city's dot to the label, nearest first.
+RINGS = (2.0, 7.0, 14.0, 24.0, 36.0)
+# Unit directions, preferred first: beside the city reads best, above and below last.
+DIRECTIONS = ((1, 0), (-1, 0), (1, -1), (1, 1), (-1, -1), (-1, 1), (0, -1), (0, 1))
+DIAGONAL = 0.7071
+# Labels keep this much air between them, so that boxes measured by a browser
+# (rounded, with the font's own ascent) still do not touch.
+LABEL_GAP = 1.5
+
+COST_LABEL = 10_000.0  # any overlap with another label
+COST_LABEL_AREA = 50.0  # per unit of area overlapped
+COST_DOT = 600.0  # covering another city
+COST_ROUTE = 3.0  # per unit of route length under the label
+COST_OUTSIDE = 8.0  # per unit of area outside the board's frame
+COST_RING = 12.0  # per ring away from the city
+COST_DIRECTION = 0.5  # per step down the list of directions
+
+MAX_PASSES = 30
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Label:
+    key: str
+    x: float
+    y: float
+    clearance: float  # the radius of the city's dot
+    width: float
+    height: float
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Segment:
+    """A drawn stretch of route: its centre line and half its width."""
+
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    half_width: float
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Dot:
+    x: float
+    y: float
+    radius: float
+
+
+def candidates(label: Label) -> list[Box]:
+    """Every place the label may take, in order of preference."""
+    boxes = []
+    for ring in RINGS:
+        distance = label.clearance + ring
+        for dx, dy in DIRECTIONS:
+            step = DIAGONAL if dx and dy else 1.0
+            x, y = label.x + dx * distance * step, label.y + dy * distance * step
+            left = x if dx > 0 else x - label.width if dx < 0 else x - label.width / 2
+            top = y if dy > 0 else y - label.height if dy < 0 else y - label.height / 2
+            boxes.append(Box(left=left, top=top, right=left + label.width, bottom=top + label.height))
+    return boxes
+
+
+def clipped_length(segment: Segment, box: Box) -> float:
+    """How much of the segment, widened by its half width, runs inside ``box`` (Liang–Barsky)."""
+    grown = box.grown(segment.half_width)
+    dx, dy = segment.x2 - segment.x1, segment.y2 - segment.y1
+    low, high = 0.0, 1.0
+    for p, q in (
+        (-dx, segment.x1 - grown.left),
+        (dx, grown.right - segment.x1),
+        (-dy, segment.y1 - grown.top),
+        (dy, grown.bottom - segment.y1),
+    ):
+        if p == 0:
+            if q < 0:
+                return 0.0
+            continue
+        t = q / p
+        if p < 0:
+            low = max(low, t)
+        else:
+            high = min(high, t)
+        if low > high:
+            return 0.0
+    return (high - low) * (dx * dx + dy * dy) ** 0.5
+
+
+def _covers(box: Box, dot: Dot) -> bool:
+    nearest_x = min(max(dot.x, box.left), box.right)
+    nearest_y = min(max(dot.y, box.top), box.bottom)
+    return (nearest_x - dot.x) ** 2 + (nearest_y - dot.y) ** 2 < dot.radius**2
+
+
+def _outside(box: Box, frame: Box) -> float:
+    inside = box.overlap_area(frame)
+    return box.width * box.height - inside
+
+
+def _static_costs(
+    label: Label, boxes: list[Box], segments: list[Segment], dots: list[Dot], frame: Box
+) -> list[float]:
+    reach = label.clearance + RINGS[-1] + label.width + label.height
+    area = Box(left=label.x - reach, top=label.y - reach, right=label.x + reach, bottom=label.y + reach)
+    near_segments = [
+        s
+        for s in segments
+        if max(s.x1, s.x2) >= area.left
+        and min(s.x1, s.x2) <= area.right
+        and max(s.y1, s.y2) >= area.top
+        and min(s.y1, s.y2) <= area.bottom
+    ]
+    near_dots = [d for d in dots if area.contains(d.x, d.y) and (d.x, d.y) != (label.x, label.y)]
+    costs = []
+    for index, box in enumerate(boxes):
+        ring, direction = divmod(index, len(DIRECTIONS))
+        cost = ring * COST_RING + direction * COST_DIRECTION + _outside(box, frame) * COST_OUTSIDE
+        cost += sum(COST_DOT for dot in near_dots if _covers(box, dot))
+        cost += sum(clipped_length(segment, box) for segment in near_segments) * COST_ROUTE
+        costs.append(cost)
+    return costs
+
+
+def _label_cost(box: Box, others: list[Box]) -> float:
+    cost = 0.0
+    for other in others:
+        area = box.overlap_area(other)
+        if area > 0:
+            cost += COST_LABEL + area * COST_LABEL_AREA
+    return cost
+
+
+def place_labels(labels: list[Label], segments: list[Segment], dots: list[Dot], frame: Box) -> dict[str, Box]:
+    """The box of each label (by key), as few overlaps with anything as the candidates allow."""
+    options = [candidates(label) for label in labels]
+    fixed = [
+        _static_costs(label, boxes, segments, dots, frame) for label, boxes in zip(labels, options, strict=True)
+    ]
+    # Labels that can ever touch: their widest candidate areas meet.
+    reach = [label.clearance + RINGS[-1] + label.width + LABEL_GAP for label in labels]
+    neighbours = [
+        [
+            j
+            for j, other in enumerate(labels)
+            if j != i
+            and abs(other.x - label.x) <= reach[i] + reach[j]
+            and abs(other.y - label.y) <= reach[i] + reach[j] + label.height
+        ]
+        for i, label in enumerate(labels)
+    ]
+    chosen: list[int | None] = [None] * len(labels)
+
+    def best(i: int) -> int:
+        others = [options[j][chosen[j]].grown(LABEL_GAP) for j in neighbours[i] if chosen[j] is not None]
+        costs = [fixed[i][k] + _label_cost(box, others) for k, box in enumerate(options[i])]
+        return min(range(len(costs)), key=costs.__getitem__)
+
+    order = sorted(range(len(labels)), key=lambda i: (-len(neighbours[i]), labels[i].key))
+    for i in order:
+        chosen[i] = best(i)
+    for _ in range(MAX_PASSES):
+        moved = False
+        for i in order:
+            choice = best(i)
+            if choice != chosen[i]:
+                chosen[i], moved = choice, True
+        if not moved:
+            break
+    return {label.key: options[i][chosen[i] or 0] for i, label in enumerate(labels)}
+
+
+def overlapping_pairs(boxes: dict[str, Box]) -> list[tuple[str, str]]:
+    """The pairs of keys whose boxes overlap (what the tests and the picture's check count)."""
+    keys = sorted(boxes)
+    return [
+        (a, b) for index, a in enumerate(keys) for b in keys[index + 1 :] if boxes[a].overlaps(boxes[b])
+    ]
