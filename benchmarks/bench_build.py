@@ -1,4 +1,4 @@
-"""Time to compile every shipped edition (parse → … → engine and sheet), in memory.
+"""Time to compile every shipped edition (parse → … → engine, sheet and board picture), in memory.
 
 python benchmarks/bench_build.py [--rounds 5]
 """
@@ -9,6 +9,7 @@ import argparse
 import time
 
 from aventuriers.compiler.build import compile_edition, loader, shipped_editions
+from aventuriers.compiler.emit_board import picture
 
 
 def main() -> None:
@@ -19,6 +20,7 @@ def main() -> None:
     names = shipped_editions(editions)
     timings = []
     for _ in range(args.rounds):
+        picture.cache_clear()  # one build lays each board out once, as a fresh process does
         started = time.perf_counter()
         for name in names:
             compile_edition(editions.path_of(name), editions)

@@ -12,7 +12,9 @@ from pathlib import Path
 
 from .build_ir import build
 from .diagnostics import Code, CompileError, Diagnostic, did_you_mean
+from .emit_board import emit_board
 from .emit_diff import emit_diff
+from .emit_document import emit_document
 from .emit_engine import emit_engine
 from .emit_sheet import emit_sheet
 from .example import load_engine
@@ -43,22 +45,30 @@ class CompiledEdition:
     sources: tuple[str, ...]
     engine_source: str
     sheet: str
+    board_svg: str | None  # None when the spec places no city on the map
     warnings: tuple[Diagnostic, ...]
+
+    def document(self) -> str:
+        """The printable sheet: one self-contained HTML file."""
+        return emit_document(self.edition, self.sheet, self.board_svg)
 
     @property
     def files(self) -> dict[str, str]:
         """Output files, relative to the output folder."""
         package = self.edition.module_name
         init = (
-            f'"""{self.edition.name}: generated rules engine and French rule sheet (fiche.md)."""\n\n'
+            f'"""{self.edition.name}: generated rules engine, French rule sheet (fiche.md) and board (plateau.svg)."""\n\n'
             "from .engine import *  # noqa: F403\n"
             "from .engine import __all__  # noqa: F401\n"
         )
-        return {
+        files = {
             f"{package}/__init__.py": init,
             f"{package}/engine.py": self.engine_source,
             f"{package}/fiche.md": self.sheet,
         }
+        if self.board_svg is not None:
+            files[f"{package}/plateau.svg"] = self.board_svg
+        return files
 
 
 def output_files(compiled: list[CompiledEdition]) -> dict[str, str]:
@@ -178,5 +188,6 @@ def compile_edition(path: Path, editions: EditionLoader, *, playable: bool = Fal
         sources=sources,
         engine_source=engine_source,
         sheet=emit_sheet(edition, engine, sources, annex=annex),
+        board_svg=emit_board(edition.board, edition.title),
         warnings=tuple(warnings),
     )

@@ -94,7 +94,9 @@ class _Checker(RuleChecks):
         for index, city in enumerate(cities):
             if city in seen:
                 self.report(
-                    Code.DUPLICATE_NAME, f"ville « {city} » déclarée deux fois", ("board", "city", index)
+                    Code.DUPLICATE_NAME,
+                    f"ville « {city} » déclarée deux fois",
+                    ("board", "city", index, "name"),
                 )
             seen.add(city)
         expected = self.data["board"].get("expect", {})
@@ -116,7 +118,7 @@ class _Checker(RuleChecks):
         board = self.data["board"]
         placed = {city["name"] for city in board["city"] if "at" in city}
         for index, arrow in enumerate(board.get("arrow", [])):
-            path = ("board", "arrow", index)
+            path = ("board", "arrow", index, "name")
             if arrow["name"] not in arrows:
                 hint = did_you_mean(arrow["name"], arrows) or (
                     "une flèche se nomme comme le pays suivi de « #N » : « France#1 »"
@@ -130,7 +132,7 @@ class _Checker(RuleChecks):
             shown = ", ".join(f"« {name} »" for name in missing[:5]) + (" …" if len(missing) > 5 else "")
             first = missing[0]
             where: JsonPath = (
-                ("board", "city", cities.index(first))
+                ("board", "city", cities.index(first), "name")
                 if first in cities
                 else ("board", "country", self.country_index(first))
             )
@@ -138,8 +140,8 @@ class _Checker(RuleChecks):
                 Code.MISSING_POSITION,
                 f"{len(missing)} lieux du plateau sans position : {shown}",
                 where,
-                "chaque ville s’écrit avec sa place, « city \"Paris\" at: 48.86, 2.35 », "
-                "et chaque flèche de pays de même, « arrow \"France#1\" at: 46.05, 6.95 » ; "
+                'chaque ville s’écrit avec sa place, « city "Paris" at: 48.86, 2.35 », '
+                'et chaque flèche de pays de même, « arrow "France#1" at: 46.05, 6.95 » ; '
                 "sans aucune position, le plateau se construit sans dessin",
             )
 
@@ -306,7 +308,9 @@ class _Checker(RuleChecks):
             )
 
     def check_bonuses(self) -> None:
-        bonuses = [bonus["id"] for bonus in self.data.get("bonus", [])]
+        bonuses = [
+            bonus["id"] for bonus in self.data.get("bonus", []) if isinstance(bonus, dict) and "id" in bonus
+        ]
         self.duplicates(bonuses, ("bonus",), "bonus")
         for index, rule in enumerate(self.data.get("tiebreak", [])):
             path = ("tiebreak", index)

@@ -1,4 +1,4 @@
-"""The `aventuriers` command: check, build, sheet, simulate."""
+"""The `aventuriers` command: check, build, sheet, diff, simulate (and play's tournament, balance)."""
 
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ from .diagnostics import CompileError, Diagnostic, render_all, unique
 from .emit_diff import emit_diff
 from .example import load_engine
 from .native import build_native
+from .pdf import PdfError, print_pdf
 from .resolve import EditionLoader
 from .write import differences, read_manifest, write_all
 
@@ -121,7 +122,27 @@ def command_sheet(args: argparse.Namespace) -> int:
     result = compile_one(args.edition)
     if result is None:
         return 1
-    sys.stdout.write(result.sheet)
+    if args.format == "pdf":
+        target = Path(args.output or f"{result.edition.name}.pdf")
+        try:
+            print_pdf(result.document(), target)
+        except (PdfError, OSError) as error:
+            reason = error if isinstance(error, PdfError) else f"{target} : {error.strerror}"
+            print(f"aventuriers sheet : PDF impossible : {reason}", file=sys.stderr)
+            return 1
+        print(
+            f"{_shown(target)} : la fiche imprimable de « {result.edition.name} » (PDF, A4).", file=sys.stderr
+        )
+        return 0
+    text = result.document() if args.format == "html" else result.sheet
+    if args.output is None:
+        sys.stdout.write(text)
+        return 0
+    try:
+        Path(args.output).write_text(text, encoding="utf-8")
+    except OSError as error:
+        print(f"aventuriers sheet : {args.output} : {error.strerror}", file=sys.stderr)
+        return 1
     return 0
 
 
@@ -246,8 +267,20 @@ def parser() -> argparse.ArgumentParser:
         help="compiler aussi chaque moteur avec mypyc (module engine_native ; pip install -e '.[native]')",
     )
     build.set_defaults(run=command_build)
-    sheet = commands.add_parser("sheet", help="afficher la fiche de règles en français")
+    sheet = commands.add_parser("sheet", help="la fiche de règles en français (Markdown, HTML ou PDF)")
     sheet.add_argument("edition", metavar="EDITION")
+    sheet.add_argument(
+        "--format",
+        choices=("md", "html", "pdf"),
+        default="md",
+        help="md : le texte ; html : un fichier autonome, imprimable en A4 ; pdf : imprimé par Chromium",
+    )
+    sheet.add_argument(
+        "-o",
+        "--output",
+        metavar="FICHIER",
+        help="écrire dans FICHIER (par défaut la sortie standard ; EDITION.pdf)",
+    )
     sheet.set_defaults(run=command_sheet)
     diff = commands.add_parser("diff", help="la page « les différences » de NEW par rapport à OLD")
     diff.add_argument("old", metavar="OLD")

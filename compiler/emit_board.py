@@ -103,7 +103,6 @@ class Text:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Picture:
-    title: str
     left: str
     top: str
     width: str
@@ -130,7 +129,9 @@ def _polygon(points: list[tuple[float, float]]) -> str:
     return " ".join(f"{_n(x)},{_n(y)}" for x, y in points)
 
 
-def _arrow_points(board: Board, xy: dict[str, tuple[float, float]]) -> dict[str, tuple[float, float, float, float]]:
+def _arrow_points(
+    board: Board, xy: dict[str, tuple[float, float]]
+) -> dict[str, tuple[float, float, float, float]]:
     """Each placed arrow: where it is drawn and the unit direction it points (away from its city)."""
     drawn = {}
     for route in board.routes:
@@ -160,7 +161,10 @@ def _track(route: Route, start: tuple[float, float], end: tuple[float, float], o
         cx = x1 + ux * along + nx * offset
         cy = y1 + uy * along + ny * offset
         corners = [
-            (cx + sx * ux * space / 2 + sy * nx * SPACE_WIDTH / 2, cy + sx * uy * space / 2 + sy * ny * SPACE_WIDTH / 2)
+            (
+                cx + sx * ux * space / 2 + sy * nx * SPACE_WIDTH / 2,
+                cy + sx * uy * space / 2 + sy * ny * SPACE_WIDTH / 2,
+            )
             for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))
         ]
         spaces.append((corners, (cx, cy)))
@@ -181,8 +185,11 @@ def _offsets(board: Board) -> dict[str, float]:
 
 
 @cache
-def picture(board: Board, title: str) -> Picture | None:
-    """Every shape of the board picture; None when the spec places no city."""
+def picture(board: Board) -> Picture | None:
+    """Every shape of the board picture; None when the spec places no city.
+
+    Cached: the editions that share a board (the five USA ones) lay it out once per build.
+    """
     if not board.places:
         return None
     xy = project({p.name: (p.latitude, p.longitude) for p in board.places}, DRAWING)
@@ -215,7 +222,11 @@ def picture(board: Board, title: str) -> Picture | None:
             labels.append(_label(city, x, y, DOT_RADIUS, FONT_SIZE))
             kinds[city], sizes[city] = "city", FONT_SIZE
     for country in board.countries:
-        own = [arrows[f"{country.name}#{k}"] for k in range(1, country.arrows + 1) if f"{country.name}#{k}" in arrows]
+        own = [
+            arrows[f"{country.name}#{k}"]
+            for k in range(1, country.arrows + 1)
+            if f"{country.name}#{k}" in arrows
+        ]
         if own:
             x = sum(a[0] + a[2] * ARROW_SIZE * 2 for a in own) / len(own)
             y = sum(a[1] + a[3] * ARROW_SIZE * 2 for a in own) / len(own)
@@ -249,7 +260,6 @@ def picture(board: Board, title: str) -> Picture | None:
             leaders.append((_n(sx), _n(sy), _n(nx), _n(ny)))
     extent = _extent([*boxes.values()], spaces_xy=[xy[c] for c in board.cities if c in xy], arrows=arrows)
     return Picture(
-        title=title,
         left=_n(extent.left),
         top=_n(extent.top),
         width=_n(extent.width),
@@ -265,7 +275,9 @@ def picture(board: Board, title: str) -> Picture | None:
 
 def _label(key: str, x: float, y: float, clearance: float, size: float) -> Label:
     text = key.removeprefix("pays:")
-    return Label(key=key, x=x, y=y, clearance=clearance, width=text_width(text, size), height=LINE_HEIGHT * size)
+    return Label(
+        key=key, x=x, y=y, clearance=clearance, width=text_width(text, size), height=LINE_HEIGHT * size
+    )
 
 
 def _extent(boxes: list[Box], spaces_xy: list[tuple[float, float]], arrows: dict) -> Box:
@@ -294,7 +306,7 @@ def markup_environment() -> jinja2.Environment:
 
 def emit_board(board: Board, title: str) -> str | None:
     """``plateau.svg``: the board picture; None when the spec places no city."""
-    drawn = picture(board, title)
+    drawn = picture(board)
     if drawn is None:
         return None
-    return markup_environment().get_template("plateau.svg.j2").render(picture=drawn)
+    return markup_environment().get_template("plateau.svg.j2").render(picture=drawn, title=title)

@@ -132,7 +132,14 @@ def _static_costs(
         ring, direction = divmod(index, len(DIRECTIONS))
         cost = ring * COST_RING + direction * COST_DIRECTION + _outside(box, frame) * COST_OUTSIDE
         cost += sum(COST_DOT for dot in near_dots if _covers(box, dot))
-        cost += sum(clipped_length(segment, box) for segment in near_segments) * COST_ROUTE
+        cost += COST_ROUTE * sum(
+            clipped_length(s, box)
+            for s in near_segments
+            if max(s.x1, s.x2) + s.half_width > box.left
+            and min(s.x1, s.x2) - s.half_width < box.right
+            and max(s.y1, s.y2) + s.half_width > box.top
+            and min(s.y1, s.y2) - s.half_width < box.bottom
+        )
         costs.append(cost)
     return costs
 
@@ -150,7 +157,8 @@ def place_labels(labels: list[Label], segments: list[Segment], dots: list[Dot], 
     """The box of each label (by key), as few overlaps with anything as the candidates allow."""
     options = [candidates(label) for label in labels]
     fixed = [
-        _static_costs(label, boxes, segments, dots, frame) for label, boxes in zip(labels, options, strict=True)
+        _static_costs(label, boxes, segments, dots, frame)
+        for label, boxes in zip(labels, options, strict=True)
     ]
     # Labels that can ever touch: their widest candidate areas meet.
     reach = [label.clearance + RINGS[-1] + label.width + LABEL_GAP for label in labels]
@@ -188,6 +196,4 @@ def place_labels(labels: list[Label], segments: list[Segment], dots: list[Dot], 
 def overlapping_pairs(boxes: dict[str, Box]) -> list[tuple[str, str]]:
     """The pairs of keys whose boxes overlap (what the tests and the picture's check count)."""
     keys = sorted(boxes)
-    return [
-        (a, b) for index, a in enumerate(keys) for b in keys[index + 1 :] if boxes[a].overlaps(boxes[b])
-    ]
+    return [(a, b) for index, a in enumerate(keys) for b in keys[index + 1 :] if boxes[a].overlaps(boxes[b])]

@@ -229,6 +229,7 @@ class _Lowerer:
             return self.decimal(str(tree.children[0]), span)
         if kind == "position":
             latitude, longitude = (part.strip() for part in str(tree.children[0]).split(","))
+            self.spans[path + ("latitude",)] = self.spans[path + ("longitude",)] = span
             return {"latitude": self.decimal(latitude, span), "longitude": self.decimal(longitude, span)}
         if kind == "name":
             name = str(tree.children[0])

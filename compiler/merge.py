@@ -41,11 +41,11 @@ class _Merger:
         self.removed: set[tuple[str, str]] = set()
         self.edits: dict[str, Span] = {}
         self.diagnostics: list[Diagnostic] = []
-        replaced = [path for path in child.spans if not isinstance(get_path(child.data, path), dict)]
+        replaced = {path for path in child.spans if not isinstance(get_path(child.data, path), dict)}
         self.spans = {
             path: span
             for path, span in parent.spans.items()
-            if not any(path[: len(prefix)] == prefix and len(path) > len(prefix) for prefix in replaced)
+            if not any(path[:depth] in replaced for depth in range(len(path)))
         }
         self.spans.update({path: span for path, span in child.spans.items() if not self._in_keyed(path)})
         self.origins: dict[JsonPath, list[tuple[Document, int]]] = {}

@@ -45,7 +45,10 @@ class Box:
 
     def grown(self, margin: float) -> Box:
         return Box(
-            left=self.left - margin, top=self.top - margin, right=self.right + margin, bottom=self.bottom + margin
+            left=self.left - margin,
+            top=self.top - margin,
+            right=self.right + margin,
+            bottom=self.bottom + margin,
         )
 
     def contains(self, x: float, y: float) -> bool:
@@ -62,7 +65,6 @@ def project(places: dict[str, tuple[float, float]], box: Box) -> dict[str, tuple
     if not places:
         return {}
     latitudes = [latitude for latitude, _ in places.values()]
-    longitudes = [longitude for _, longitude in places.values()]
     middle = (min(latitudes) + max(latitudes)) / 2
     stretch = math.cos(math.radians(middle))
     flat = {name: (longitude * stretch, -latitude) for name, (latitude, longitude) in places.items()}

@@ -63,6 +63,7 @@ def _describe(error: ValidationError, document: Document) -> list[Diagnostic]:
     if kind in ("type", "anyOf"):
         expected = error.validator_value if kind == "type" else "integer"
         wanted = TYPE_NAMES.get(expected, str(expected)) if isinstance(expected, str) else "une autre forme"
+        wanted = error.schema.get("x-what", wanted) if isinstance(error.schema, dict) else wanted
         return [Diagnostic(code=Code.WRONG_TYPE, message=f"« {where} » attend {wanted}", span=span)]
     if kind == "enum":
         options = [str(option) for option in error.validator_value]

@@ -1,4 +1,4 @@
-"""europe: generated rules engine and French rule sheet (fiche.md)."""
+"""europe: generated rules engine, French rule sheet (fiche.md) and board (plateau.svg)."""
 
 from .engine import *  # noqa: F403
 from .engine import __all__  # noqa: F401

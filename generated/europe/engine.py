@@ -1729,7 +1729,7 @@ class Game:
         self._station_city: dict[str, int] = {}
 
     def _set_up(self) -> None:
-        """Set-up: editions/europe.aventuriers:253."""
+        """Set-up: editions/europe.aventuriers:255."""
         deck = [color for color, count in enumerate(DECK) for _ in range(count)]
         self._rng.shuffle(deck)
         self._deck = deck
@@ -1862,7 +1862,7 @@ class Game:
         return actions
 
     def _apply_pass(self, action: dict) -> None:
-        """Pass, only when nothing else is legal: editions/europe.aventuriers:283."""
+        """Pass, only when nothing else is legal: editions/europe.aventuriers:285."""
         self._require_turn_start()
         if self._turn_actions() != [{"type": "pass"}]:
             raise IllegalAction("pass_not_allowed")
@@ -1882,7 +1882,7 @@ class Game:
             raise IllegalAction("must_keep_tickets")
 
     def _end_turn(self, passed: bool = False) -> None:
-        """End of a turn and the last round: editions/europe.aventuriers:283."""
+        """End of a turn and the last round: editions/europe.aventuriers:285."""
         if not passed:
             self._passes = 0
         self._turns += 1
@@ -1910,7 +1910,7 @@ class Game:
         return self._deck.pop()
 
     def _refill_market(self) -> None:
-        """Fill empty face-up slots, then apply the locomotive reset: editions/europe.aventuriers:253.
+        """Fill empty face-up slots, then apply the locomotive reset: editions/europe.aventuriers:255.
 
         The cards of the deck, the discard and the market stay the same during the
         resets, so whether one can help is known once; and there are at most as many
@@ -1946,7 +1946,7 @@ class Game:
         return any(card is not None and card != LOCOMOTIVE for card in self._market)
 
     def _apply_draw_card(self, action: dict) -> None:
-        """Draw a train card: editions/europe.aventuriers:266."""
+        """Draw a train card: editions/europe.aventuriers:268."""
         phase = self._phase
         if phase != "second_card":
             self._require_turn_start()
@@ -2039,8 +2039,8 @@ class Game:
     def _apply_claim_route(self, action: dict) -> None:
         """Claim a route.
 
-        Spec: editions/europe.aventuriers:267 (the action), editions/europe.aventuriers:275 (points),
-        editions/europe.aventuriers:279, editions/europe.aventuriers:280 (double routes).
+        Spec: editions/europe.aventuriers:269 (the action), editions/europe.aventuriers:277 (points),
+        editions/europe.aventuriers:281, editions/europe.aventuriers:282 (double routes).
         """
         self._require_turn_start()
         route_id = action.get("route")
@@ -2156,7 +2156,7 @@ class Game:
         pending = self._pending[self._current]
         least = min(self._keep_at_least(), len(pending))
         if self._phase == "setup_tickets":
-            # At set-up the minimum counts the regular tickets only: editions/europe.aventuriers:253.
+            # At set-up the minimum counts the regular tickets only: editions/europe.aventuriers:255.
             regular = [ticket for ticket in pending if TICKETS[_TICKET_IDS[ticket]]["kind"] != "long"]
             least = min(SETUP_KEEP_AT_LEAST, len(regular))
             return [
@@ -2182,7 +2182,7 @@ class Game:
         return SETUP_KEEP_AT_LEAST if self._phase == "setup_tickets" else DRAW_KEEP_AT_LEAST
 
     def _apply_draw_tickets(self, action: dict) -> None:
-        """Draw destination tickets: editions/europe.aventuriers:270."""
+        """Draw destination tickets: editions/europe.aventuriers:272."""
         self._require_turn_start()
         if not self._ticket_deck:
             raise IllegalAction("no_tickets_left")
@@ -2192,7 +2192,7 @@ class Game:
         self._phase = "keep_tickets"
 
     def _apply_keep_tickets(self, action: dict) -> None:
-        """Keep tickets, at set-up (editions/europe.aventuriers:253) or after a draw."""
+        """Keep tickets, at set-up (editions/europe.aventuriers:255) or after a draw."""
         phase = self._phase
         if phase not in ("setup_tickets", "keep_tickets"):
             raise IllegalAction("no_tickets_to_keep")
@@ -2260,7 +2260,7 @@ class Game:
     # -- tunnels --------------------------------------------------------------
 
     def _start_tunnel(self, route: int, payment: dict[int, int]) -> None:
-        """Turn over the top cards for a tunnel claim: editions/europe.aventuriers:197.
+        """Turn over the top cards for a tunnel claim: editions/europe.aventuriers:199.
 
         Each revealed card of the colour used, locomotives included, costs one more
         card of that colour or a locomotive; paid with locomotives only, only the
@@ -2303,7 +2303,7 @@ class Game:
         return actions
 
     def _apply_pay_tunnel(self, action: dict) -> None:
-        """Pay a tunnel's surcharge and take the route: editions/europe.aventuriers:197."""
+        """Pay a tunnel's surcharge and take the route: editions/europe.aventuriers:199."""
         if self._phase != "tunnel":
             raise IllegalAction("no_tunnel_pending")
         tunnel = self._tunnel
@@ -2349,7 +2349,7 @@ class Game:
                     actions.append(_BUILD_STATION[city, key])
 
     def _apply_build_station(self, action: dict) -> None:
-        """Build a station: editions/europe.aventuriers:271; costs and points: editions/europe.aventuriers:18."""
+        """Build a station: editions/europe.aventuriers:273; costs and points: editions/europe.aventuriers:18."""
         self._require_turn_start()
         player = self._current
         city = action.get("city")
@@ -2498,7 +2498,7 @@ class Game:
     def scores(self) -> list[dict]:
         """Final scoring: route points, tickets, bonuses.
 
-        Spec: editions/europe.aventuriers:292.
+        Spec: editions/europe.aventuriers:294.
         """
         results = []
         for player in range(self.players):
@@ -2545,7 +2545,7 @@ class Game:
     def winners(self) -> list[int]:
         """The winners; ties the rules leave shared stay shared.
 
-        Spec: editions/europe.aventuriers:301, editions/europe.aventuriers:302, editions/europe.aventuriers:303.
+        Spec: editions/europe.aventuriers:303, editions/europe.aventuriers:304, editions/europe.aventuriers:305.
         """
         results = self.scores()
         keys = [

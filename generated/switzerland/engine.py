@@ -1574,7 +1574,7 @@ class Game:
         self._tunnel: dict[str, Any] | None = None  # a tunnel claim waiting for its surcharge
 
     def _set_up(self) -> None:
-        """Set-up: editions/switzerland.aventuriers:285."""
+        """Set-up: editions/switzerland.aventuriers:306."""
         deck = [color for color, count in enumerate(DECK) for _ in range(count)]
         self._rng.shuffle(deck)
         self._deck = deck
@@ -1701,7 +1701,7 @@ class Game:
         return actions
 
     def _apply_pass(self, action: dict) -> None:
-        """Pass, only when nothing else is legal: editions/switzerland.aventuriers:319."""
+        """Pass, only when nothing else is legal: editions/switzerland.aventuriers:340."""
         self._require_turn_start()
         if self._turn_actions() != [{"type": "pass"}]:
             raise IllegalAction("pass_not_allowed")
@@ -1721,7 +1721,7 @@ class Game:
             raise IllegalAction("must_keep_tickets")
 
     def _end_turn(self, passed: bool = False) -> None:
-        """End of a turn and the last round: editions/switzerland.aventuriers:319."""
+        """End of a turn and the last round: editions/switzerland.aventuriers:340."""
         if not passed:
             self._passes = 0
         self._turns += 1
@@ -1749,7 +1749,7 @@ class Game:
         return self._deck.pop()
 
     def _refill_market(self) -> None:
-        """Fill empty face-up slots, then apply the locomotive reset: editions/switzerland.aventuriers:285.
+        """Fill empty face-up slots, then apply the locomotive reset: editions/switzerland.aventuriers:306.
 
         The cards of the deck, the discard and the market stay the same during the
         resets, so whether one can help is known once; and there are at most as many
@@ -1785,7 +1785,7 @@ class Game:
         return any(card is not None for card in self._market)
 
     def _apply_draw_card(self, action: dict) -> None:
-        """Draw a train card: editions/switzerland.aventuriers:300."""
+        """Draw a train card: editions/switzerland.aventuriers:321."""
         phase = self._phase
         if phase != "second_card":
             self._require_turn_start()
@@ -1875,8 +1875,8 @@ class Game:
     def _apply_claim_route(self, action: dict) -> None:
         """Claim a route.
 
-        Spec: editions/switzerland.aventuriers:301 (the action), editions/switzerland.aventuriers:308 (points),
-        editions/switzerland.aventuriers:314, editions/switzerland.aventuriers:315 (double routes).
+        Spec: editions/switzerland.aventuriers:322 (the action), editions/switzerland.aventuriers:329 (points),
+        editions/switzerland.aventuriers:335, editions/switzerland.aventuriers:336 (double routes).
         """
         self._require_turn_start()
         route_id = action.get("route")
@@ -2006,7 +2006,7 @@ class Game:
         return SETUP_KEEP_AT_LEAST if self._phase == "setup_tickets" else DRAW_KEEP_AT_LEAST
 
     def _apply_draw_tickets(self, action: dict) -> None:
-        """Draw destination tickets: editions/switzerland.aventuriers:304."""
+        """Draw destination tickets: editions/switzerland.aventuriers:325."""
         self._require_turn_start()
         if not self._ticket_deck:
             raise IllegalAction("no_tickets_left")
@@ -2016,7 +2016,7 @@ class Game:
         self._phase = "keep_tickets"
 
     def _apply_keep_tickets(self, action: dict) -> None:
-        """Keep tickets, at set-up (editions/switzerland.aventuriers:285) or after a draw."""
+        """Keep tickets, at set-up (editions/switzerland.aventuriers:306) or after a draw."""
         phase = self._phase
         if phase not in ("setup_tickets", "keep_tickets"):
             raise IllegalAction("no_tickets_to_keep")
@@ -2074,7 +2074,7 @@ class Game:
     # -- tunnels --------------------------------------------------------------
 
     def _start_tunnel(self, route: int, payment: dict[int, int]) -> None:
-        """Turn over the top cards for a tunnel claim: editions/switzerland.aventuriers:176.
+        """Turn over the top cards for a tunnel claim: editions/switzerland.aventuriers:197.
 
         Each revealed card of the colour used, locomotives included, costs one more
         card of that colour or a locomotive; paid with locomotives only, only the
@@ -2117,7 +2117,7 @@ class Game:
         return actions
 
     def _apply_pay_tunnel(self, action: dict) -> None:
-        """Pay a tunnel's surcharge and take the route: editions/switzerland.aventuriers:176."""
+        """Pay a tunnel's surcharge and take the route: editions/switzerland.aventuriers:197."""
         if self._phase != "tunnel":
             raise IllegalAction("no_tunnel_pending")
         tunnel = self._tunnel
@@ -2173,7 +2173,7 @@ class Game:
     def _best_target(network: dict[str, str], ticket: int) -> tuple[bool, dict]:
         """A ticket with targets: the best target reached scores; none reached, the lowest is lost.
 
-        Spec: editions/switzerland.aventuriers:219.
+        Spec: editions/switzerland.aventuriers:240.
         """
         record = TICKETS[_TICKET_IDS[ticket]]
         origin = _roots(network, record["a"])
@@ -2232,7 +2232,7 @@ class Game:
     def scores(self) -> list[dict]:
         """Final scoring: route points, tickets, bonuses.
 
-        Spec: editions/switzerland.aventuriers:325.
+        Spec: editions/switzerland.aventuriers:346.
         """
         results = []
         for player in range(self.players):
@@ -2270,7 +2270,7 @@ class Game:
     def winners(self) -> list[int]:
         """The winners; ties the rules leave shared stay shared.
 
-        Spec: editions/switzerland.aventuriers:332, editions/switzerland.aventuriers:333.
+        Spec: editions/switzerland.aventuriers:353, editions/switzerland.aventuriers:354.
         """
         results = self.scores()
         keys = [

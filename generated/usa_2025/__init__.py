@@ -1,4 +1,4 @@
-"""usa-2025: generated rules engine and French rule sheet (fiche.md)."""
+"""usa-2025: generated rules engine, French rule sheet (fiche.md) and board (plateau.svg)."""
 
 from .engine import *  # noqa: F403
 from .engine import __all__  # noqa: F401

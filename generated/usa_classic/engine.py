@@ -1169,7 +1169,7 @@ class Game:
         return actions
 
     def _apply_pass(self, action: dict) -> None:
-        """Pass, only when nothing else is legal: editions/usa-base.aventuriers:232."""
+        """Pass, only when nothing else is legal: editions/usa-base.aventuriers:234."""
         self._require_turn_start()
         if self._turn_actions() != [{"type": "pass"}]:
             raise IllegalAction("pass_not_allowed")
@@ -1187,7 +1187,7 @@ class Game:
             raise IllegalAction("must_keep_tickets")
 
     def _end_turn(self, passed: bool = False) -> None:
-        """End of a turn and the last round: editions/usa-base.aventuriers:232."""
+        """End of a turn and the last round: editions/usa-base.aventuriers:234."""
         if not passed:
             self._passes = 0
         self._turns += 1
@@ -1251,7 +1251,7 @@ class Game:
         return any(card is not None and card != LOCOMOTIVE for card in self._market)
 
     def _apply_draw_card(self, action: dict) -> None:
-        """Draw a train card: editions/usa-base.aventuriers:217."""
+        """Draw a train card: editions/usa-base.aventuriers:219."""
         phase = self._phase
         if phase != "second_card":
             self._require_turn_start()
@@ -1344,8 +1344,8 @@ class Game:
     def _apply_claim_route(self, action: dict) -> None:
         """Claim a route.
 
-        Spec: editions/usa-base.aventuriers:218 (the action), editions/usa-base.aventuriers:225 (points),
-        editions/usa-base.aventuriers:228, editions/usa-base.aventuriers:229 (double routes).
+        Spec: editions/usa-base.aventuriers:220 (the action), editions/usa-base.aventuriers:227 (points),
+        editions/usa-base.aventuriers:230, editions/usa-base.aventuriers:231 (double routes).
         """
         self._require_turn_start()
         route_id = action.get("route")
@@ -1452,7 +1452,7 @@ class Game:
         return SETUP_KEEP_AT_LEAST if self._phase == "setup_tickets" else DRAW_KEEP_AT_LEAST
 
     def _apply_draw_tickets(self, action: dict) -> None:
-        """Draw destination tickets: editions/usa-base.aventuriers:221."""
+        """Draw destination tickets: editions/usa-base.aventuriers:223."""
         self._require_turn_start()
         if not self._ticket_deck:
             raise IllegalAction("no_tickets_left")
@@ -1587,7 +1587,7 @@ class Game:
     def scores(self) -> list[dict]:
         """Final scoring: route points, tickets, bonuses.
 
-        Spec: editions/usa-base.aventuriers:243.
+        Spec: editions/usa-base.aventuriers:245.
         """
         results = []
         for player in range(self.players):
@@ -1625,7 +1625,7 @@ class Game:
     def winners(self) -> list[int]:
         """The winners; ties the rules leave shared stay shared.
 
-        Spec: editions/usa-base.aventuriers:253, editions/usa-base.aventuriers:254.
+        Spec: editions/usa-base.aventuriers:255, editions/usa-base.aventuriers:256.
         """
         results = self.scores()
         keys = [

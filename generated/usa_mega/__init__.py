@@ -1,4 +1,4 @@
-"""usa-mega: generated rules engine and French rule sheet (fiche.md)."""
+"""usa-mega: generated rules engine, French rule sheet (fiche.md) and board (plateau.svg)."""
 
 from .engine import *  # noqa: F403
 from .engine import __all__  # noqa: F401

@@ -1,0 +1,91 @@
+"""The printable sheet as PDF, printed by a headless Chromium.
+
+Chromium is the system's (Debian's package ``chromium``; ``.ci/run`` installs
+it), found on PATH or named by ``AVENTURIERS_CHROMIUM``. It prints the
+self-contained HTML of ``emit_document`` from a temporary folder, with no
+network, no profile of the user's and no page headers; the PDF replaces the
+target only once complete.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+CHROMIUM_VARIABLE = "AVENTURIERS_CHROMIUM"
+CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+INSTALL_HINT = (
+    "installez Chromium (Debian : « apt-get install chromium ») ou nommez-le dans AVENTURIERS_CHROMIUM"
+)
+# A sheet prints in about a second; a browser that hangs is stopped.
+TIMEOUT_SECONDS = 120
+
+
+class PdfError(Exception):
+    """The PDF could not be made; the message says why, in French."""
+
+
+def find_chromium() -> str | None:
+    named = os.environ.get(CHROMIUM_VARIABLE)
+    if named:
+        return shutil.which(named) or (named if Path(named).is_file() else None)
+    for name in CHROMIUM_NAMES:
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def chromium_flags(profile: Path) -> list[str]:
+    """Headless, offline and quiet: no sync, no updates, no first-run pages."""
+    flags = [
+        "--headless",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-dev-shm-usage",
+        "--no-first-run",
+        "--no-default-browser-check",
+        f"--user-data-dir={profile}",
+    ]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        flags.append("--no-sandbox")  # Chromium refuses to start its sandbox as root
+    return flags
+
+
+def print_pdf(html: str, target: Path) -> None:
+    """Write ``html`` printed to PDF at ``target`` (A4, as its print stylesheet says)."""
+    chromium = find_chromium()
+    if chromium is None:
+        raise PdfError(f"Chromium est introuvable : {INSTALL_HINT}")
+    target = target.resolve()
+    with tempfile.TemporaryDirectory(prefix="aventuriers-pdf-") as folder:
+        work = Path(folder)
+        page = work / "fiche.html"
+        page.write_text(html, encoding="utf-8")
+        printed = work / "fiche.pdf"
+        command = [
+            chromium,
+            *chromium_flags(work / "profile"),
+            "--no-pdf-header-footer",
+            f"--print-to-pdf={printed}",
+            page.as_uri(),
+        ]
+        try:
+            run = subprocess.run(
+                command, capture_output=True, text=True, timeout=TIMEOUT_SECONDS, check=False
+            )
+        except subprocess.TimeoutExpired as error:
+            raise PdfError(f"Chromium n’a pas fini en {TIMEOUT_SECONDS} s") from error
+        except OSError as error:
+            raise PdfError(f"Chromium ne démarre pas ({error.strerror}) : {INSTALL_HINT}") from error
+        if run.returncode != 0 or not printed.is_file() or printed.stat().st_size == 0:
+            last = (run.stderr.strip().splitlines() or ["aucun message"])[-1]
+            raise PdfError(f"Chromium n’a pas imprimé le PDF (code {run.returncode}) : {last}")
+        partial = target.with_name(f".{target.name}.partiel")
+        shutil.copyfile(printed, partial)
+        os.replace(partial, target)
