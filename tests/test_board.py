@@ -1,0 +1,277 @@
+"""The board picture and the printable sheet: projection, label layout, SVG, HTML, the command."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ElementTree
+from pathlib import Path
+
+import pytest
+from aventuriers.compiler.build import compile_edition, compile_ir, loader, shipped_editions
+from aventuriers.compiler.cli import main
+from aventuriers.compiler.emit_board import LINE_HEIGHT, picture, text_width
+from aventuriers.compiler.emit_document import emit_document
+from aventuriers.compiler.label_layout import (
+    Dot,
+    Label,
+    Segment,
+    candidates,
+    clipped_length,
+    overlapping_pairs,
+    place_labels,
+)
+from aventuriers.compiler.projection import Box, project
+
+BROKEN = Path(__file__).resolve().parent / "specs" / "broken"
+SVG = "{http://www.w3.org/2000/svg}"
+EDITIONS = shipped_editions(loader())
+FRAME = Box(left=0.0, top=0.0, right=1000.0, bottom=680.0)
+
+
+def edition_ir(name: str):
+    editions = loader()
+    return compile_ir(editions.path_of(name), editions)
+
+
+# --- projection -----------------------------------------------------------------------------
+
+
+def test_projection_keeps_north_up_east_right_and_fits_the_box() -> None:
+    places = {
+        "Paris": (48.86, 2.35),
+        "Berlin": (52.52, 13.41),
+        "Roma": (41.90, 12.50),
+        "Lisboa": (38.73, -9.15),
+    }
+    xy = project(places, FRAME)
+    assert xy["Berlin"][1] < xy["Paris"][1] < xy["Roma"][1] < xy["Lisboa"][1]  # north is up
+    assert xy["Lisboa"][0] < xy["Paris"][0] < xy["Roma"][0] < xy["Berlin"][0]  # east is right
+    for x, y in xy.values():
+        assert FRAME.left - 1e-9 <= x <= FRAME.right + 1e-9 and FRAME.top - 1e-9 <= y <= FRAME.bottom + 1e-9
+    xs, ys = [x for x, _ in xy.values()], [y for _, y in xy.values()]
+    # As large as fits: one axis spans the whole box, and the board is centred on the other.
+    assert max(xs) - min(xs) == pytest.approx(FRAME.width) or max(ys) - min(ys) == pytest.approx(FRAME.height)
+    assert (min(xs) + max(xs)) / 2 == pytest.approx(FRAME.width / 2)
+    assert (min(ys) + max(ys)) / 2 == pytest.approx(FRAME.height / 2)
+
+
+def test_projection_has_one_scale_true_east_west_at_the_middle_latitude() -> None:
+    # Two degrees of longitude at 60° N are as long as one degree of latitude (cos 60° = 1/2).
+    xy = project({"a": (59.0, 10.0), "b": (61.0, 10.0), "c": (60.0, 12.0), "d": (60.0, 8.0)}, FRAME)
+    north_south = abs(xy["a"][1] - xy["b"][1])
+    east_west = abs(xy["c"][0] - xy["d"][0])
+    assert east_west == pytest.approx(north_south * 2 * 0.5)
+
+
+def test_projection_of_one_place_or_none() -> None:
+    assert project({}, FRAME) == {}
+    assert project({"Solo": (10.0, 10.0)}, FRAME) == {"Solo": (500.0, 340.0)}
+
+
+# --- label layout ---------------------------------------------------------------------------
+
+
+def test_candidates_start_beside_the_city_and_never_cover_its_dot() -> None:
+    label = Label(key="Zug", x=100.0, y=100.0, clearance=4.0, width=30.0, height=12.0)
+    boxes = candidates(label)
+    assert boxes[0].left == pytest.approx(106.0) and boxes[0].top == pytest.approx(94.0)  # east, centred
+    assert boxes[1].right == pytest.approx(94.0)  # then west
+    dot = Dot(x=100.0, y=100.0, radius=4.0)
+    assert all(not (box.left < dot.x < box.right and box.top < dot.y < box.bottom) for box in boxes)
+
+
+def test_clipped_length_counts_the_route_under_a_label() -> None:
+    box = Box(left=0.0, top=0.0, right=10.0, bottom=10.0)
+    across = Segment(x1=-5.0, y1=5.0, x2=15.0, y2=5.0, half_width=0.0)
+    assert clipped_length(across, box) == pytest.approx(10.0)
+    beside = Segment(x1=-5.0, y1=20.0, x2=15.0, y2=20.0, half_width=3.0)
+    assert clipped_length(beside, box) == 0.0
+    assert clipped_length(Segment(x1=-5.0, y1=12.0, x2=15.0, y2=12.0, half_width=3.0), box) > 0
+
+
+def test_crowded_labels_are_spread_without_overlap() -> None:
+    # Nine cities in a tight grid: every label must find its own place.
+    labels = [
+        Label(key=f"Ville {i}{j}", x=100.0 + 22 * i, y=100.0 + 16 * j, clearance=3.0, width=44.0, height=12.0)
+        for i in range(3)
+        for j in range(3)
+    ]
+    dots = [Dot(x=label.x, y=label.y, radius=4.0) for label in labels]
+    boxes = place_labels(labels, [], dots, FRAME)
+    assert overlapping_pairs(boxes) == []
+    for label in labels:
+        box = boxes[label.key]
+        assert all(not (box.left < dot.x < box.right and box.top < dot.y < box.bottom) for dot in dots), (
+            label.key
+        )
+
+
+def test_a_label_moves_off_a_route_when_it_can() -> None:
+    label = Label(key="Bern", x=100.0, y=100.0, clearance=4.0, width=30.0, height=12.0)
+    east = Segment(x1=100.0, y1=100.0, x2=200.0, y2=100.0, half_width=3.0)
+    box = place_labels([label], [east], [], FRAME)["Bern"]
+    assert clipped_length(east, box) == 0.0
+
+
+@pytest.mark.parametrize("edition", ["usa-2025", "europe", "switzerland", "asia-equipes"])
+def test_no_two_labels_overlap_on_a_shipped_board(edition: str) -> None:
+    drawn = picture(edition_ir(edition).board)
+    boxes = {}
+    for text in drawn.texts:
+        size = float(text.size)
+        top = float(text.y) - 0.95 * size
+        boxes[text.text] = Box(
+            left=float(text.x),
+            top=top,
+            right=float(text.x) + float(text.width),
+            bottom=top + LINE_HEIGHT * size,
+        )
+    assert overlapping_pairs(boxes) == []
+
+
+def test_text_width_grows_with_the_text() -> None:
+    assert text_width("Wien", 12.0) < text_width("Constantinople", 12.0)
+    assert text_width("Zürich", 12.0) == text_width("Zurich", 12.0)  # accents take the base letter's width
+
+
+# --- the SVG ----------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def compiled() -> dict:
+    editions = loader()
+    return {name: compile_edition(editions.path_of(name), editions) for name in EDITIONS}
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_every_city_is_text_in_the_svg(compiled, edition: str) -> None:
+    result = compiled[edition]
+    root = ElementTree.fromstring(result.board_svg)
+    texts = [element.text for element in root.iter(f"{SVG}text") if "city" in element.get("class", "")]
+    assert sorted(texts) == sorted(result.edition.board.cities)
+    countries = [element.text for element in root.iter(f"{SVG}text") if element.get("class") == "country"]
+    assert sorted(countries) == sorted(country.name for country in result.edition.board.countries)
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_every_space_is_drawn_in_its_colour(compiled, edition: str) -> None:
+    result = compiled[edition]
+    root = ElementTree.fromstring(result.board_svg)
+    spaces = [p for p in root.iter(f"{SVG}polygon") if p.get("data-route")]
+    assert len(spaces) == sum(route.length for route in result.edition.board.routes)
+    tunnels = {p.get("data-route") for p in spaces if p.get("stroke-dasharray")}
+    assert tunnels == {route.id for route in result.edition.board.routes if route.tunnel}
+    locomotives = list(root.iter(f"{SVG}use"))
+    assert len(locomotives) == sum(route.ferry for route in result.edition.board.routes)
+    arrows = [p for p in root.iter(f"{SVG}polygon") if p.get("data-arrow")]
+    assert len(arrows) == sum(country.arrows for country in result.edition.board.countries)
+
+
+def test_double_routes_lie_side_by_side(compiled) -> None:
+    result = compiled["usa-2025"]
+    root = ElementTree.fromstring(result.board_svg)
+    first = {}
+    for polygon in root.iter(f"{SVG}polygon"):
+        route = polygon.get("data-route")
+        if route and route not in first:
+            first[route] = polygon.get("points")
+    for a, b in [("new-york-washington-orange", "new-york-washington-black")]:
+        assert first[a] != first[b]
+
+
+def test_the_svg_escapes_what_the_spec_says(tmp_path) -> None:
+    source = (BROKEN / "tiny.aventuriers").read_text(encoding="utf-8")
+    source = source.replace("edition tiny", "edition hostile").replace(
+        '"Atlanta"', '"<script>alert(1)</script>"'
+    )
+    for index, city in enumerate(("<script>alert(1)</script>", "Boston", "Chicago", "Denver")):
+        source = source.replace(
+            f'  city "{city}"\n', f'  city "{city}" at: {40 + index}.0, {-80 - index * 3}.5\n'
+        )
+    spec = tmp_path / "hostile.aventuriers"
+    spec.write_text(source, encoding="utf-8")
+    result = compile_edition(spec, loader())
+    assert "<script>" not in result.board_svg and "&lt;script&gt;" in result.board_svg
+    ElementTree.fromstring(result.board_svg)  # still well-formed XML
+    html = result.document()
+    assert "<script>" not in html and "&lt;script&gt;" in html
+
+
+def test_a_board_without_positions_builds_without_a_picture() -> None:
+    result = compile_edition(BROKEN / "tiny.aventuriers", loader())
+    assert result.board_svg is None
+    assert not any(path.endswith("plateau.svg") for path in result.files)
+    assert "Le dessin du plateau manque" in result.document()
+
+
+# --- the printable HTML -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_the_html_is_self_contained(compiled, edition: str) -> None:
+    html = compiled[edition].document()
+    assert not re.search(r"""(src|href)\s*=\s*["']?(https?:|//)""", html)
+    assert "@import" not in html and "url(" not in html
+    assert html.count("<svg") == 1
+    assert "@page plateau" in html and "size: A4 landscape" in html
+
+
+def test_the_html_lists_every_ticket_and_a_score_row_for_each_bonus(compiled) -> None:
+    result = compiled["europe"]
+    html = result.document()
+    assert "Tickets ordinaires (40)" in html and "Tickets longs (6)" in html
+    assert 'Lisboa – Danzig</td><td class="points">20' in html
+    assert "«\u00a0Chemin le plus long\u00a0» (+10)" in html
+    assert "Gares non utilisées (+4 chacune)" in html
+    assert html.count("<th>Joueur ") == result.edition.players.max
+
+
+def test_the_html_of_team_play_scores_teams(compiled) -> None:
+    html = compiled["asia-equipes"].document()
+    assert "<th>Équipe 3</th>" in html and "<th>Joueur" not in html
+
+
+def test_the_html_of_tickets_to_countries_lists_their_targets(compiled) -> None:
+    html = compiled["switzerland"].document()
+    assert "D’un pays vers les pays voisins (8)" in html
+
+
+def test_the_rules_are_the_markdown_sheet(compiled) -> None:
+    result = compiled["usa-2025"]
+    html = result.document()
+    assert "<h2>Mise en place</h2>" in html and "<table>" in html
+    assert html.count("<h2>") == result.sheet.count("\n## ") + 3  # the board, the tickets, the score sheet
+
+
+def test_emit_document_is_deterministic(compiled) -> None:
+    result = compiled["switzerland"]
+    assert emit_document(result.edition, result.sheet, result.board_svg) == result.document()
+
+
+# --- the command ------------------------------------------------------------------------------
+
+
+def test_sheet_formats(tmp_path, capsys) -> None:
+    assert main(["sheet", "usa-2025"]) == 0
+    assert capsys.readouterr().out.startswith("# Les Aventuriers du Rail")
+    assert main(["sheet", "usa-2025", "--format", "html"]) == 0
+    assert capsys.readouterr().out.startswith("<!DOCTYPE html>")
+    target = tmp_path / "fiche.html"
+    assert main(["sheet", "usa-2025", "--format", "html", "-o", str(target)]) == 0
+    assert target.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+
+def test_pdf_without_chromium_is_a_clear_error(tmp_path, capsys, monkeypatch) -> None:
+    monkeypatch.setenv("AVENTURIERS_CHROMIUM", str(tmp_path / "no-such-browser"))
+    target = tmp_path / "europe.pdf"
+    assert main(["sheet", "europe", "--format", "pdf", "-o", str(target)]) == 1
+    err = capsys.readouterr().err
+    assert "PDF impossible : Chromium est introuvable" in err and "apt-get install chromium" in err
+    assert "Traceback" not in err and not target.exists()
+
+
+def test_an_unwritable_output_is_a_clear_error(tmp_path, capsys) -> None:
+    target = tmp_path / "no-such-folder" / "fiche.html"
+    assert main(["sheet", "usa-2025", "--format", "html", "-o", str(target)]) == 1
+    err = capsys.readouterr().err
+    assert "no-such-folder" in err and "Traceback" not in err

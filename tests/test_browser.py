@@ -1,0 +1,171 @@
+"""The printable sheet in a real browser, and its PDF on paper-sized pages.
+
+Playwright drives the system's Chromium (Debian's package, which `.ci/run`
+installs; Playwright's own browser download is never used). Without a
+Chromium or Playwright these tests are skipped, unless
+``AVENTURIERS_BROWSER_TESTS=required`` (as in CI), where they fail instead.
+Screenshots are kept in ``test-artefacts/`` (or ``AVENTURIERS_ARTEFACTS``).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from aventuriers.compiler.build import compile_edition, loader, shipped_editions
+from aventuriers.compiler.cli import main
+from aventuriers.compiler.pdf import chromium_flags, find_chromium
+
+EDITIONS = shipped_editions(loader())
+# A4 at the browser's 96 dots per inch: the page, and what is left inside the print margins.
+A4_WIDTH = round(210 / 25.4 * 96)
+A4_PRINTABLE_WIDTH = round((210 - 2 * 14) / 25.4 * 96)
+ARTEFACTS = Path(os.environ.get("AVENTURIERS_ARTEFACTS", "test-artefacts"))
+REQUIRED = os.environ.get("AVENTURIERS_BROWSER_TESTS") == "required"
+
+
+def _missing(what: str) -> None:
+    if REQUIRED:
+        pytest.fail(f"{what} is required by AVENTURIERS_BROWSER_TESTS=required")
+    pytest.skip(f"{what} is not installed")
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory):
+    chromium = find_chromium()
+    if chromium is None:
+        _missing("Chromium")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _missing("Playwright (pip install -e '.[browser]')")
+    profile = tmp_path_factory.mktemp("profile")
+    # Playwright manages the profile itself; the other flags keep Chromium offline and quiet.
+    flags = [flag for flag in chromium_flags(profile) if not flag.startswith("--user-data-dir")]
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=chromium, args=flags)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture(scope="module")
+def documents(tmp_path_factory) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("sheets")
+    editions = loader()
+    paths = {}
+    for name in EDITIONS:
+        result = compile_edition(editions.path_of(name), editions)
+        paths[name] = folder / f"{name}.html"
+        paths[name].write_text(result.document(), encoding="utf-8")
+    return paths
+
+
+OVERFLOWING = """
+() => {
+  const width = document.documentElement.clientWidth;
+  const found = [];
+  for (const element of document.querySelectorAll('body *')) {
+    const box = element.getBoundingClientRect();
+    if (box.width > 0 && (box.right > width + 0.5 || box.left < -0.5)) {
+      found.push(`${element.tagName} ${box.left.toFixed(1)}..${box.right.toFixed(1)}`);
+    }
+  }
+  return {found, scrollWidth: document.documentElement.scrollWidth, width};
+}
+"""
+
+CITY_BOXES = """
+() => Array.from(document.querySelectorAll('svg text.city')).map(text => {
+  const box = text.getBoundingClientRect();
+  return [text.textContent, box.left, box.top, box.right, box.bottom];
+})
+"""
+
+
+def _overlaps(boxes: list) -> list[tuple[str, str]]:
+    pairs = []
+    for index, (name, left, top, right, bottom) in enumerate(boxes):
+        for other, left2, top2, right2, bottom2 in boxes[index + 1 :]:
+            if left < right2 and left2 < right and top < bottom2 and top2 < bottom:
+                pairs.append((name, other))
+    return pairs
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_the_sheet_in_a_browser(browser, documents, edition: str) -> None:
+    page = browser.new_page(viewport={"width": A4_WIDTH, "height": 1123})
+    problems: list[str] = []
+    page.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.on(
+        "request", lambda request: None if request.url.startswith("file:") else problems.append(request.url)
+    )
+    page.goto(documents[edition].as_uri())
+    page.wait_for_load_state("load")
+    ARTEFACTS.mkdir(parents=True, exist_ok=True)
+    screenshot = ARTEFACTS / f"fiche-{edition}.png"
+    page.screenshot(path=str(screenshot), full_page=True)
+    assert screenshot.stat().st_size > 10_000
+
+    on_screen = page.evaluate(OVERFLOWING)
+    assert on_screen["found"] == [] and on_screen["scrollWidth"] <= on_screen["width"], on_screen
+    cities = page.evaluate(CITY_BOXES)
+    spec_cities = compile_edition(loader().path_of(edition), loader()).edition.board.cities
+    assert sorted(name for name, *_ in cities) == sorted(spec_cities)
+    assert _overlaps(cities) == []
+
+    # Printed: the portrait pages' width inside their margins.
+    page.emulate_media(media="print")
+    page.set_viewport_size({"width": A4_PRINTABLE_WIDTH, "height": 1000})
+    printed = page.evaluate(OVERFLOWING)
+    assert printed["found"] == [] and printed["scrollWidth"] <= printed["width"], printed
+    assert _overlaps(page.evaluate(CITY_BOXES)) == []
+    assert problems == []
+    page.close()
+
+
+# Europe on paper: four pages of rules, the board (landscape), the tickets, the score sheet.
+EUROPE_PAGES = 7
+EUROPE_BOARD_PAGE = 5
+
+
+def _gray_pages(folder: Path) -> list[tuple[int, int, bytes]]:
+    """The pages rendered by pdftoppm as binary PGM: (width, height, pixels)."""
+    pages = []
+    for path in sorted(folder.glob("page-*.pgm")):
+        data = path.read_bytes()
+        fields = data.split(maxsplit=4)
+        assert fields[0] == b"P5"
+        width, height = int(fields[1]), int(fields[2])
+        pages.append((width, height, fields[4][-width * height :]))
+    return pages
+
+
+def test_the_pdf_of_europe(tmp_path, capsys) -> None:
+    if find_chromium() is None:
+        _missing("Chromium")
+    if shutil.which("pdftoppm") is None or shutil.which("pdftotext") is None:
+        _missing("poppler-utils (pdftoppm, pdftotext)")
+    target = tmp_path / "europe.pdf"
+    assert main(["sheet", "europe", "--format", "pdf", "-o", str(target)]) == 0
+    assert target.read_bytes().startswith(b"%PDF-")
+    subprocess.run(["pdftoppm", "-gray", "-r", "24", str(target), str(tmp_path / "page")], check=True)
+    pages = _gray_pages(tmp_path)
+    assert len(pages) == EUROPE_PAGES
+    for number, (width, height, pixels) in enumerate(pages, start=1):
+        landscape = number == EUROPE_BOARD_PAGE
+        assert (width > height) == landscape, f"page {number}: {width}×{height}"
+        inked = sum(1 for value in pixels if value < 160)
+        assert inked > 0.005 * width * height, f"page {number} is blank"
+    board_text = subprocess.run(
+        ["pdftotext", "-f", str(EUROPE_BOARD_PAGE), "-l", str(EUROPE_BOARD_PAGE), str(target), "-"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    for city in ("Amsterdam", "Constantinople", "Edinburgh", "Zürich", "Kobenhavn"):
+        assert city in board_text
+    shutil.copyfile(target, ARTEFACTS / "europe.pdf") if ARTEFACTS.is_dir() else None
