@@ -12,6 +12,7 @@ from collections import Counter, defaultdict
 from .build_ir import arrows_of, assign_ids, selected
 from .check_rules import RuleChecks
 from .diagnostics import Code, Diagnostic, did_you_mean
+from .french import counted
 from .lower import Document, JsonPath
 from .positions import Span
 
@@ -138,7 +139,7 @@ class _Checker(RuleChecks):
             )
             self.report(
                 Code.MISSING_POSITION,
-                f"{len(missing)} lieux du plateau sans position : {shown}",
+                f"{len(missing)} {counted(len(missing), 'lieu', 'lieux')} du plateau sans position : {shown}",
                 where,
                 'chaque ville s’écrit avec sa place, « city "Paris" at: 48.86, 2.35 », '
                 'et chaque flèche de pays de même, « arrow "France#1" at: 46.05, 6.95 » ; '

@@ -27,8 +27,8 @@ LABEL_GAP = 1.5
 COST_LABEL = 10_000.0  # any overlap with another label
 COST_LABEL_AREA = 50.0  # per unit of area overlapped
 COST_DOT = 600.0  # covering another city
-COST_ROUTE = 3.0  # per unit of route length under the label
-COST_OUTSIDE = 8.0  # per unit of area outside the board's frame
+COST_ROUTE = 30.0  # per unit of route length under the label
+COST_OUTSIDE = 0.2  # per unit of area outside the board’s frame (the picture grows to hold it)
 COST_RING = 12.0  # per ring away from the city
 COST_DIRECTION = 0.5  # per step down the list of directions
 

@@ -275,3 +275,40 @@ def test_an_unwritable_output_is_a_clear_error(tmp_path, capsys) -> None:
     assert main(["sheet", "usa-2025", "--format", "html", "-o", str(target)]) == 1
     err = capsys.readouterr().err
     assert "no-such-folder" in err and "Traceback" not in err
+
+
+# --- a variant's cities -----------------------------------------------------------------------
+
+
+def _usa_cities() -> str:
+    base = (Path(__file__).resolve().parent.parent / "editions" / "usa-base.aventuriers").read_text(
+        encoding="utf-8"
+    )
+    return "".join(line + "\n" for line in base.splitlines() if line.startswith("  city "))
+
+
+def test_a_variant_that_adds_a_city_places_it_like_the_others(tmp_path) -> None:
+    spec = tmp_path / "usa-mexique.aventuriers"
+    spec.write_text(
+        'edition usa-mexique\nextends usa-2025\ntitle "USA et Mexico"\nboard {\n  expect cities: 37\n'
+        + _usa_cities()
+        + '  city "Ciudad de México" at: 19.43, -99.13\n}\n',
+        encoding="utf-8",
+    )
+    result = compile_edition(spec, loader())
+    root = ElementTree.fromstring(result.board_svg)
+    names = [element.text for element in root.iter(f"{SVG}text")]
+    assert "Ciudad de México" in names and len(names) == 37
+
+
+def test_a_variant_city_without_a_position_is_refused(tmp_path, capsys) -> None:
+    spec = tmp_path / "usa-mexique.aventuriers"
+    spec.write_text(
+        "edition usa-mexique\nextends usa-2025\nboard {\n  expect cities: 37\n"
+        + _usa_cities()
+        + '  city "Ciudad de México"\n}\n',
+        encoding="utf-8",
+    )
+    assert main(["check", str(spec)]) == 1
+    err = capsys.readouterr().err
+    assert "E318: 1 lieu du plateau sans position : « Ciudad de México »" in err
