@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import math
 import unicodedata
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from functools import cache
 
 import jinja2
@@ -52,6 +53,10 @@ COLORS = {
     "gray": "#a3a3a3",
 }
 COLOR_FALLBACK = "#a3a3a3"
+TUNNEL_OUTLINE = ("#000", "1.2")
+# On the playtest page: a route taken, the route chosen.
+CLAIMED_OUTLINE = ("#fff", "1.4")
+SELECTED_OUTLINE = ("#000", "2.4")
 
 # Widths of DejaVu Sans glyphs in ems, by family of letters (accents ignored); the
 # text is drawn at exactly the width computed here (SVG ``textLength``), so a
@@ -89,6 +94,7 @@ class Shape:
     fill: str
     tunnel: bool = False
     route: str = ""
+    outline: tuple[str, str] | None = None  # stroke colour and width, when not the default
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -99,6 +105,7 @@ class Text:
     text: str
     kind: str  # "city" or "country"
     size: str
+    key: str  # the city (or country) named
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -110,7 +117,7 @@ class Picture:
     spaces: tuple[Shape, ...]
     locomotives: tuple[tuple[str, str], ...]
     arrows: tuple[Shape, ...]
-    dots: tuple[tuple[str, str], ...]
+    dots: tuple[tuple[str, str, str], ...]  # (city, x, y)
     leaders: tuple[tuple[str, str, str, str], ...]
     texts: tuple[Text, ...]
     radius: str = f"{DOT_RADIUS:.1f}"
@@ -202,7 +209,12 @@ def picture(board: Board) -> Picture | None:
         track = _track(route, start, end, offsets.get(route.id, 0.0))
         fill = COLORS.get(route.color, COLOR_FALLBACK)
         for index, (corners, (cx, cy)) in enumerate(track):
-            spaces.append(Shape(points=_polygon(corners), fill=fill, tunnel=route.tunnel, route=route.id))
+            outline = TUNNEL_OUTLINE if route.tunnel else None
+            spaces.append(
+                Shape(
+                    points=_polygon(corners), fill=fill, tunnel=route.tunnel, route=route.id, outline=outline
+                )
+            )
             if index < route.ferry:
                 locomotives.append((_n(cx - 3.0), _n(cy - 2.5)))
         (ax, ay), (bx, by) = track[0][1], track[-1][1]
@@ -249,6 +261,7 @@ def picture(board: Board) -> Picture | None:
                 text=text,
                 kind=kinds[label.key],
                 size=_n(size),
+                key=text,
             )
         )
         nx = min(max(label.x, box.left), box.right)
@@ -267,7 +280,7 @@ def picture(board: Board) -> Picture | None:
         spaces=tuple(spaces),
         locomotives=tuple(locomotives),
         arrows=tuple(arrow_shapes),
-        dots=tuple((_n(xy[c][0]), _n(xy[c][1])) for c in board.cities if c in xy),
+        dots=tuple((c, _n(xy[c][0]), _n(xy[c][1])) for c in board.cities if c in xy),
         leaders=tuple(leaders),
         texts=tuple(texts),
     )
@@ -307,6 +320,32 @@ def markup_environment() -> jinja2.Environment:
 def emit_board(board: Board, title: str) -> str | None:
     """``plateau.svg``: the board picture; None when the spec places no city."""
     drawn = picture(board)
-    if drawn is None:
-        return None
-    return markup_environment().get_template("plateau.svg.j2").render(picture=drawn, title=title)
+    return None if drawn is None else render_board(drawn, title)
+
+
+def render_board(
+    drawn: Picture,
+    title: str,
+    *,
+    claimed: Mapping[str, str] | None = None,
+    stations: Mapping[str, str] | None = None,
+    selected: str | None = None,
+) -> str:
+    """The SVG of a laid-out board; for a game in progress, ``claimed`` colours the
+    spaces of each route taken (route id → colour), ``stations`` marks cities (city →
+    colour) and ``selected`` outlines one route."""
+    claimed = claimed or {}
+    spaces = tuple(
+        replace(space, fill=claimed[space.route], outline=CLAIMED_OUTLINE)
+        if space.route in claimed
+        else space
+        for space in drawn.spaces
+    )
+    if selected:
+        spaces = tuple(replace(s, outline=SELECTED_OUTLINE) if s.route == selected else s for s in spaces)
+    marks = tuple((x, y, stations[city]) for city, x, y in drawn.dots if stations and city in stations)
+    return (
+        markup_environment()
+        .get_template("plateau.svg.j2")
+        .render(picture=replace(drawn, spaces=spaces), title=title, stations=marks)
+    )
