@@ -32,5 +32,6 @@ del package_dir["aventuriers.play.root"]
 package_data = {f"aventuriers.{folder}": patterns for folder, patterns in DATA.items()}
 package_data["aventuriers.compiler"] = ["templates/*.j2", "templates/engine/*.j2"]
 package_data["aventuriers.generated"] = ["*/fiche.md", "*/plateau.svg"]
+package_data["aventuriers.play"] = ["web/*.j2", "web/static/*"]
 
 setup(packages=sorted(packages), package_dir=package_dir, package_data=package_data)

@@ -303,9 +303,11 @@ def parser() -> argparse.ArgumentParser:
     # Bots, tournaments and balance studies live beside the compiler, in aventuriers.play.
     from aventuriers.play.balance import add_balance
     from aventuriers.play.commands import add_tournament
+    from aventuriers.play.serve_command import add_serve
 
     add_tournament(commands, _positive)
     add_balance(commands, _positive)
+    add_serve(commands)
     return main
 
 

@@ -1,0 +1,100 @@
+"""Actions told in French, for the playtest page: its buttons and the log of the last moves.
+
+Only what every player saw is said: a kept or shared ticket is counted, never named,
+unless the text is for the player who holds it.
+"""
+
+from __future__ import annotations
+
+import types
+from typing import Any
+
+from aventuriers.compiler.french import card_forms
+
+SOURCES_TO = {"hand": "en main", "holder": "pour le support de l’équipe"}
+
+
+def cards_phrase(cards: dict[str, int] | None) -> str:
+    """« 3 cartes rouges et 1 locomotive »."""
+    forms = card_forms()
+    parts = []
+    for color, count in (cards or {}).items():
+        if count:
+            one, many = forms.get(color, (color, color))
+            parts.append(f"{count} {one if count == 1 else many}")
+    if not parts:
+        return "aucune carte"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " et " + parts[-1]
+
+
+def payment_phrase(action: dict) -> str:
+    paid = cards_phrase(action.get("cards"))
+    if action.get("holder_cards"):
+        paid += f" (du support : {cards_phrase(action['holder_cards'])})"
+    return paid
+
+
+def route_name(engine: types.ModuleType, route_id: str) -> str:
+    route = engine.ROUTES.get(route_id)
+    if route is None:
+        return route_id
+    end = route.get("endpoint") or route["b"]
+    return f"{route['a']} – {end}"
+
+
+def ticket_name(engine: types.ModuleType, ticket_id: str) -> str:
+    ticket = engine.TICKETS.get(ticket_id)
+    if ticket is None:
+        return ticket_id
+    if ticket.get("targets"):
+        targets = ", ".join(f"{place} {points}" for place, points in ticket["targets"].items())
+        return f"{ticket['a']} → {targets}"
+    return f"{ticket['a']} – {ticket['b']} ({ticket['points']})"
+
+
+def describe(
+    engine: types.ModuleType, action: dict, market: list[Any] | None = None, *, own: bool = False
+) -> str:
+    """What ``action`` does, as a sentence without its subject (« prend la route … »).
+
+    ``market`` is the face-up row before the action (to name the card taken); ``own``
+    says the text is for the acting player, who may see the tickets named.
+    """
+    kind = action.get("type")
+    to = f" {SOURCES_TO[action['to']]}" if action.get("to") in SOURCES_TO else ""
+    if kind == "draw_card" and action.get("source") == "market":
+        slot = action.get("slot")
+        card = market[slot] if market and isinstance(slot, int) and 0 <= slot < len(market) else None
+        forms = card_forms()
+        what = f"la {forms[card][0]} visible" if card in forms else "une carte visible"
+        return f"prend {what}{to}"
+    if kind == "draw_card":
+        return f"pioche une carte{to}"
+    if kind == "claim_route":
+        route = engine.ROUTES.get(action.get("route"), {})
+        length = route.get("length", "?")
+        return f"prend la route {route_name(engine, action.get('route', ''))} ({length}) avec {payment_phrase(action)}"
+    if kind == "draw_tickets":
+        return "pioche des tickets"
+    if kind == "keep_tickets":
+        kept = action.get("tickets") or []
+        shared = action.get("share") or []
+        if own:
+            text = "garde " + (", ".join(ticket_name(engine, t) for t in kept) or "aucun ticket")
+            if shared:
+                text += " ; au support : " + ", ".join(ticket_name(engine, t) for t in shared)
+            return text
+        text = f"garde {len(kept)} ticket{'s' if len(kept) > 1 else ''}"
+        return text + (f", dont {len(shared)} au support de l’équipe" if shared else "")
+    if kind == "share_tickets":
+        count = len(action.get("tickets") or [])
+        return f"met {count} ticket{'s' if count > 1 else ''} dans le support de l’équipe"
+    if kind == "pay_tunnel":
+        return f"paie le supplément du tunnel : {payment_phrase(action)}"
+    if kind == "abandon_tunnel":
+        return "renonce au tunnel"
+    if kind == "build_station":
+        return f"construit une gare à {action.get('city')} avec {cards_phrase(action.get('cards'))}"
+    if kind == "pass":
+        return "passe son tour"
+    return f"joue « {kind} »"

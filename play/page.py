@@ -1,0 +1,261 @@
+"""The playtest pages: view models in French, printed by autoescaped templates.
+
+The board is the printable sheet's picture, drawn again for each page with the
+claimed routes in their owners' colours. A person sees only what
+``observation(seat)`` shows them: their hand and tickets, everyone's routes,
+counts for the rest.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import jinja2
+from aventuriers.compiler.emit_board import render_board
+from aventuriers.compiler.french import card_forms
+from markupsafe import Markup
+
+from .describe import cards_phrase, describe, route_name, ticket_name
+
+if TYPE_CHECKING:
+    from .session import Session
+    from .web import Served
+
+TEMPLATES = Path(__file__).resolve().parent / "web"
+# The players' train colours, by seat: far from the card colours of the routes.
+PLAYER_COLORS = ("#8e1b1b", "#153e75", "#0b5d2a", "#7a5c00", "#5b2a86", "#a2410f")
+COLOR_SWATCHES = {
+    "red": "#d7262b",
+    "blue": "#2466c2",
+    "green": "#2f9a44",
+    "yellow": "#f3cd1f",
+    "orange": "#f08a1c",
+    "black": "#262626",
+    "white": "#f7f7f2",
+    "pink": "#e78ac3",
+    "locomotive": "linear-gradient(90deg,#d7262b,#f3cd1f,#2f9a44,#2466c2)",
+    "tunnel": "repeating-linear-gradient(45deg,#555 0 4px,#bbb 4px 8px)",
+}
+
+
+@cache
+def environment() -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES),
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        autoescape=True,
+    )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Button:
+    label: str
+    action: str  # the action as JSON, posted back as it is
+    kind: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Seat:
+    name: str
+    color: str
+    score: int
+    trains: int
+    cards: int
+    tickets: int
+    current: bool
+    detail: str
+
+
+def _button(label: str, action: dict, kind: str = "") -> Button:
+    return Button(label=label, action=json.dumps(dict(action), ensure_ascii=False), kind=kind)
+
+
+def seat_name(session: Session, seat: int, viewer: int | None = None) -> str:
+    who = session.seats[seat]
+    name = f"Joueur {seat + 1}"
+    if who != "human":
+        return f"{name} (bot {who})"
+    return f"{name} (toi)" if seat == viewer and len(session.humans) == 1 else name
+
+
+def home_page(served: Served) -> str:
+    low, high = served.engine.PLAYERS
+    return (
+        environment()
+        .get_template("home.html.j2")
+        .render(
+            title=served.title,
+            edition=served.edition,
+            bots=", ".join(served.bots) or "aucun",
+            humans_max=max(1, high - len(served.bots)),
+            humans_min=max(1, low - len(served.bots)),
+        )
+    )
+
+
+def message_page(text: str) -> str:
+    return environment().get_template("message.html.j2").render(text=text)
+
+
+def game_page(served: Served, session: Session, query: dict[str, str], error: str | None = None) -> str:
+    engine, game = served.engine, session.game
+    viewer = session.viewer()
+    observation = game.observation(viewer)
+    legal = list(game.legal_actions()) if session.is_human_turn() else []
+    selected_route = query.get("route") if query.get("route") in engine.ROUTES else None
+    cities = {route[end] for route in engine.ROUTES.values() for end in ("a", "b")}
+    selected_city = query.get("city") if query.get("city") in cities else None
+    claimed = {
+        route: PLAYER_COLORS[seat % len(PLAYER_COLORS)]
+        for seat, player in enumerate(observation["players"])
+        for route in player.get("routes", [])
+    }
+    stations = {
+        city: PLAYER_COLORS[seat % len(PLAYER_COLORS)]
+        for seat, player in enumerate(observation["players"])
+        for city in player.get("stations", []) or []
+    }
+    board = (
+        Markup(
+            render_board(
+                served.board, served.title, claimed=claimed, stations=stations, selected=selected_route
+            )
+        )
+        if served.board is not None
+        else None
+    )
+    forms = card_forms()
+    market_buttons: dict[int, list[Button]] = {}
+    deck_buttons: list[Button] = []
+    route_buttons: list[Button] = []
+    city_buttons: list[Button] = []
+    other_buttons: list[Button] = []
+    for action in legal:
+        kind = action["type"]
+        to = {"hand": " en main", "holder": " au support"}.get(action.get("to", ""), "")
+        if kind == "draw_card" and action["source"] == "market":
+            market_buttons.setdefault(action["slot"], []).append(_button(f"Prendre{to}", action))
+        elif kind == "draw_card":
+            deck_buttons.append(_button(f"Piocher{to}", action))
+        elif kind == "claim_route":
+            if action["route"] == selected_route:
+                route_buttons.append(
+                    _button(f"Payer {cards_phrase(action['cards'])}{_holder(action)}", action)
+                )
+        elif kind == "build_station":
+            if action["city"] == selected_city:
+                city_buttons.append(_button(f"Gare pour {cards_phrase(action['cards'])}", action))
+        else:
+            own = describe(engine, action, observation["market"], own=True)
+            other_buttons.append(_button(own[:1].upper() + own[1:], action, kind))
+    claimable = sorted({action["route"] for action in legal if action["type"] == "claim_route"})
+    attempt = None
+    if selected_route and not route_buttons and not game.is_over():
+        route = engine.ROUTES[selected_route]
+        color = route["color"] if route["color"] != "gray" else "red"
+        attempt = _button(
+            f"Tenter de la prendre avec {cards_phrase({color: route['length']})}",
+            {"type": "claim_route", "route": selected_route, "cards": {color: route["length"]}},
+        )
+    me = observation["players"][viewer]
+    seats = tuple(
+        Seat(
+            name=seat_name(session, seat, viewer),
+            color=PLAYER_COLORS[seat % len(PLAYER_COLORS)],
+            score=player.get("score", 0),
+            trains=player.get("trains", 0),
+            cards=sum(player["hand"].values()) if "hand" in player else player.get("hand_size", 0),
+            tickets=len(player["tickets"]) if "tickets" in player else player.get("tickets_count", 0),
+            current=seat == game.current_player and not game.is_over(),
+            detail=_stations_text(player),
+        )
+        for seat, player in enumerate(observation["players"])
+    )
+    final = None
+    if game.is_over():
+        winners = set(game.winners())
+        final = tuple(
+            (seat_name(session, score["player"], viewer), score["total"], score["player"] in winners)
+            for score in game.scores()
+        )
+    return (
+        environment()
+        .get_template("game.html.j2")
+        .render(
+            title=served.title,
+            session=session,
+            viewer_name=seat_name(session, viewer, viewer),
+            human_turn=session.is_human_turn(),
+            bots_to_play=not game.is_over() and not session.is_human_turn(),
+            can_undo=session.can_undo(),
+            auto=query.get("auto") != "0",
+            error=error,
+            board=board,
+            seats=seats,
+            market=tuple(
+                (
+                    index,
+                    forms.get(card, (card or "vide", ""))[0],
+                    COLOR_SWATCHES.get(card or "", "#eee"),
+                    market_buttons.get(index, []),
+                )
+                for index, card in enumerate(observation["market"])
+            ),
+            deck=(observation["deck_size"], deck_buttons),
+            hand=tuple(
+                (forms[color][0] if count == 1 else forms[color][1], count, COLOR_SWATCHES.get(color, "#eee"))
+                for color, count in me.get("hand", {}).items()
+                if count
+            ),
+            tickets=tuple(ticket_name(engine, ticket) for ticket in me.get("tickets", [])),
+            pending=tuple(ticket_name(engine, ticket) for ticket in me.get("pending_tickets", [])),
+            selected_route=(route_name(engine, selected_route), _route_facts(engine, selected_route))
+            if selected_route
+            else None,
+            route_buttons=route_buttons,
+            attempt=attempt,
+            selected_city=selected_city,
+            city_buttons=city_buttons,
+            other_buttons=other_buttons,
+            claimable=tuple((route, _route_label(engine, route)) for route in claimable),
+            log=tuple((seat_name(session, seat, viewer), text) for seat, text in reversed(session.log)),
+            final=final,
+        )
+    )
+
+
+def _route_label(engine, route_id: str) -> str:
+    """A route's name, with its colour when it has a twin of the same name."""
+    route = engine.ROUTES[route_id]
+    if not route.get("twin"):
+        return route_name(engine, route_id)
+    return f"{route_name(engine, route_id)} ({_color_word(route['color'])})"
+
+
+def _color_word(color: str) -> str:
+    return "grise" if color == "gray" else card_forms()[color][0].removeprefix("carte ")
+
+
+def _holder(action: dict) -> str:
+    return f" (support : {cards_phrase(action['holder_cards'])})" if action.get("holder_cards") else ""
+
+
+def _route_facts(engine, route_id: str) -> str:
+    route = engine.ROUTES[route_id]
+    facts = [f"{route['length']} cases", _color_word(route["color"])]
+    if route.get("tunnel"):
+        facts.append("tunnel")
+    if route.get("ferry"):
+        facts.append(f"ferry ({route['ferry']} locomotive{'s' if route['ferry'] > 1 else ''})")
+    return ", ".join(facts)
+
+
+def _stations_text(player: dict) -> str:
+    stations = player.get("stations")
+    return f"gares : {', '.join(stations)}" if stations else ""

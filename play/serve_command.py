@@ -1,0 +1,147 @@
+"""`aventuriers serve EDITION|FILE` and `aventuriers replay RECORD`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from .bots import make_bot
+from .engines import plays_with
+
+DEFAULT_PORT = 8000
+DEFAULT_RECORDS = "parties"
+
+
+def _bots(text: str) -> list[str]:
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    for name in names:
+        try:
+            make_bot(name)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+    return names
+
+
+def add_serve(commands: argparse._SubParsersAction) -> None:
+    serve = commands.add_parser(
+        "serve", help="jouer une édition ou une variante dans le navigateur, contre des bots"
+    )
+    serve.add_argument("edition", metavar="EDITION")
+    serve.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (par défaut {DEFAULT_PORT})")
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="adresse d’écoute (par défaut 127.0.0.1 : cette machine seulement)",
+    )
+    serve.add_argument(
+        "--bots", type=_bots, metavar="B,B,…", help="les bots de chaque partie (par défaut greedy,greedy)"
+    )
+    serve.add_argument(
+        "--records",
+        default=DEFAULT_RECORDS,
+        metavar="DOSSIER",
+        help=f"où enregistrer chaque partie en JSON (par défaut ./{DEFAULT_RECORDS})",
+    )
+    serve.set_defaults(run=command_serve)
+    replay = commands.add_parser("replay", help="rejouer une partie enregistrée par « serve »")
+    replay.add_argument("record", metavar="PARTIE")
+    replay.add_argument(
+        "--edition", metavar="EDITION", help="l’édition ou la spec, si elle a changé de place"
+    )
+    replay.set_defaults(run=command_replay)
+
+
+def default_bots(engine) -> list[str]:
+    """Two greedy bots, or as many as make the edition playable with one person."""
+    for count in range(2, 8):
+        if plays_with(engine, count + 1):
+            return ["greedy"] * count
+    return ["greedy"]
+
+
+def served_edition(edition: str, bots: list[str] | None, records: Path | None):
+    """The compiled edition ready to serve; None when the spec does not compile (errors printed)."""
+    from aventuriers.compiler.cli import compile_one
+    from aventuriers.compiler.emit_board import picture
+    from aventuriers.compiler.example import load_engine
+
+    from .session import spec_hash
+    from .web import Served
+
+    result = compile_one(edition)
+    if result is None:
+        return None
+    engine = load_engine(result.engine_source, result.edition.module_name)
+    return Served(
+        engine=engine,
+        edition=edition,
+        spec_hash=spec_hash(result.engine_source),
+        title=f"{result.edition.game} — {result.edition.title}",
+        board=picture(result.edition.board),
+        bots=bots if bots is not None else default_bots(engine),
+        records=records,
+    )
+
+
+def command_serve(args: argparse.Namespace) -> int:
+    try:
+        import uvicorn
+    except ImportError:
+        print("aventuriers serve : uvicorn manque (pip install -e '.[serve]')", file=sys.stderr)
+        return 1
+    from .web import create_app
+
+    served = served_edition(args.edition, args.bots, Path(args.records))
+    if served is None:
+        return 1
+    if args.host not in ("127.0.0.1", "localhost", "::1"):
+        print(
+            f"attention : le serveur écoute sur {args.host}, d’autres machines peuvent le joindre",
+            file=sys.stderr,
+        )
+    print(
+        f"« {served.title} » sur http://{args.host}:{args.port}/ (bots : {', '.join(served.bots)}) ; "
+        f"parties enregistrées dans {args.records}/ ; Ctrl+C pour arrêter.",
+        file=sys.stderr,
+    )
+    uvicorn.run(create_app(served), host=args.host, port=args.port, log_level="warning")
+    return 0
+
+
+def command_replay(args: argparse.Namespace) -> int:
+    from .session import RecordError, check_record, replay
+
+    try:
+        record = json.loads(Path(args.record).read_text(encoding="utf-8"))
+    except OSError as error:
+        print(f"aventuriers replay : {args.record} : {error.strerror}", file=sys.stderr)
+        return 1
+    except ValueError:
+        print(f"aventuriers replay : {args.record} n’est pas du JSON", file=sys.stderr)
+        return 1
+    edition = args.edition or (record.get("edition") if isinstance(record, dict) else None)
+    if not isinstance(edition, str):
+        print("aventuriers replay : l’enregistrement ne dit pas son édition (--edition)", file=sys.stderr)
+        return 1
+    served = served_edition(edition, [], None)
+    if served is None:
+        return 1
+    try:
+        check_record(record, served.engine, served.spec_hash)
+        replayed = replay(served.engine, record["actions"], players=len(record["seats"]), seed=record["seed"])
+    except RecordError as error:
+        print(f"aventuriers replay : {args.record} : {error}", file=sys.stderr)
+        return 1
+    game = replayed.game
+    print(f"{len(replayed.actions)} actions rejouées ({served.title}, graine {record['seed']}).")
+    if game.is_over():
+        for score in game.scores():
+            print(
+                f"Joueur {score['player'] + 1} ({record['seats'][score['player']]}) : {score['total']} points"
+            )
+        print("Gagnant(s) : " + ", ".join(f"Joueur {seat + 1}" for seat in game.winners()))
+    else:
+        print(f"Partie en cours : au tour du joueur {game.current_player + 1}.")
+    return 0

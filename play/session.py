@@ -1,0 +1,193 @@
+"""A playtest game: one engine game, its seats (people or bots), its record.
+
+Pure Python, no web: the server (``web``) keeps sessions and turns requests into
+these calls. A record is plain JSON — edition, the spec's hash, seed, seats and
+every action in order — and replaying it rebuilds the game exactly: undo is a
+replay without the last action.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import os
+import random
+import secrets
+import threading
+import types
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .bots import Bot, make_bot
+from .describe import describe
+
+RECORD_VERSION = 1
+# How many of the last actions the page tells.
+LOG_LENGTH = 12
+
+
+def spec_hash(engine_source: str) -> str:
+    """The fingerprint of a compiled spec: its generated engine, which every file of the
+    ``extends`` chain determines."""
+    return "sha256:" + hashlib.sha256(engine_source.encode("utf-8")).hexdigest()
+
+
+class RecordError(Exception):
+    """A record that cannot be replayed; the message says why, in French."""
+
+
+@dataclass(slots=True)
+class Session:
+    """One game being played: the engine's game and who plays each seat."""
+
+    engine: types.ModuleType
+    edition: str  # what `aventuriers serve` was given: a shipped name or a spec path
+    spec_hash: str
+    seed: int
+    seats: list[str]  # "human" or a bot name, by seat
+    id: str = field(default_factory=lambda: secrets.token_hex(8))
+    actions: list[dict] = field(default_factory=list)
+    log: list[tuple[int, str]] = field(default_factory=list)  # (seat, what they did)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    game: Any = None
+    bots: dict[int, Bot] = field(default_factory=dict)
+    flash: str | None = None  # a refusal to show on the next page
+
+    def __post_init__(self) -> None:
+        if self.game is None:
+            self.game = self.engine.new_game(len(self.seats), self.seed)
+        self.bots = {seat: make_bot(name) for seat, name in enumerate(self.seats) if name != "human"}
+
+    @property
+    def humans(self) -> list[int]:
+        return [seat for seat, name in enumerate(self.seats) if name == "human"]
+
+    def is_human_turn(self) -> bool:
+        return not self.game.is_over() and self.seats[self.game.current_player] == "human"
+
+    def viewer(self) -> int:
+        """The seat the page shows: the human to play, else the last human who played."""
+        if self.is_human_turn():
+            return self.game.current_player
+        for seat, _ in reversed(self.log):
+            if self.seats[seat] == "human":
+                return seat
+        return self.humans[0] if self.humans else 0
+
+    def _play(self, seat: int, action: dict) -> None:
+        """Apply ``action`` for ``seat``; IllegalAction leaves everything as it was."""
+        market = list(self.game.observation(seat)["market"])
+        self.game.apply(action)
+        plain = copy.deepcopy(dict(action))
+        self.actions.append({"seat": seat, "action": plain})
+        self.log.append((seat, describe(self.engine, plain, market)))
+        del self.log[:-LOG_LENGTH]
+
+    def play_human(self, action: dict) -> None:
+        if not self.is_human_turn():
+            raise NotYourTurn()
+        self._play(self.game.current_player, action)
+
+    def advance(self, *, limit: int = 10_000) -> int:
+        """Let the bots play until a person is to play or the game ends; how many moves they made."""
+        moves = 0
+        while not self.game.is_over() and not self.is_human_turn() and moves < limit:
+            seat = self.game.current_player
+            rng = random.Random(self.seed * 1_000_003 + len(self.actions))
+            action = self.bots[seat].choose(
+                self.engine, self.game.observation(seat), self.game.legal_actions(), rng
+            )
+            self._play(seat, action)
+            moves += 1
+        return moves
+
+    def can_undo(self) -> bool:
+        """A person's last action can be taken back while no one has played after it."""
+        return bool(self.actions) and self.seats[self.actions[-1]["seat"]] == "human"
+
+    def undo(self) -> None:
+        if not self.can_undo():
+            raise NothingToUndo()
+        rebuilt = replay(self.engine, self.record()["actions"][:-1], players=len(self.seats), seed=self.seed)
+        self.game, self.actions, self.log = rebuilt.game, rebuilt.actions, rebuilt.log
+
+    def record(self) -> dict:
+        return {
+            "format": RECORD_VERSION,
+            "edition": self.edition,
+            "engine_edition": self.engine.EDITION,
+            "spec_hash": self.spec_hash,
+            "seed": self.seed,
+            "seats": list(self.seats),
+            "actions": copy.deepcopy(self.actions),
+        }
+
+    def save(self, folder: Path) -> Path:
+        """Write the record as ``folder/<id>.json``, replacing the previous one only when complete."""
+        folder.mkdir(parents=True, exist_ok=True)
+        target = folder / f"partie-{self.id}.json"
+        partial = folder / f".partie-{self.id}.json.partiel"
+        # One action a line: readable, and quick to write after every move.
+        record = self.record()
+        actions = record.pop("actions")
+        head = json.dumps(record, ensure_ascii=False)[:-1]
+        # Key order kept: a payment's cards go to the discard pile in the order they are listed.
+        lines = ",\n".join(json.dumps(action, ensure_ascii=False) for action in actions)
+        partial.write_text(f'{head}, "actions": [\n{lines}\n]}}\n', encoding="utf-8")
+        os.replace(partial, target)
+        return target
+
+
+class NotYourTurn(Exception):
+    pass
+
+
+class NothingToUndo(Exception):
+    pass
+
+
+@dataclass(slots=True)
+class _Replayed:
+    game: Any
+    actions: list[dict]
+    log: list[tuple[int, str]]
+
+
+def replay(engine: types.ModuleType, actions: list[dict], *, players: int, seed: int) -> _Replayed:
+    """The game after ``actions`` (each ``{"seat", "action"}``), from a new game of that seed."""
+    game = engine.new_game(players, seed)
+    done: list[dict] = []
+    log: list[tuple[int, str]] = []
+    for index, entry in enumerate(actions):
+        if not isinstance(entry, dict) or not isinstance(entry.get("action"), dict):
+            raise RecordError(f"action {index + 1} : une action est un objet « seat », « action »")
+        seat = game.current_player
+        if entry.get("seat") != seat:
+            raise RecordError(
+                f"action {index + 1} : le siège {entry.get('seat')} joue, mais c’est au tour de {seat}"
+            )
+        market = list(game.observation(seat)["market"])
+        try:
+            game.apply(entry["action"])
+        except engine.IllegalAction as error:
+            raise RecordError(f"action {index + 1} refusée : {error.message}") from None
+        done.append(copy.deepcopy(entry))
+        log.append((seat, describe(engine, entry["action"], market)))
+    return _Replayed(game=game, actions=done, log=log[-LOG_LENGTH:])
+
+
+def check_record(record: Any, engine: types.ModuleType, engine_hash: str) -> None:
+    """A record this engine can replay: its shape, its edition, its spec's hash."""
+    if not isinstance(record, dict):
+        raise RecordError("un enregistrement de partie est un objet JSON")
+    for key, kind in (("seed", int), ("seats", list), ("actions", list), ("spec_hash", str)):
+        if not isinstance(record.get(key), kind):
+            raise RecordError(f"champ « {key} » manquant ou mal formé")
+    if record.get("engine_edition") != engine.EDITION:
+        raise RecordError(f"partie de « {record.get('engine_edition')} », pas de « {engine.EDITION} »")
+    if record["spec_hash"] != engine_hash:
+        raise RecordError(
+            "la spec a changé depuis cette partie (empreinte différente) : elle ne se rejoue pas à l’identique"
+        )

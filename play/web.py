@@ -1,0 +1,251 @@
+"""`aventuriers serve`: play any spec in the browser against bots (Starlette on uvicorn).
+
+Server-rendered pages and plain HTML forms; a little JavaScript (``static/app.js``)
+turns a click on the board into a choice of route or city and lets the bots move
+after a short pause. Every asset is served by the app. The server never runs
+anything it receives: an action is JSON, parsed and handed to the engine, which
+checks it like any other (a refused one changes nothing and its French message is
+shown). Games live in this process, each behind its own lock.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import types
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from .page import game_page, home_page, message_page
+from .session import NothingToUndo, NotYourTurn, Session
+
+STATIC = Path(__file__).resolve().parent / "web" / "static"
+# A bound on what one process keeps: the oldest finished games go first.
+MAX_GAMES = 500
+MAX_FORM_BYTES = 64_000
+
+
+@dataclass(slots=True)
+class Served:
+    """What `aventuriers serve` plays: one compiled edition, and how new games are seated."""
+
+    engine: types.ModuleType
+    edition: str
+    spec_hash: str
+    title: str
+    board: object | None  # the compiler's board picture (emit_board.Picture), None without positions
+    bots: list[str]
+    records: Path | None = None
+    games: dict[str, Session] = field(default_factory=dict)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    next_seed: int = 1
+
+    def new_session(self, humans: int, seed: int | None) -> Session:
+        seats = ["human"] * humans + list(self.bots)
+        with self.lock:
+            if seed is None:
+                seed, self.next_seed = self.next_seed, self.next_seed + 1
+            session = Session(
+                engine=self.engine, edition=self.edition, spec_hash=self.spec_hash, seed=seed, seats=seats
+            )
+            if len(self.games) >= MAX_GAMES:
+                oldest = next(iter(self.games))
+                del self.games[oldest]
+            self.games[session.id] = session
+        self.save(session)
+        return session
+
+    def session(self, game_id: str) -> Session:
+        session = self.games.get(game_id)
+        if session is None:
+            raise HTTPException(404, "Partie inconnue : elle n’existe pas, ou plus, sur ce serveur.")
+        return session
+
+    def save(self, session: Session) -> None:
+        if self.records is not None:
+            session.save(self.records)
+
+
+def _wants_json(request: Request) -> bool:
+    return "application/json" in request.headers.get("accept", "")
+
+
+def _back(session: Session, request: Request, auto: str | None = None) -> Response:
+    if _wants_json(request):
+        # Short: a client that wants the legal actions asks state.json.
+        return JSONResponse(progress_of(session))
+    query = "?auto=0" if auto == "0" else ""
+    return RedirectResponse(f"/games/{session.id}{query}", status_code=303)
+
+
+def progress_of(session: Session) -> dict:
+    return {
+        "game": session.id,
+        "actions": len(session.actions),
+        "human_turn": session.is_human_turn(),
+        "over": session.game.is_over(),
+        "can_undo": session.can_undo(),
+    }
+
+
+def state_of(session: Session) -> dict:
+    """What a client needs to play the seat to move: its observation and legal actions."""
+    game = session.game
+    seat = session.viewer()
+    return {
+        "game": session.id,
+        "seat": seat,
+        "human_turn": session.is_human_turn(),
+        "over": game.is_over(),
+        "observation": game.observation(seat),
+        "legal_actions": [dict(action) for action in game.legal_actions()] if session.is_human_turn() else [],
+        "can_undo": session.can_undo(),
+        "actions": len(session.actions),
+    }
+
+
+async def _form(request: Request) -> dict[str, str]:
+    if int(request.headers.get("content-length") or 0) > MAX_FORM_BYTES:
+        raise HTTPException(413, "Requête trop grande.")
+    form = await request.form()
+    return {key: value for key, value in form.items() if isinstance(value, str)}
+
+
+def create_app(served: Served) -> Starlette:
+    async def home(request: Request) -> Response:
+        return HTMLResponse(home_page(served))
+
+    async def new_game(request: Request) -> Response:
+        form = await _form(request)
+        humans = _integer(form.get("humans", "1"), "humans")
+        seed = _integer(form["seed"], "seed") if form.get("seed") else None
+        players = humans + len(served.bots)
+        low, high = served.engine.PLAYERS
+        team = getattr(served.engine, "TEAM_SIZE", 1)
+        if humans < 1 or not low <= players <= high or players % team:
+            raise HTTPException(400, f"{players} joueurs : cette édition se joue de {low} à {high}.")
+        session = served.new_session(humans, seed)
+        return RedirectResponse(f"/games/{session.id}", status_code=303)
+
+    async def show(request: Request) -> Response:
+        session = served.session(request.path_params["game"])
+        error, session.flash = session.flash, None
+        return HTMLResponse(game_page(served, session, dict(request.query_params), error=error))
+
+    async def state(request: Request) -> Response:
+        return JSONResponse(state_of(served.session(request.path_params["game"])))
+
+    async def act(request: Request) -> Response:
+        session = served.session(request.path_params["game"])
+        form = await _form(request)
+        try:
+            action = json.loads(form.get("action", ""))
+        except ValueError:
+            return _refused(session, request, 400, "Action illisible : elle doit être un objet JSON.")
+        if not isinstance(action, dict):
+            return _refused(session, request, 400, "Action illisible : elle doit être un objet JSON.")
+        try:
+            with session.lock:
+                session.play_human(action)
+        except NotYourTurn:
+            return _refused(
+                session,
+                request,
+                409,
+                "Ce n’est pas à une personne de jouer : les bots jouent.",
+                form.get("auto"),
+            )
+        except served.engine.IllegalAction as error:
+            return _refused(session, request, 422, error.message, form.get("auto"))
+        served.save(session)
+        return _back(session, request, form.get("auto"))
+
+    async def advance(request: Request) -> Response:
+        session = served.session(request.path_params["game"])
+        form = await _form(request)
+
+        def run() -> None:
+            with session.lock:
+                session.advance()
+
+        await run_in_threadpool(run)
+        served.save(session)
+        return _back(session, request, form.get("auto"))
+
+    async def undo(request: Request) -> Response:
+        session = served.session(request.path_params["game"])
+        form = await _form(request)
+        try:
+            with session.lock:
+                session.undo()
+        except NothingToUndo:
+            return _refused(
+                session,
+                request,
+                409,
+                "Rien à annuler : un autre joueur a joué depuis ton dernier coup.",
+                form.get("auto"),
+            )
+        served.save(session)
+        return _back(session, request, form.get("auto"))
+
+    async def record(request: Request) -> Response:
+        session = served.session(request.path_params["game"])
+        body = json.dumps(session.record(), ensure_ascii=False, indent=1) + "\n"
+        return Response(
+            body,
+            media_type="application/json",
+            headers={"Content-Disposition": f'attachment; filename="partie-{session.id}.json"'},
+        )
+
+    def _refused(
+        session: Session, request: Request, status: int, message: str, auto: str | None = None
+    ) -> Response:
+        if _wants_json(request):
+            return JSONResponse({"error": message, **progress_of(session)}, status_code=status)
+        if status in (409, 422):
+            # A move refused from the page: shown on the page it comes back to, so that
+            # a reload never posts it again.
+            session.flash = message
+            return _back(session, request, auto)
+        return HTMLResponse(
+            game_page(served, session, dict(request.query_params), error=message), status_code=status
+        )
+
+    async def http_error(request: Request, error: Exception) -> Response:
+        assert isinstance(error, HTTPException)
+        detail = error.detail if isinstance(error.detail, str) and not error.detail.isascii() else None
+        text = detail or {404: "Page introuvable.", 405: "Méthode non permise."}.get(
+            error.status_code, "Requête refusée."
+        )
+        if _wants_json(request):
+            return JSONResponse({"error": text}, status_code=error.status_code)
+        return HTMLResponse(message_page(text), status_code=error.status_code)
+
+    routes = [
+        Route("/", home),
+        Route("/games", new_game, methods=["POST"]),
+        Route("/games/{game:str}", show),
+        Route("/games/{game:str}/state.json", state),
+        Route("/games/{game:str}/record.json", record),
+        Route("/games/{game:str}/action", act, methods=["POST"]),
+        Route("/games/{game:str}/advance", advance, methods=["POST"]),
+        Route("/games/{game:str}/undo", undo, methods=["POST"]),
+        Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
+    ]
+    return Starlette(routes=routes, exception_handlers={HTTPException: http_error})
+
+
+def _integer(text: str, name: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise HTTPException(400, f"« {name} » doit être un nombre entier.") from None
