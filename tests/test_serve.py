@@ -123,7 +123,10 @@ def test_a_whole_game_by_requests_and_its_replay(client, usa, tmp_path, capsys) 
     out = capsys.readouterr().out
     assert f"{len(data['actions'])} actions rejouées" in out and "Gagnant(s)" in out
     for score in session.game.scores():
-        assert f"Joueur {score['player'] + 1} ({data['seats'][score['player']]}) : {score['total']} points" in out
+        assert (
+            f"Joueur {score['player'] + 1} ({data['seats'][score['player']]}) : {score['total']} points"
+            in out
+        )
 
 
 def test_undo_takes_back_the_last_human_action_only(client) -> None:
