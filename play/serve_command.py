@@ -106,7 +106,10 @@ def command_serve(args: argparse.Namespace) -> int:
         f"parties enregistrées dans {args.records}/ ; Ctrl+C pour arrêter.",
         file=sys.stderr,
     )
-    uvicorn.run(create_app(served), host=args.host, port=args.port, log_level="warning")
+    # Keep-alive longer than a person thinks: a connection closed under a request is an error.
+    uvicorn.run(
+        create_app(served), host=args.host, port=args.port, log_level="warning", timeout_keep_alive=60
+    )
     return 0
 
 

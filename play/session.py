@@ -113,16 +113,16 @@ class Session:
         rebuilt = replay(self.engine, self.record()["actions"][:-1], players=len(self.seats), seed=self.seed)
         self.game, self.actions, self.log = rebuilt.game, rebuilt.actions, rebuilt.log
 
-    def record(self) -> dict:
-        return {
+    def record(self, *, with_actions: bool = True) -> dict:
+        head = {
             "format": RECORD_VERSION,
             "edition": self.edition,
             "engine_edition": self.engine.EDITION,
             "spec_hash": self.spec_hash,
             "seed": self.seed,
             "seats": list(self.seats),
-            "actions": copy.deepcopy(self.actions),
         }
+        return {**head, "actions": copy.deepcopy(self.actions)} if with_actions else head
 
     def save(self, folder: Path) -> Path:
         """Write the record as ``folder/<id>.json``, replacing the previous one only when complete."""
@@ -130,8 +130,8 @@ class Session:
         target = folder / f"partie-{self.id}.json"
         partial = folder / f".partie-{self.id}.json.partiel"
         # One action a line: readable, and quick to write after every move.
-        record = self.record()
-        actions = record.pop("actions")
+        record = self.record(with_actions=False)
+        actions = self.actions  # written as they are: no copy needed to serialise them
         head = json.dumps(record, ensure_ascii=False)[:-1]
         # Key order kept: a payment's cards go to the discard pile in the order they are listed.
         lines = ",\n".join(json.dumps(action, ensure_ascii=False) for action in actions)

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from markupsafe import escape
@@ -46,10 +49,14 @@ def play(client, game: str, action: dict, **extra):
     return client.post(f"/games/{game}/action", data={"action": json.dumps(action), **extra}, headers=JSON)
 
 
-def finish(client, game: str, rng: random.Random) -> None:
-    """Random legal moves for the person, the bots' answers, to the end of the game."""
+def finish(client, game: str, rng: random.Random, *, pages: bool = False) -> None:
+    """Random legal moves for the person, the bots' answers, to the end of the game
+    (with ``pages``, the page is drawn at every step)."""
     for _ in range(2_000):
         current = state(client, game)
+        if pages:
+            page = client.get(f"/games/{game}")
+            assert page.status_code == 200 and "Traceback" not in page.text
         if current["over"]:
             break
         if not current["human_turn"]:
@@ -198,3 +205,28 @@ def test_a_variant_file_is_served(tmp_path) -> None:
     assert len(state(client, game)["observation"]["players"][0]["pending_tickets"]) == 5
     finish(client, game, random.Random(5))
     assert "Partie terminée" in client.get(f"/games/{game}").text
+
+
+def test_fifty_concurrent_games_move_without_error() -> None:
+    """The load benchmark, bounded: 50 games at once on 127.0.0.1, three actions each, no
+    pause; it exits 1 on any error (its timings are the benchmark's, in the README)."""
+    bench = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_serve.py"
+    run = subprocess.run(
+        [sys.executable, str(bench), "--games", "50", "--actions", "3", "--think", "0"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "50 concurrent games" in run.stdout and "; 0 errors" in run.stdout
+
+
+@pytest.mark.parametrize("edition", ["europe", "switzerland", "asia-equipes"])
+def test_every_mechanism_plays_through_the_pages(edition: str) -> None:
+    """Tunnels, stations, countries, tunnel cards, team holders: whole games, every page drawn."""
+    served = served_edition(edition, None, None)
+    client = TestClient(create_app(served), follow_redirects=False)
+    game = new_game(client, seed=2)
+    finish(client, game, random.Random(2), pages=True)
+    html = client.get(f"/games/{game}").text
+    assert "Partie terminée" in html and 'class="winner"' in html
