@@ -33,6 +33,52 @@ def run(command: list[str] | str, cwd: Path, env: dict[str, str] | None = None) 
     return result.stdout
 
 
+SERVE_CHECK = """
+import sys, time, urllib.parse, urllib.request
+base = sys.argv[1]
+for _ in range(200):
+    try:
+        home = urllib.request.urlopen(base + "/").read().decode()
+        break
+    except OSError:
+        time.sleep(0.1)
+else:
+    sys.exit("the server did not start")
+assert "Nouvelle partie" in home
+created = urllib.request.urlopen(base + "/games", data=urllib.parse.urlencode({"humans": 1}).encode())
+page = created.read().decode()
+assert "À toi de jouer" in page and "<svg" in page, page[:500]
+assert b"addEventListener" in urllib.request.urlopen(base + "/static/app.js").read()
+"""
+
+
+def serve_check(bin_dir: Path, work: Path, env: dict[str, str]) -> None:
+    """`aventuriers serve` of the tutorial's variant, from the wheel: a game page with its assets."""
+    port = "8917"
+    server = subprocess.Popen(
+        [
+            str(bin_dir / "aventuriers"),
+            "serve",
+            "cinq-tickets.aventuriers",
+            "--port",
+            port,
+            "--records",
+            "parties",
+        ],
+        cwd=work,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        run([str(bin_dir / "python"), "-c", SERVE_CHECK, f"http://127.0.0.1:{port}"], work, env)
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    assert list((work / "parties").glob("partie-*.json")), "no game record written"
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         scratch = Path(folder)
@@ -71,6 +117,7 @@ def main() -> None:
             env,
         )
         run("aventuriers build --out sortie && aventuriers build --check --out sortie", work, env)
+        serve_check(bin_dir, work, env)
         print(f"wheel {wheel.name}: installed outside the checkout, README tutorial passed")
 
 

@@ -214,6 +214,7 @@ def game_page(served: Served, session: Session, query: dict[str, str], error: st
                 if count
             ),
             tickets=tuple(ticket_name(engine, ticket) for ticket in me.get("tickets", [])),
+            holder=_holder_view(engine, observation, me, forms),
             pending=tuple(ticket_name(engine, ticket) for ticket in me.get("pending_tickets", [])),
             selected_route=(route_name(engine, selected_route), _route_facts(engine, selected_route))
             if selected_route
@@ -227,6 +228,31 @@ def game_page(served: Served, session: Session, query: dict[str, str], error: st
             log=tuple((seat_name(session, seat, viewer), text) for seat, text in reversed(session.log)),
             final=final,
         )
+    )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HolderView:
+    """Team play: what the team's holders hold, as the player's own team sees it."""
+
+    cards: tuple[tuple[str, int, str], ...]
+    tickets: tuple[str, ...]
+    teammates: str
+
+
+def _holder_view(engine, observation: dict, me: dict, forms: dict) -> HolderView | None:
+    teams = observation.get("teams")
+    if not teams or "team" not in me:
+        return None
+    own = teams[me["team"]]
+    return HolderView(
+        cards=tuple(
+            (forms[color][0] if count == 1 else forms[color][1], count, COLOR_SWATCHES.get(color, "#eee"))
+            for color, count in own.get("holder", {}).items()
+            if count
+        ),
+        tickets=tuple(ticket_name(engine, ticket) for ticket in own.get("tickets", [])),
+        teammates=", ".join(f"Joueur {seat + 1}" for seat in own["players"]),
     )
 
 
