@@ -9,7 +9,7 @@ import argparse
 import time
 
 from aventuriers.compiler.build import compile_edition, loader, shipped_editions
-from aventuriers.compiler.emit_board import picture
+from aventuriers.compiler.emit.board import picture
 
 
 def main() -> None:

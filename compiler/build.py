@@ -10,18 +10,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from .build_ir import build
 from .diagnostics import Code, CompileError, Diagnostic, did_you_mean
-from .emit_board import emit_board
-from .emit_diff import emit_diff
-from .emit_document import emit_document
-from .emit_engine import emit_engine
-from .emit_sheet import emit_sheet
-from .example import load_engine
+from .emit.board import emit_board
+from .emit.diff import emit_diff
+from .emit.document import emit_document
+from .emit.engine import emit_engine
+from .emit.example import load_engine
+from .emit.sheet import emit_sheet
+from .frontend.lower import Document
+from .frontend.positions import SourceFile, Span
+from .frontend.resolve import SUFFIX, EditionLoader, unreadable
 from .ir import Edition
-from .lower import Document
-from .positions import SourceFile, Span
-from .resolve import SUFFIX, EditionLoader, unreadable
+from .ir.build import build
 
 # The folder that holds compiler/, editions/, spec/ and generated/: the checkout,
 # or the installed package ``aventuriers`` (same layout).

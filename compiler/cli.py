@@ -24,11 +24,11 @@ from .build import (
     shipped_editions,
 )
 from .diagnostics import CompileError, Diagnostic, render_all, unique
-from .emit_diff import emit_diff
-from .example import load_engine
+from .emit.diff import emit_diff
+from .emit.example import load_engine
+from .frontend.resolve import EditionLoader
 from .native import build_native
 from .pdf import PdfError, print_pdf
-from .resolve import EditionLoader
 from .write import differences, read_manifest, write_all
 
 

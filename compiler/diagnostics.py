@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
-from .positions import Span
+from .frontend.positions import Span
 
 
 class Code(Enum):

@@ -2,7 +2,7 @@
 
 Chromium is the system's (Debian's package ``chromium``; ``.ci/run`` installs
 it), found on PATH or named by ``AVENTURIERS_CHROMIUM``. It prints the
-self-contained HTML of ``emit_document`` from a temporary folder, with no
+self-contained HTML of ``emit.document`` from a temporary folder, with no
 network, no profile of the user's and no page headers; the PDF replaces the
 target only once complete.
 """

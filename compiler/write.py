@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from .diagnostics import Code, CompileError, Diagnostic
-from .positions import SourceFile, Span
+from .frontend.positions import SourceFile, Span
 
 MANIFEST = ".aventuriers-build"
 MANIFEST_HEADER = "# Files written by `aventuriers build`; it replaces or deletes only these.\n"

@@ -46,7 +46,7 @@ class EngineRef:
             return importlib.import_module(self.package)
         key = (self.name, self.source)
         if key not in _LOADED:
-            from aventuriers.compiler.example import load_engine
+            from aventuriers.compiler.emit.example import load_engine
 
             _LOADED[key] = load_engine(self.source, self.name)
         return _LOADED[key]

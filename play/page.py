@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import jinja2
-from aventuriers.compiler.emit_board import render_board
+from aventuriers.compiler.emit.board import render_board
 from aventuriers.compiler.french import card_forms
 from markupsafe import Markup
 

@@ -64,8 +64,8 @@ def default_bots(engine) -> list[str]:
 def served_edition(edition: str, bots: list[str] | None, records: Path | None):
     """The compiled edition ready to serve; None when the spec does not compile (errors printed)."""
     from aventuriers.compiler.cli import compile_one
-    from aventuriers.compiler.emit_board import picture
-    from aventuriers.compiler.example import load_engine
+    from aventuriers.compiler.emit.board import picture
+    from aventuriers.compiler.emit.example import load_engine
 
     from .session import spec_hash
     from .web import Served

@@ -41,7 +41,7 @@ class Served:
     edition: str
     spec_hash: str
     title: str
-    board: object | None  # the compiler's board picture (emit_board.Picture), None without positions
+    board: object | None  # the compiler's board picture (emit.board.Picture), None without positions
     bots: list[str]
     records: Path | None = None
     games: dict[str, Session] = field(default_factory=dict)

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from aventuriers.compiler.build import compile_edition, compile_ir, loader, shipped_editions
 from aventuriers.compiler.cli import main
-from aventuriers.compiler.emit_board import LINE_HEIGHT, picture, text_width
-from aventuriers.compiler.emit_document import emit_document
-from aventuriers.compiler.label_layout import (
+from aventuriers.compiler.emit.board import LINE_HEIGHT, picture, text_width
+from aventuriers.compiler.emit.document import emit_document
+from aventuriers.compiler.emit.label_layout import (
     Dot,
     Label,
     Segment,
@@ -20,7 +20,7 @@ from aventuriers.compiler.label_layout import (
     overlapping_pairs,
     place_labels,
 )
-from aventuriers.compiler.projection import Box, project
+from aventuriers.compiler.emit.projection import Box, project
 
 BROKEN = Path(__file__).resolve().parent / "specs" / "broken"
 SVG = "{http://www.w3.org/2000/svg}"

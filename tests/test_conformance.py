@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from aventuriers.compiler.build import loader, shipped_editions
-from aventuriers.compiler.resolve import SUFFIX, EditionLoader
+from aventuriers.compiler.frontend.resolve import SUFFIX, EditionLoader
 
 from tests.conformance_runner import CONFORMANCE, load_cases, run_case, unmet_requirement
 

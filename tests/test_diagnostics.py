@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from aventuriers.compiler.cli import main
 from aventuriers.compiler.diagnostics import CompileError
-from aventuriers.compiler.resolve import EditionLoader
+from aventuriers.compiler.frontend.resolve import EditionLoader
 
 BROKEN = Path(__file__).resolve().parent / "specs" / "broken"
 # The valid specs beside the broken ones: tiny, the base the broken fixtures extend, and

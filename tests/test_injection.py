@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 from aventuriers.compiler.build import compile_edition, loader
-from aventuriers.compiler.example import load_engine
+from aventuriers.compiler.emit.example import load_engine
 
 BROKEN = Path(__file__).resolve().parent / "specs" / "broken"
 
@@ -57,7 +57,7 @@ MARKUP = {
 def test_hostile_strings_stay_text_in_the_markdown_outputs(tmp_path, capsys) -> None:
     """Every spec string reaches the sheet and the differences page as text, never as markup."""
     from aventuriers.compiler.cli import main
-    from aventuriers.compiler.escape import markdown_text
+    from aventuriers.compiler.emit.escape import markdown_text
 
     lines = ["edition balises", "extends usa-2025"]
     lines += [f"{key} {spec_literal(value)}" for key, value in MARKUP.items()]

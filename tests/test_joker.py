@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import yaml
 from aventuriers.compiler.build import compile_edition, loader
-from aventuriers.compiler.example import load_engine
+from aventuriers.compiler.emit.example import load_engine
 
 from tests.conformance_runner import run_case
 

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 from aventuriers.compiler.build import loader
-from aventuriers.compiler.build_ir import build
+from aventuriers.compiler.frontend.parse import parse
+from aventuriers.compiler.frontend.positions import SourceFile
 from aventuriers.compiler.ir import Range, Route
-from aventuriers.compiler.parse import parse
-from aventuriers.compiler.positions import SourceFile
+from aventuriers.compiler.ir.build import build
 
 SKETCHES = sorted((Path(__file__).resolve().parent.parent / "spec" / "sketches").glob("*.aventuriers"))
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from aventuriers.compiler import parse as parse_module
 from aventuriers.compiler.build import ROOT
 from aventuriers.compiler.cli import main
-from aventuriers.compiler.parse import parse
-from aventuriers.compiler.positions import SourceFile
+from aventuriers.compiler.frontend import parse as parse_module
+from aventuriers.compiler.frontend.parse import parse
+from aventuriers.compiler.frontend.positions import SourceFile
 
 
 def check(tmp_path: Path, text: str, name: str = "v", capsys=None) -> tuple[int, str]:

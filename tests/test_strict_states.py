@@ -11,7 +11,7 @@ import copy
 
 import pytest
 from aventuriers.compiler.build import compile_edition, loader
-from aventuriers.compiler.example import load_engine
+from aventuriers.compiler.emit.example import load_engine
 
 from tests.engines import EDITIONS, engine, seats
 

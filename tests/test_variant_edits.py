@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from aventuriers.compiler.build import compile_edition, loader
 from aventuriers.compiler.cli import main
-from aventuriers.compiler.example import load_engine
+from aventuriers.compiler.emit.example import load_engine
 
 VARIANTS = Path(__file__).resolve().parent / "variants"
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .french import JokerWording, counted, guillemets, players_phrase, words
-from .ir import Edition, Teams, TwinPolicy
+from ..french import JokerWording, counted, guillemets, players_phrase, words
+from ..ir import Edition, Teams, TwinPolicy
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

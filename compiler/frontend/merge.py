@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .diagnostics import Code, Diagnostic
+from ..diagnostics import Code, Diagnostic
 from .edits import apply_edits, get_path, set_path
 from .lower import Document, JsonPath, resolve_ref, schema
 from .positions import Span

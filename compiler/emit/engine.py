@@ -15,9 +15,9 @@ from pathlib import Path
 
 import jinja2
 
-from .french import COLOR_NAMES, card_forms, engine_messages
-from .ir import Criterion, Edition, TwinPolicy
-from .positions import Span
+from ..french import COLOR_NAMES, card_forms, engine_messages
+from ..frontend.positions import Span
+from ..ir import Criterion, Edition, TwinPolicy
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 

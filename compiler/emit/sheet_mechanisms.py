@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..french import CARD_ADJECTIVES, JOKERS, JokerWording, cards_phrase, counted, enumerate_fr, words
+from ..ir import Edition, TicketsRejected
 from .example import TunnelOutcome
-from .french import CARD_ADJECTIVES, JOKERS, JokerWording, cards_phrase, counted, enumerate_fr, words
-from .ir import Edition, TicketsRejected
 
 
 def _laid(colors: tuple[str, ...]) -> str:

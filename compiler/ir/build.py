@@ -11,7 +11,9 @@ from collections import defaultdict
 from collections.abc import Callable
 from typing import Any
 
-from .ir import (
+from ..frontend.lower import Document, JsonPath
+from ..frontend.positions import Span
+from ..ir import (
     Board,
     Bonus,
     BuildStation,
@@ -46,8 +48,6 @@ from .ir import (
     Turn,
     TwinPolicy,
 )
-from .lower import Document, JsonPath
-from .positions import Span
 
 
 def slug(text: str) -> str:

@@ -10,10 +10,7 @@ from __future__ import annotations
 import types
 from dataclasses import dataclass, field
 
-from .emit_engine import environment
-from .escape import for_markdown
-from .example import ExampleScore, play_example, play_tunnel_example
-from .french import (
+from ..french import (
     COLOR_NAMES,
     JokerWording,
     counted,
@@ -23,7 +20,10 @@ from .french import (
     typo,
     words,
 )
-from .ir import Edition, TicketsRejected, TwinPolicy
+from ..ir import Edition, TicketsRejected, TwinPolicy
+from .engine import environment
+from .escape import for_markdown
+from .example import ExampleScore, play_example, play_tunnel_example
 from .sheet_closing import ClosingSections
 from .sheet_mechanisms import MechanismWording
 from .sheet_model import Section, Sheet, Subsection, typeset

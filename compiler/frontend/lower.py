@@ -18,11 +18,11 @@ from typing import Any
 
 from lark import Token, Tree
 
-from .diagnostics import Code, Diagnostic
+from ..diagnostics import Code, Diagnostic
 from .parse import string_value
 from .positions import SourceFile, Span
 
-SCHEMA_PATH = Path(__file__).resolve().parent.parent / "spec" / "schema.json"
+SCHEMA_PATH = Path(__file__).resolve().parents[2] / "spec" / "schema.json"
 
 JsonPath = tuple[str | int, ...]
 

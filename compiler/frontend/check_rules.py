@@ -7,8 +7,8 @@ checker of ``compiler.check``, which holds the document and reports.
 
 from __future__ import annotations
 
-from .build_ir import selected
-from .diagnostics import Code, did_you_mean
+from ..diagnostics import Code, did_you_mean
+from ..ir.build import selected
 from .lower import Document, JsonPath
 
 

@@ -1,6 +1,6 @@
 """Stage 5: the typed intermediate representation of one edition.
 
-Built from a merged, checked document by ``compiler.build_ir``. Every emitter
+Built from a merged, checked document by ``ir.build``. Every emitter
 (engine, rule sheet, differences page) reads only this. Spans do not take part in equality so
 that tests can build IR by hand and compare.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from .positions import Span
+from ..frontend.positions import Span
 
 IR = dict(frozen=True, slots=True, kw_only=True)
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 
-from .build_ir import arrows_of, assign_ids, selected
+from ..diagnostics import Code, Diagnostic, did_you_mean
+from ..french import counted
+from ..ir.build import arrows_of, assign_ids, selected
 from .check_rules import RuleChecks
-from .diagnostics import Code, Diagnostic, did_you_mean
-from .french import counted
 from .lower import Document, JsonPath
 from .positions import Span
 

@@ -1,15 +1,15 @@
 """The closing sections of the rule sheet: the worked score example, the last round and
 victory, frequent mistakes, the decisions taken where the rules are silent, the summary.
 
-A mixin of the sheet writer (``compiler.emit_sheet``): the same IR, the same
+A mixin of the sheet writer (``emit.sheet``): the same IR, the same
 wording helpers, one module per part of the sheet.
 """
 
 from __future__ import annotations
 
+from ..french import MEASURES, JokerWording, counted, elided, enumerate_fr, guillemets, players_phrase, words
+from ..ir import Edition, TwinPolicy
 from .example import ExampleScore
-from .french import MEASURES, JokerWording, counted, elided, enumerate_fr, guillemets, players_phrase, words
-from .ir import Edition, TwinPolicy
 from .sheet_mechanisms import MechanismWording
 from .sheet_model import Section, tiebreak_phrases
 from .sheet_teams import TeamWording

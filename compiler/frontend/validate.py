@@ -9,7 +9,7 @@ from __future__ import annotations
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
-from .diagnostics import Code, Diagnostic, did_you_mean
+from ..diagnostics import Code, Diagnostic, did_you_mean
 from .lower import Document, resolve_ref, schema
 
 TYPE_NAMES = {

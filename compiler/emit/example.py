@@ -10,9 +10,9 @@ from __future__ import annotations
 import types
 from dataclasses import dataclass
 
-from .diagnostics import Code, CompileError, Diagnostic
-from .ir import Edition, Measure
-from .positions import Span
+from ..diagnostics import Code, CompileError, Diagnostic
+from ..frontend.positions import Span
+from ..ir import Edition, Measure
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -12,10 +12,10 @@ from pathlib import Path
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from .diagnostics import Code, CompileError, Diagnostic
+from ..diagnostics import Code, CompileError, Diagnostic
 from .positions import SourceFile, Span
 
-GRAMMAR_PATH = Path(__file__).resolve().parent.parent / "spec" / "aventuriers.lark"
+GRAMMAR_PATH = Path(__file__).resolve().parents[2] / "spec" / "aventuriers.lark"
 
 # What a rule author calls the tokens the grammar names.
 TOKEN_NAMES = {

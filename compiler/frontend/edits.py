@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .build_ir import assign_ids
-from .diagnostics import Code, did_you_mean
+from ..diagnostics import Code, did_you_mean
+from ..ir.build import assign_ids
 from .lower import JsonPath
 
 if TYPE_CHECKING:

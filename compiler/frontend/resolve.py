@@ -13,14 +13,14 @@ import re
 import sys
 from pathlib import Path
 
+from ..diagnostics import Code, CompileError, Diagnostic, did_you_mean, raise_if_errors
+from ..write import os_reason
 from .check import check
-from .diagnostics import Code, CompileError, Diagnostic, did_you_mean, raise_if_errors
 from .lower import Document, lower
 from .merge import merge
 from .parse import parse
 from .positions import MAX_SOURCE_BYTES, FileTooLarge, SourceFile, Span
 from .validate import missing_keys, validate
-from .write import os_reason
 
 SUFFIX = ".aventuriers"
 # The schema's identifier, matched whole (a trailing newline included).

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .french import guillemets, typo
-from .ir import Criterion, Edition
+from ..french import guillemets, typo
+from ..ir import Criterion, Edition
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .emit_engine import environment
-from .escape import for_markdown
-from .french import (
+from ..french import (
     COLOR_NAMES,
     JOKERS,
     MEASURES,
@@ -24,7 +22,9 @@ from .french import (
     typo,
     words,
 )
-from .ir import Bonus, Edition, Route, Ticket, TicketsRejected, TwinPolicy
+from ..ir import Bonus, Edition, Route, Ticket, TicketsRejected, TwinPolicy
+from .engine import environment
+from .escape import for_markdown
 from .sheet_model import tiebreak_phrases
 
 SECTIONS = ("Généralités", "Matériel", "Le plateau", "Mise en place", "Le tour", "Décompte", "Cartes bonus")

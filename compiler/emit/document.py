@@ -15,9 +15,9 @@ from functools import cache
 from markdown_it import MarkdownIt
 from markupsafe import Markup
 
-from .emit_board import markup_environment
-from .french import guillemets, typo, words
-from .ir import Edition, Ticket
+from ..french import guillemets, typo, words
+from ..ir import Edition, Ticket
+from .board import markup_environment
 
 # How each kind of ticket is headed on paper; a kind not listed keeps its own name.
 KIND_TITLES = {

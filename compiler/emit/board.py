@@ -17,8 +17,8 @@ from functools import cache
 
 import jinja2
 
-from .emit_engine import TEMPLATES
-from .ir import Board, Route
+from ..ir import Board, Route
+from .engine import TEMPLATES
 from .label_layout import Dot, Label, Segment, place_labels
 from .projection import Box, project
 
