@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import jinja2
-from aventuriers.compiler.emit.board import render_board
+from aventuriers.compiler.emit import template_environment
+from aventuriers.compiler.emit.board import COLORS, render_board
 from aventuriers.compiler.french import card_forms
 from markupsafe import Markup
 
@@ -28,15 +29,9 @@ if TYPE_CHECKING:
 TEMPLATES = Path(__file__).resolve().parent / "web"
 # The players' train colours, by seat: far from the card colours of the routes.
 PLAYER_COLORS = ("#8e1b1b", "#153e75", "#0b5d2a", "#7a5c00", "#5b2a86", "#a2410f")
+# The card colours as the board draws them, and the two jokers as patterns.
 COLOR_SWATCHES = {
-    "red": "#d7262b",
-    "blue": "#2466c2",
-    "green": "#2f9a44",
-    "yellow": "#f3cd1f",
-    "orange": "#f08a1c",
-    "black": "#262626",
-    "white": "#f7f7f2",
-    "pink": "#e78ac3",
+    **COLORS,
     "locomotive": "linear-gradient(90deg,#d7262b,#f3cd1f,#2f9a44,#2466c2)",
     "tunnel": "repeating-linear-gradient(45deg,#555 0 4px,#bbb 4px 8px)",
 }
@@ -44,13 +39,7 @@ COLOR_SWATCHES = {
 
 @cache
 def environment() -> jinja2.Environment:
-    return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(TEMPLATES),
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        autoescape=True,
-    )
+    return template_environment(TEMPLATES, autoescape=True)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

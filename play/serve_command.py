@@ -7,21 +7,11 @@ import json
 import sys
 from pathlib import Path
 
-from .bots import make_bot
+from .commands import bot_list
 from .engines import plays_with
 
 DEFAULT_PORT = 8000
 DEFAULT_RECORDS = "parties"
-
-
-def _bots(text: str) -> list[str]:
-    names = [name.strip() for name in text.split(",") if name.strip()]
-    for name in names:
-        try:
-            make_bot(name)
-        except ValueError as error:
-            raise argparse.ArgumentTypeError(str(error)) from None
-    return names
 
 
 def add_serve(commands: argparse._SubParsersAction) -> None:
@@ -36,7 +26,7 @@ def add_serve(commands: argparse._SubParsersAction) -> None:
         help="adresse d’écoute (par défaut 127.0.0.1 : cette machine seulement)",
     )
     serve.add_argument(
-        "--bots", type=_bots, metavar="B,B,…", help="les bots de chaque partie (par défaut greedy,greedy)"
+        "--bots", type=bot_list, metavar="B,B,…", help="les bots de chaque partie (par défaut greedy,greedy)"
     )
     serve.add_argument(
         "--records",

@@ -1,15 +1,10 @@
 """The printable sheet in a real browser, and its PDF on paper-sized pages.
 
-Playwright drives the system's Chromium (Debian's package, which `.ci/run`
-installs; Playwright's own browser download is never used). Without a
-Chromium or Playwright these tests are skipped, unless
-``AVENTURIERS_BROWSER_TESTS=required`` (as in CI), where they fail instead.
-Screenshots are kept in ``test-artefacts/`` (or ``AVENTURIERS_ARTEFACTS``).
+Playwright drives the system's Chromium (the ``browser`` fixture of conftest.py).
 """
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -17,38 +12,14 @@ from pathlib import Path
 import pytest
 from aventuriers.compiler.build import compile_edition, loader, shipped_editions
 from aventuriers.compiler.cli import main
-from aventuriers.compiler.pdf import chromium_flags, find_chromium
+from aventuriers.compiler.pdf import find_chromium
+
+from .conftest import artefact, missing
 
 EDITIONS = shipped_editions(loader())
 # A4 at the browser's 96 dots per inch: the page, and what is left inside the print margins.
 A4_WIDTH = round(210 / 25.4 * 96)
 A4_PRINTABLE_WIDTH = round((210 - 2 * 14) / 25.4 * 96)
-ARTEFACTS = Path(os.environ.get("AVENTURIERS_ARTEFACTS", "test-artefacts"))
-REQUIRED = os.environ.get("AVENTURIERS_BROWSER_TESTS") == "required"
-
-
-def _missing(what: str) -> None:
-    if REQUIRED:
-        pytest.fail(f"{what} is required by AVENTURIERS_BROWSER_TESTS=required")
-    pytest.skip(f"{what} is not installed")
-
-
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory):
-    chromium = find_chromium()
-    if chromium is None:
-        _missing("Chromium")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _missing("Playwright (pip install -e '.[browser]')")
-    profile = tmp_path_factory.mktemp("profile")
-    # Playwright manages the profile itself; the other flags keep Chromium offline and quiet.
-    flags = [flag for flag in chromium_flags(profile) if not flag.startswith("--user-data-dir")]
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=chromium, args=flags)
-        yield launched
-        launched.close()
 
 
 @pytest.fixture(scope="module")
@@ -105,8 +76,7 @@ def test_the_sheet_in_a_browser(browser, documents, edition: str) -> None:
     )
     page.goto(documents[edition].as_uri())
     page.wait_for_load_state("load")
-    ARTEFACTS.mkdir(parents=True, exist_ok=True)
-    screenshot = ARTEFACTS / f"fiche-{edition}.png"
+    screenshot = artefact(f"fiche-{edition}.png")
     page.screenshot(path=str(screenshot), full_page=True)
     assert screenshot.stat().st_size > 10_000
 
@@ -146,9 +116,9 @@ def _gray_pages(folder: Path) -> list[tuple[int, int, bytes]]:
 
 def test_the_pdf_of_europe(tmp_path, capsys) -> None:
     if find_chromium() is None:
-        _missing("Chromium")
+        missing("Chromium")
     if shutil.which("pdftoppm") is None or shutil.which("pdftotext") is None:
-        _missing("poppler-utils (pdftoppm, pdftotext)")
+        missing("poppler-utils (pdftoppm, pdftotext)")
     target = tmp_path / "europe.pdf"
     assert main(["sheet", "europe", "--format", "pdf", "-o", str(target)]) == 0
     assert target.read_bytes().startswith(b"%PDF-")
@@ -168,4 +138,4 @@ def test_the_pdf_of_europe(tmp_path, capsys) -> None:
     ).stdout
     for city in ("Amsterdam", "Constantinople", "Edinburgh", "Zürich", "Kobenhavn"):
         assert city in board_text
-    shutil.copyfile(target, ARTEFACTS / "europe.pdf") if ARTEFACTS.is_dir() else None
+    shutil.copyfile(target, artefact("europe.pdf"))

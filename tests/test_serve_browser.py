@@ -2,13 +2,11 @@
 
 A whole usa-2025 game against two greedy bots (with a refused claim, an undo and a
 reload mid-game), and Europe until the person has claimed a tunnel and built a
-station. Screenshots go to ``test-artefacts/``. Skipped without Chromium or
-Playwright, unless ``AVENTURIERS_BROWSER_TESTS=required`` (CI).
+station. Screenshots go to ``test-artefacts/``; the ``browser`` fixture is conftest.py's.
 """
 
 from __future__ import annotations
 
-import os
 import socket
 import threading
 import time
@@ -16,27 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from .test_browser import ARTEFACTS, _missing
+from .conftest import artefact
 
 pytest.importorskip("starlette")
-
-
-@pytest.fixture(scope="module")
-def page_factory(tmp_path_factory):
-    from aventuriers.compiler.pdf import chromium_flags, find_chromium
-
-    chromium = find_chromium()
-    if chromium is None:
-        _missing("Chromium")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _missing("Playwright (pip install -e '.[browser]')")
-    flags = [f for f in chromium_flags(tmp_path_factory.mktemp("p")) if not f.startswith("--user-data-dir")]
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium, args=flags)
-        yield browser
-        browser.close()
 
 
 def serve(edition: str, bots: list[str], records: Path):
@@ -85,8 +65,6 @@ def human_move(page, base: str, game: str, prefer_tunnel: bool = False) -> None:
         return
     claims = [a for a in legal if a["type"] == "claim_route"]
     if claims:
-        from aventuriers.play.describe import route_name  # noqa: F401  (the page names routes the same way)
-
         chosen = claims[0]["route"]
         if prefer_tunnel:
             tunnels = [
@@ -105,9 +83,9 @@ def human_move(page, base: str, game: str, prefer_tunnel: bool = False) -> None:
     click_and_wait(page, page.locator("#actions button"))
 
 
-def test_a_whole_usa_game_by_clicking(page_factory, tmp_path) -> None:
+def test_a_whole_usa_game_by_clicking(browser, tmp_path) -> None:
     served, server, base = serve("usa-2025", ["greedy", "greedy"], tmp_path / "parties")
-    page = page_factory.new_page(viewport={"width": 1400, "height": 900})
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
     problems: list[str] = []
     page.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
     page.on("pageerror", lambda error: problems.append(str(error)))
@@ -146,7 +124,7 @@ def test_a_whole_usa_game_by_clicking(page_factory, tmp_path) -> None:
                 undone = True
                 continue
             if undone and not reloaded and step > 60:
-                page.screenshot(path=str(_artefact("serve-usa-milieu.png")), full_page=True)
+                page.screenshot(path=str(artefact("serve-usa-milieu.png")), full_page=True)
                 page.reload()
                 assert page.locator("#turn").count() == 1
                 reloaded = True
@@ -154,16 +132,16 @@ def test_a_whole_usa_game_by_clicking(page_factory, tmp_path) -> None:
             human_move(page, base, game)
         assert state(page, base, game)["over"] and refused and undone and reloaded
         assert page.locator("#final").count() == 1
-        page.screenshot(path=str(_artefact("serve-usa-fin.png")), full_page=True)
+        page.screenshot(path=str(artefact("serve-usa-fin.png")), full_page=True)
         assert problems == []
     finally:
         page.close()
         server.should_exit = True
 
 
-def test_europe_with_a_tunnel_and_a_station(page_factory, tmp_path) -> None:
+def test_europe_with_a_tunnel_and_a_station(browser, tmp_path) -> None:
     served, server, base = serve("europe", ["greedy"], tmp_path / "parties")
-    page = page_factory.new_page(viewport={"width": 1400, "height": 900})
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
     try:
         page.goto(base + "/")
         click_and_wait(page, page.locator("#new-game button"))
@@ -193,21 +171,8 @@ def test_europe_with_a_tunnel_and_a_station(page_factory, tmp_path) -> None:
             after = state(page, base, game)["observation"]["players"][current["seat"]]
             new = set(after["routes"]) - routes_before
             tunnel = tunnel or any(served.engine.ROUTES[r].get("tunnel") for r in new)
-            if (
-                after.get("routes") == me["routes"]
-                and state(page, base, game)["observation"]["phase"] == "tunnel"
-            ):
-                continue
-        page.screenshot(path=str(_artefact("serve-europe.png")), full_page=True)
+        page.screenshot(path=str(artefact("serve-europe.png")), full_page=True)
         assert tunnel and station
     finally:
         page.close()
         server.should_exit = True
-
-
-def _artefact(name: str) -> Path:
-    ARTEFACTS.mkdir(parents=True, exist_ok=True)
-    return ARTEFACTS / name
-
-
-os.environ.setdefault("AVENTURIERS_ARTEFACTS", str(ARTEFACTS))

@@ -1,2 +1,23 @@
 """The emitters: the engine, the rule sheet, the differences page, the board picture
 and the printable document, each from the IR."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import jinja2
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+
+
+def template_environment(folder: Path = TEMPLATES, *, autoescape: bool) -> jinja2.Environment:
+    """The house settings: undefined names fail, blocks leave no blank lines; ``autoescape``
+    for SVG and HTML (every printed value escaped), off for Python and Markdown."""
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(folder),
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        autoescape=autoescape,
+    )

@@ -18,7 +18,7 @@ from functools import cache
 import jinja2
 
 from ..ir import Board, Route
-from .engine import TEMPLATES
+from . import template_environment
 from .label_layout import Dot, Label, Segment, place_labels
 from .projection import Box, project
 
@@ -305,16 +305,10 @@ def _extent(boxes: list[Box], spaces_xy: list[tuple[float, float]], arrows: dict
     )
 
 
+@cache
 def markup_environment() -> jinja2.Environment:
     """Templates of SVG and HTML: every printed value escaped."""
-    return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(TEMPLATES),
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
-        autoescape=True,
-    )
+    return template_environment(autoescape=True)
 
 
 def emit_board(board: Board, title: str) -> str | None:

@@ -11,27 +11,18 @@ from __future__ import annotations
 import subprocess
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 
 import jinja2
 
 from ..french import COLOR_NAMES, card_forms, engine_messages
 from ..frontend.positions import Span
 from ..ir import Criterion, Edition, TwinPolicy
-
-TEMPLATES = Path(__file__).resolve().parent / "templates"
+from . import template_environment
 
 
 @cache
 def environment() -> jinja2.Environment:
-    return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(TEMPLATES),
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
-        autoescape=False,
-    )
+    return template_environment(autoescape=False)
 
 
 def cite(span: Span | None) -> str:

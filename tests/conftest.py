@@ -1,0 +1,50 @@
+"""Fixtures shared by the browser tests: one headless Chromium, driven by Playwright.
+
+Chromium is the system's (Debian's package, which `.ci/run` installs; Playwright's
+own browser download is never used). Without a Chromium or Playwright the browser
+tests are skipped, unless ``AVENTURIERS_BROWSER_TESTS=required`` (as in CI), where
+they fail instead. Screenshots are kept in ``test-artefacts/`` (or
+``AVENTURIERS_ARTEFACTS``).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+ARTEFACTS = Path(os.environ.get("AVENTURIERS_ARTEFACTS", "test-artefacts"))
+REQUIRED = os.environ.get("AVENTURIERS_BROWSER_TESTS") == "required"
+
+
+def missing(what: str) -> None:
+    """Skip, or fail where the browser tests are required."""
+    if REQUIRED:
+        pytest.fail(f"{what} is required by AVENTURIERS_BROWSER_TESTS=required")
+    pytest.skip(f"{what} is not installed")
+
+
+def artefact(name: str) -> Path:
+    ARTEFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTEFACTS / name
+
+
+@pytest.fixture(scope="session")
+def browser(tmp_path_factory):
+    from aventuriers.compiler.pdf import chromium_flags, find_chromium
+
+    chromium = find_chromium()
+    if chromium is None:
+        missing("Chromium")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        missing("Playwright (pip install -e '.[browser]')")
+    profile = tmp_path_factory.mktemp("profile")
+    # Playwright manages the profile itself; the other flags keep Chromium offline and quiet.
+    flags = [flag for flag in chromium_flags(profile) if not flag.startswith("--user-data-dir")]
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=chromium, args=flags)
+        yield launched
+        launched.close()
