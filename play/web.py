@@ -13,6 +13,8 @@ from __future__ import annotations
 import json
 import threading
 import types
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -153,8 +155,11 @@ def create_app(served: Served) -> Starlette:
         if not isinstance(action, dict):
             return _refused(session, request, 400, "Action illisible : elle doit être un objet JSON.")
         try:
-            with session.lock:
+            with _held(session):
                 session.play_human(action)
+                served.save(session)
+        except Busy:
+            return _refused(session, request, 409, BUSY, form.get("auto"))
         except NotYourTurn:
             return _refused(
                 session,
@@ -165,7 +170,6 @@ def create_app(served: Served) -> Starlette:
             )
         except served.engine.IllegalAction as error:
             return _refused(session, request, 422, error.message, form.get("auto"))
-        served.save(session)
         return _back(session, request, form.get("auto"))
 
     async def advance(request: Request) -> Response:
@@ -175,17 +179,21 @@ def create_app(served: Served) -> Starlette:
         def run() -> None:
             with session.lock:
                 session.advance()
+                served.save(session)
 
+        # In a worker thread: a slow bot (mcts) holds its own game, never the server.
         await run_in_threadpool(run)
-        served.save(session)
         return _back(session, request, form.get("auto"))
 
     async def undo(request: Request) -> Response:
         session = served.session(request.path_params["game"])
         form = await _form(request)
         try:
-            with session.lock:
+            with _held(session):
                 session.undo()
+                served.save(session)
+        except Busy:
+            return _refused(session, request, 409, BUSY, form.get("auto"))
         except NothingToUndo:
             return _refused(
                 session,
@@ -194,7 +202,6 @@ def create_app(served: Served) -> Starlette:
                 "Rien à annuler : un autre joueur a joué depuis ton dernier coup.",
                 form.get("auto"),
             )
-        served.save(session)
         return _back(session, request, form.get("auto"))
 
     async def record(request: Request) -> Response:
@@ -242,6 +249,24 @@ def create_app(served: Served) -> Starlette:
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]
     return Starlette(routes=routes, exception_handlers={HTTPException: http_error})
+
+
+BUSY = "Les bots jouent encore : réessaie dans un instant."
+
+
+class Busy(Exception):
+    """The game is in the bots' hands (its lock is held): a person's request waits for nothing."""
+
+
+@contextmanager
+def _held(session: Session) -> Iterator[None]:
+    """The game's lock, taken at once or not at all: the event loop never waits on a bot."""
+    if not session.lock.acquire(blocking=False):
+        raise Busy()
+    try:
+        yield
+    finally:
+        session.lock.release()
 
 
 def _integer(text: str, name: str) -> int:

@@ -231,3 +231,15 @@ def test_every_mechanism_plays_through_the_pages(edition: str) -> None:
     html = client.get(f"/games/{game}").text
     assert "Partie terminée" in html and 'class="winner"' in html
     assert ('id="holder"' in html) == (edition == "asia-equipes")
+
+
+def test_a_person_never_waits_on_the_bots_lock(client, usa) -> None:
+    """While a game's bots are thinking (its lock held), a person's request is answered at once."""
+    game = new_game(client)
+    before = state(client, game)
+    session = usa.games[game]
+    with session.lock:
+        response = play(client, game, before["legal_actions"][0])
+        assert response.status_code == 409 and "Les bots jouent encore" in response.json()["error"]
+        assert client.post(f"/games/{game}/undo", headers=JSON).status_code == 409
+    assert state(client, game) == before
