@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from aventuriers.compiler.build import compile_edition, compile_ir, loader, shipped_editions
 from aventuriers.compiler.cli import main
-from aventuriers.compiler.emit.board import LINE_HEIGHT, picture, text_width
+from aventuriers.compiler.emit.board import LINE_HEIGHT, SPACE_WIDTH, picture, text_width
 from aventuriers.compiler.emit.document import emit_document
 from aventuriers.compiler.emit.label_layout import (
     Dot,
@@ -127,6 +127,32 @@ def test_no_two_labels_overlap_on_a_shipped_board(edition: str) -> None:
             bottom=top + LINE_HEIGHT * size,
         )
     assert overlapping_pairs(boxes) == []
+
+
+@pytest.mark.parametrize("edition", ["usa-2025", "europe", "switzerland", "asia-equipes"])
+def test_labels_keep_off_the_routes(edition: str) -> None:
+    """At most a sliver (under one drawing unit) of any route runs under a label."""
+    drawn = picture(edition_ir(edition).board)
+    centres: dict[str, list[tuple[float, float]]] = {}
+    for space in drawn.spaces:
+        corners = [tuple(map(float, point.split(","))) for point in space.points.split()]
+        centres.setdefault(space.route, []).append(
+            (sum(x for x, _ in corners) / 4, sum(y for _, y in corners) / 4)
+        )
+    tracks = [
+        Segment(x1=c[0][0], y1=c[0][1], x2=c[-1][0], y2=c[-1][1], half_width=SPACE_WIDTH / 2)
+        for c in centres.values()
+    ]
+    for text in drawn.texts:
+        size = float(text.size)
+        top = float(text.y) - 0.95 * size
+        box = Box(
+            left=float(text.x),
+            top=top,
+            right=float(text.x) + float(text.width),
+            bottom=top + LINE_HEIGHT * size,
+        )
+        assert sum(clipped_length(track, box) for track in tracks) < 1.0, text.text
 
 
 def test_text_width_grows_with_the_text() -> None:

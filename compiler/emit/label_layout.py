@@ -17,8 +17,26 @@ from .projection import Box
 
 # Distances from the edge of the city's dot to the label, nearest first.
 RINGS = (2.0, 7.0, 14.0, 24.0, 36.0)
-# Unit directions, preferred first: beside the city reads best, above and below last.
-DIRECTIONS = ((1, 0), (-1, 0), (1, -1), (1, 1), (-1, -1), (-1, 1), (0, -1), (0, 1))
+# Directions from the city, preferred first: beside it reads best, above and below last;
+# then the same places slid along the city's side (by a share of the label's size).
+DIRECTIONS = (
+    (1, 0, 0.0, 0.0),
+    (-1, 0, 0.0, 0.0),
+    (1, -1, 0.0, 0.0),
+    (1, 1, 0.0, 0.0),
+    (-1, -1, 0.0, 0.0),
+    (-1, 1, 0.0, 0.0),
+    (0, -1, 0.0, 0.0),
+    (0, 1, 0.0, 0.0),
+    (1, 0, 0.0, -0.4),
+    (1, 0, 0.0, 0.4),
+    (-1, 0, 0.0, -0.4),
+    (-1, 0, 0.0, 0.4),
+    (0, -1, -0.35, 0.0),
+    (0, -1, 0.35, 0.0),
+    (0, 1, -0.35, 0.0),
+    (0, 1, 0.35, 0.0),
+)
 DIAGONAL = 0.7071
 # Labels keep this much air between them, so that boxes measured by a browser
 # (rounded, with the font's own ascent) still do not touch.
@@ -68,11 +86,12 @@ def candidates(label: Label) -> list[Box]:
     boxes = []
     for ring in RINGS:
         distance = label.clearance + ring
-        for dx, dy in DIRECTIONS:
+        for dx, dy, slide_x, slide_y in DIRECTIONS:
             step = DIAGONAL if dx and dy else 1.0
             x, y = label.x + dx * distance * step, label.y + dy * distance * step
             left = x if dx > 0 else x - label.width if dx < 0 else x - label.width / 2
             top = y if dy > 0 else y - label.height if dy < 0 else y - label.height / 2
+            left, top = left + slide_x * label.width, top + slide_y * label.height
             boxes.append(Box(left=left, top=top, right=left + label.width, bottom=top + label.height))
     return boxes
 
