@@ -165,10 +165,12 @@ def _static_costs(
 
 def _label_cost(box: Box, others: list[Box]) -> float:
     cost = 0.0
+    left, top, right, bottom = box.left, box.top, box.right, box.bottom
     for other in others:
-        area = box.overlap_area(other)
-        if area > 0:
-            cost += COST_LABEL + area * COST_LABEL_AREA
+        # Most pairs are far apart: compare edges before measuring any area.
+        if other.left >= right or other.right <= left or other.top >= bottom or other.bottom <= top:
+            continue
+        cost += COST_LABEL + box.overlap_area(other) * COST_LABEL_AREA
     return cost
 
 
