@@ -9,7 +9,7 @@ from __future__ import annotations
 import types
 from typing import Any
 
-from aventuriers.compiler.french import card_forms
+from aventuriers.compiler.french import card_forms, typo
 
 SOURCES_TO = {"hand": "en main", "holder": "pour le support de l’équipe"}
 
@@ -53,6 +53,13 @@ def ticket_name(engine: types.ModuleType, ticket_id: str) -> str:
 
 
 def describe(
+    engine: types.ModuleType, action: dict, market: list[Any] | None = None, *, own: bool = False
+) -> str:
+    """What ``action`` does, in French with its typography (see ``_describe``)."""
+    return typo(_describe(engine, action, market, own=own))
+
+
+def _describe(
     engine: types.ModuleType, action: dict, market: list[Any] | None = None, *, own: bool = False
 ) -> str:
     """What ``action`` does, as a sentence without its subject (« prend la route … »).

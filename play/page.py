@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import jinja2
 from aventuriers.compiler.emit import template_environment
 from aventuriers.compiler.emit.board import COLORS, render_board
-from aventuriers.compiler.french import card_forms
+from aventuriers.compiler.french import card_forms, typo
 from markupsafe import Markup
 
 from .describe import cards_phrase, describe, route_name, ticket_name
@@ -62,7 +62,7 @@ class Seat:
 
 
 def _button(label: str, action: dict, kind: str = "") -> Button:
-    return Button(label=label, action=json.dumps(dict(action), ensure_ascii=False), kind=kind)
+    return Button(label=typo(label), action=json.dumps(dict(action), ensure_ascii=False), kind=kind)
 
 
 def seat_name(session: Session, seat: int, viewer: int | None = None) -> str:
@@ -89,7 +89,7 @@ def home_page(served: Served) -> str:
 
 
 def message_page(text: str) -> str:
-    return environment().get_template("message.html.j2").render(text=text)
+    return environment().get_template("message.html.j2").render(text=typo(text))
 
 
 def game_page(served: Served, session: Session, query: dict[str, str], error: str | None = None) -> str:
@@ -258,7 +258,7 @@ def _color_word(color: str) -> str:
 
 
 def _holder(action: dict) -> str:
-    return f" (support : {cards_phrase(action['holder_cards'])})" if action.get("holder_cards") else ""
+    return f" (support\u00a0: {cards_phrase(action['holder_cards'])})" if action.get("holder_cards") else ""
 
 
 def _route_facts(engine, route_id: str) -> str:
@@ -273,4 +273,4 @@ def _route_facts(engine, route_id: str) -> str:
 
 def _stations_text(player: dict) -> str:
     stations = player.get("stations")
-    return f"gares : {', '.join(stations)}" if stations else ""
+    return f"gares\u00a0: {', '.join(stations)}" if stations else ""

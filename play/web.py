@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from aventuriers.compiler.french import typo
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
@@ -151,9 +152,9 @@ def create_app(served: Served) -> Starlette:
         try:
             action = json.loads(form.get("action", ""))
         except ValueError:
-            return _refused(session, request, 400, "Action illisible : elle doit être un objet JSON.")
+            return _refused(session, request, 400, typo("Action illisible : elle doit être un objet JSON."))
         if not isinstance(action, dict):
-            return _refused(session, request, 400, "Action illisible : elle doit être un objet JSON.")
+            return _refused(session, request, 400, typo("Action illisible : elle doit être un objet JSON."))
         try:
             with _held(session):
                 session.play_human(action)
@@ -165,7 +166,7 @@ def create_app(served: Served) -> Starlette:
                 session,
                 request,
                 409,
-                "Ce n’est pas à une personne de jouer : les bots jouent.",
+                typo("Ce n’est pas à une personne de jouer : les bots jouent."),
                 form.get("auto"),
             )
         except served.engine.IllegalAction as error:
@@ -199,7 +200,7 @@ def create_app(served: Served) -> Starlette:
                 session,
                 request,
                 409,
-                "Rien à annuler : un autre joueur a joué depuis ton dernier coup.",
+                typo("Rien à annuler : un autre joueur a joué depuis ton dernier coup."),
                 form.get("auto"),
             )
         return _back(session, request, form.get("auto"))
@@ -251,7 +252,7 @@ def create_app(served: Served) -> Starlette:
     return Starlette(routes=routes, exception_handlers={HTTPException: http_error})
 
 
-BUSY = "Les bots jouent encore : réessaie dans un instant."
+BUSY = typo("Les bots jouent encore : réessaie dans un instant.")
 
 
 class Busy(Exception):
