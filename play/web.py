@@ -31,7 +31,7 @@ from .page import game_page, home_page, message_page
 from .session import NothingToUndo, NotYourTurn, Session
 
 STATIC = Path(__file__).resolve().parent / "web" / "static"
-# A bound on what one process keeps: the oldest finished games go first.
+# A bound on what one process keeps: past it, the oldest game is forgotten (its record stays on disk).
 MAX_GAMES = 500
 MAX_FORM_BYTES = 64_000
 
@@ -116,7 +116,10 @@ def state_of(session: Session) -> dict:
 
 
 async def _form(request: Request) -> dict[str, str]:
-    if int(request.headers.get("content-length") or 0) > MAX_FORM_BYTES:
+    length = request.headers.get("content-length") or "0"
+    if not length.isdigit():
+        raise HTTPException(400, "Requête mal formée : longueur illisible.")
+    if int(length) > MAX_FORM_BYTES:
         raise HTTPException(413, "Requête trop grande.")
     form = await request.form()
     return {key: value for key, value in form.items() if isinstance(value, str)}

@@ -243,3 +243,11 @@ def test_a_person_never_waits_on_the_bots_lock(client, usa) -> None:
         assert response.status_code == 409 and "Les bots jouent encore" in response.json()["error"]
         assert client.post(f"/games/{game}/undo", headers=JSON).status_code == 409
     assert state(client, game) == before
+
+
+def test_oversized_and_malformed_requests_are_refused_in_french(client) -> None:
+    game = new_game(client)
+    big = client.post(f"/games/{game}/action", data={"action": "x" * 70_000})
+    assert big.status_code == 413 and "Requête trop grande" in big.text
+    assert client.post("/games", data={"humans": "deux"}).status_code == 400
+    assert "se joue de" in client.post("/games", data={"humans": "9"}).text
