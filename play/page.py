@@ -96,7 +96,9 @@ def game_page(served: Served, session: Session, query: dict[str, str], error: st
     engine, game = served.engine, session.game
     viewer = session.viewer()
     observation = game.observation(viewer)
-    legal = list(game.legal_actions()) if session.is_human_turn() else []
+    # Several people at one screen: the next one's hand stays hidden until they ask for it.
+    covered = session.is_human_turn() and len(session.humans) > 1 and session.revealed != viewer
+    legal = list(game.legal_actions()) if session.is_human_turn() and not covered else []
     selected_route = query.get("route") if query.get("route") in engine.ROUTES else None
     cities = {route[end] for route in engine.ROUTES.values() for end in ("a", "b")}
     selected_city = query.get("city") if query.get("city") in cities else None
@@ -152,7 +154,8 @@ def game_page(served: Served, session: Session, query: dict[str, str], error: st
             f"Tenter de la prendre avec {cards_phrase({color: route['length']})}",
             {"type": "claim_route", "route": selected_route, "cards": {color: route["length"]}},
         )
-    me = observation["players"][viewer]
+    # What the screen may show of the viewer's own game: nothing while it is covered.
+    me = {} if covered else observation["players"][viewer]
     seats = tuple(
         Seat(
             name=seat_name(session, seat, viewer),
@@ -181,6 +184,7 @@ def game_page(served: Served, session: Session, query: dict[str, str], error: st
             session=session,
             viewer_name=seat_name(session, viewer, viewer),
             human_turn=session.is_human_turn(),
+            covered=covered,
             bots_to_play=not game.is_over() and not session.is_human_turn(),
             can_undo=session.can_undo(),
             auto=query.get("auto") != "0",

@@ -54,6 +54,7 @@ class Session:
     game: Any = None
     bots: dict[int, Bot] = field(default_factory=dict)
     flash: str | None = None  # a refusal to show on the next page
+    revealed: int | None = None  # the seat whose hand the screen last showed, people sharing one screen
 
     def __post_init__(self) -> None:
         if self.game is None:
@@ -88,7 +89,13 @@ class Session:
     def play_human(self, action: dict) -> None:
         if not self.is_human_turn():
             raise NotYourTurn()
+        self.revealed = self.game.current_player
         self._play(self.game.current_player, action)
+
+    def reveal(self) -> None:
+        """The person to play has the screen: their hand and tickets may show."""
+        if self.is_human_turn():
+            self.revealed = self.game.current_player
 
     def advance(self, *, limit: int = 10_000) -> int:
         """Let the bots play until a person is to play or the game ends; how many moves they made."""

@@ -208,6 +208,12 @@ def create_app(served: Served) -> Starlette:
             )
         return _back(session, request, form.get("auto"))
 
+    async def reveal(request: Request) -> Response:
+        session = served.session(request.path_params["game"])
+        form = await _form(request)
+        session.reveal()
+        return _back(session, request, form.get("auto"))
+
     async def record(request: Request) -> Response:
         session = served.session(request.path_params["game"])
         body = json.dumps(session.record(), ensure_ascii=False, indent=1) + "\n"
@@ -250,6 +256,7 @@ def create_app(served: Served) -> Starlette:
         Route("/games/{game:str}/action", act, methods=["POST"]),
         Route("/games/{game:str}/advance", advance, methods=["POST"]),
         Route("/games/{game:str}/undo", undo, methods=["POST"]),
+        Route("/games/{game:str}/reveal", reveal, methods=["POST"]),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]
     return Starlette(routes=routes, exception_handlers={HTTPException: http_error})

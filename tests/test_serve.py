@@ -15,6 +15,7 @@ pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
 from aventuriers.compiler.cli import main  # noqa: E402
+from aventuriers.play.describe import ticket_name  # noqa: E402
 from aventuriers.play.serve_command import default_bots, served_edition  # noqa: E402
 from aventuriers.play.session import RecordError, Session, check_record, replay  # noqa: E402
 from aventuriers.play.web import create_app  # noqa: E402
@@ -251,3 +252,26 @@ def test_oversized_and_malformed_requests_are_refused_in_french(client) -> None:
     assert big.status_code == 413 and "Requête trop grande" in big.text
     assert client.post("/games", data={"humans": "deux"}).status_code == 400
     assert "se joue de" in client.post("/games", data={"humans": "9"}).text
+
+
+def test_people_sharing_a_screen_each_see_only_their_own_game(usa) -> None:
+    client = TestClient(create_app(usa), follow_redirects=False)
+    response = client.post("/games", data={"humans": "2", "seed": "4"})
+    game = response.headers["location"].rsplit("/", 1)[-1]
+    session = usa.games[game]
+    assert session.seats == ["human", "human", "greedy", "greedy"]
+    covered = client.get(f"/games/{game}").text
+    assert 'id="cover"' in covered and 'id="hand"' not in covered and 'id="actions"' not in covered
+    assert "Joueur 1" in covered and "voir mon jeu" in covered
+    assert client.post(f"/games/{game}/reveal").status_code == 303
+    shown = client.get(f"/games/{game}").text
+    assert 'id="hand"' in shown and 'id="actions"' in shown and 'id="cover"' not in shown
+    offered = session.game.observation(0)["players"][0]["pending_tickets"]
+    assert any(escape(ticket_name(usa.engine, ticket)) in shown for ticket in offered)
+    assert play(client, game, state(client, game)["legal_actions"][0]).status_code == 200
+    # The second person's turn: the screen hides their game (and the first one's) until they ask.
+    page = client.get(f"/games/{game}").text
+    assert 'id="cover"' in page and "Joueur 2" in page
+    assert not any(escape(ticket_name(usa.engine, ticket)) in page for ticket in offered)
+    client.post(f"/games/{game}/reveal")
+    assert 'id="hand"' in client.get(f"/games/{game}").text
