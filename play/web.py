@@ -36,6 +36,10 @@ MAX_GAMES = 500
 MAX_FORM_BYTES = 64_000
 
 
+class Refusal(HTTPException):
+    """A request this app refuses, with its reason in French."""
+
+
 @dataclass(slots=True)
 class Served:
     """What `aventuriers serve` plays: one compiled edition, and how new games are seated."""
@@ -69,7 +73,7 @@ class Served:
     def session(self, game_id: str) -> Session:
         session = self.games.get(game_id)
         if session is None:
-            raise HTTPException(404, "Partie inconnue : elle n’existe pas, ou plus, sur ce serveur.")
+            raise Refusal(404, "Partie inconnue : elle n’existe pas, ou plus, sur ce serveur.")
         return session
 
     def save(self, session: Session) -> None:
@@ -118,9 +122,9 @@ def state_of(session: Session) -> dict:
 async def _form(request: Request) -> dict[str, str]:
     length = request.headers.get("content-length") or "0"
     if not length.isdigit():
-        raise HTTPException(400, "Requête mal formée : longueur illisible.")
+        raise Refusal(400, "Requête mal formée : longueur illisible.")
     if int(length) > MAX_FORM_BYTES:
-        raise HTTPException(413, "Requête trop grande.")
+        raise Refusal(413, "Requête trop grande.")
     form = await request.form()
     return {key: value for key, value in form.items() if isinstance(value, str)}
 
@@ -137,7 +141,7 @@ def create_app(served: Served) -> Starlette:
         low, high = served.engine.PLAYERS
         team = getattr(served.engine, "TEAM_SIZE", 1)
         if humans < 1 or not low <= players <= high or players % team:
-            raise HTTPException(400, f"{players} joueurs : cette édition se joue de {low} à {high}.")
+            raise Refusal(400, f"{players} joueurs : cette édition se joue de {low} à {high}.")
         session = served.new_session(humans, seed)
         return RedirectResponse(f"/games/{session.id}", status_code=303)
 
@@ -239,10 +243,12 @@ def create_app(served: Served) -> Starlette:
 
     async def http_error(request: Request, error: Exception) -> Response:
         assert isinstance(error, HTTPException)
-        detail = error.detail if isinstance(error.detail, str) and not error.detail.isascii() else None
-        text = detail or {404: "Page introuvable.", 405: "Méthode non permise."}.get(
-            error.status_code, "Requête refusée."
-        )
+        if isinstance(error, Refusal):
+            text = error.detail
+        else:  # Starlette's own (an unknown path, a wrong method), said in French
+            text = {404: "Page introuvable.", 405: "Méthode non permise."}.get(
+                error.status_code, "Requête refusée."
+            )
         if _wants_json(request):
             return JSONResponse({"error": text}, status_code=error.status_code)
         return HTMLResponse(message_page(text), status_code=error.status_code)
@@ -284,4 +290,4 @@ def _integer(text: str, name: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise HTTPException(400, f"« {name} » doit être un nombre entier.") from None
+        raise Refusal(400, f"« {name} » doit être un nombre entier.") from None
