@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import threading
 import types
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -159,26 +159,10 @@ def create_app(served: Served) -> Starlette:
         try:
             action = json.loads(form.get("action", ""))
         except ValueError:
-            return _refused(session, request, 400, typo("Action illisible : elle doit être un objet JSON."))
+            action = None
         if not isinstance(action, dict):
-            return _refused(session, request, 400, typo("Action illisible : elle doit être un objet JSON."))
-        try:
-            with _held(session):
-                session.play_human(action)
-                served.save(session)
-        except Busy:
-            return _refused(session, request, 409, BUSY, form.get("auto"))
-        except NotYourTurn:
-            return _refused(
-                session,
-                request,
-                409,
-                typo("Ce n’est pas à une personne de jouer : les bots jouent."),
-                form.get("auto"),
-            )
-        except served.engine.IllegalAction as error:
-            return _refused(session, request, 422, error.message, form.get("auto"))
-        return _back(session, request, form.get("auto"))
+            return _refused(session, request, 400, UNREADABLE)
+        return _change(session, request, form, lambda: session.play_human(action))
 
     async def advance(request: Request) -> Response:
         session = served.session(request.path_params["game"])
@@ -196,20 +180,24 @@ def create_app(served: Served) -> Starlette:
     async def undo(request: Request) -> Response:
         session = served.session(request.path_params["game"])
         form = await _form(request)
+        return _change(session, request, form, session.undo)
+
+    def _change(
+        session: Session, request: Request, form: dict[str, str], change: Callable[[], None]
+    ) -> Response:
+        """A person's change to the game, under its lock and saved; a refusal changes nothing."""
         try:
             with _held(session):
-                session.undo()
+                change()
                 served.save(session)
         except Busy:
             return _refused(session, request, 409, BUSY, form.get("auto"))
+        except NotYourTurn:
+            return _refused(session, request, 409, NOT_YOUR_TURN, form.get("auto"))
         except NothingToUndo:
-            return _refused(
-                session,
-                request,
-                409,
-                typo("Rien à annuler : un autre joueur a joué depuis ton dernier coup."),
-                form.get("auto"),
-            )
+            return _refused(session, request, 409, NOTHING_TO_UNDO, form.get("auto"))
+        except served.engine.IllegalAction as error:
+            return _refused(session, request, 422, error.message, form.get("auto"))
         return _back(session, request, form.get("auto"))
 
     async def reveal(request: Request) -> Response:
@@ -269,6 +257,9 @@ def create_app(served: Served) -> Starlette:
 
 
 BUSY = typo("Les bots jouent encore : réessaie dans un instant.")
+UNREADABLE = typo("Action illisible : elle doit être un objet JSON.")
+NOT_YOUR_TURN = typo("Ce n’est pas à une personne de jouer : les bots jouent.")
+NOTHING_TO_UNDO = typo("Rien à annuler : un autre joueur a joué depuis ton dernier coup.")
 
 
 class Busy(Exception):
