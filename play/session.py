@@ -72,9 +72,9 @@ class Session:
         """The seat the page shows: the human to play, else the last human who played."""
         if self.is_human_turn():
             return self.game.current_player
-        for seat, _ in reversed(self.log):
-            if self.seats[seat] == "human":
-                return seat
+        for entry in reversed(self.actions):
+            if self.seats[entry["seat"]] == "human":
+                return entry["seat"]
         return self.humans[0] if self.humans else 0
 
     def _play(self, seat: int, action: dict) -> None:
@@ -89,8 +89,9 @@ class Session:
     def play_human(self, action: dict) -> None:
         if not self.is_human_turn():
             raise NotYourTurn()
-        self.revealed = self.game.current_player
-        self._play(self.game.current_player, action)
+        seat = self.game.current_player
+        self._play(seat, action)
+        self.revealed = seat
 
     def reveal(self) -> None:
         """The person to play has the screen: their hand and tickets may show."""
@@ -117,7 +118,7 @@ class Session:
     def undo(self) -> None:
         if not self.can_undo():
             raise NothingToUndo()
-        rebuilt = replay(self.engine, self.record()["actions"][:-1], players=len(self.seats), seed=self.seed)
+        rebuilt = replay(self.engine, self.actions[:-1], players=len(self.seats), seed=self.seed)
         self.game, self.actions, self.log = rebuilt.game, rebuilt.actions, rebuilt.log
 
     def record(self, *, with_actions: bool = True) -> dict:
