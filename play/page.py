@@ -147,7 +147,7 @@ def game_page(served: Served, session: Session, query: dict[str, str], error: st
             other_buttons.append(_button(own[:1].upper() + own[1:], action, kind))
     claimable = sorted({action["route"] for action in legal if action["type"] == "claim_route"})
     attempt = None
-    if selected_route and not route_buttons and not game.is_over():
+    if selected_route and not route_buttons and legal:
         route = engine.ROUTES[selected_route]
         color = route["color"] if route["color"] != "gray" else "red"
         attempt = _button(
@@ -201,11 +201,7 @@ def game_page(served: Served, session: Session, query: dict[str, str], error: st
                 for index, card in enumerate(observation["market"])
             ),
             deck=(observation["deck_size"], deck_buttons),
-            hand=tuple(
-                (forms[color][0] if count == 1 else forms[color][1], count, COLOR_SWATCHES.get(color, "#eee"))
-                for color, count in me.get("hand", {}).items()
-                if count
-            ),
+            hand=_cards_view(me.get("hand", {}), forms),
             tickets=tuple(ticket_name(engine, ticket) for ticket in me.get("tickets", [])),
             holder=_holder_view(engine, observation, me, forms),
             pending=tuple(ticket_name(engine, ticket) for ticket in me.get("pending_tickets", [])),
@@ -233,17 +229,22 @@ class HolderView:
     teammates: str
 
 
+def _cards_view(cards: dict[str, int], forms: dict) -> tuple[tuple[str, int, str], ...]:
+    """Cards held, as (« cartes rouges », how many, swatch), colours without cards left out."""
+    return tuple(
+        (forms[color][0] if count == 1 else forms[color][1], count, COLOR_SWATCHES.get(color, "#eee"))
+        for color, count in cards.items()
+        if count
+    )
+
+
 def _holder_view(engine, observation: dict, me: dict, forms: dict) -> HolderView | None:
     teams = observation.get("teams")
     if not teams or "team" not in me:
         return None
     own = teams[me["team"]]
     return HolderView(
-        cards=tuple(
-            (forms[color][0] if count == 1 else forms[color][1], count, COLOR_SWATCHES.get(color, "#eee"))
-            for color, count in own.get("holder", {}).items()
-            if count
-        ),
+        cards=_cards_view(own.get("holder", {}), forms),
         tickets=tuple(ticket_name(engine, ticket) for ticket in own.get("tickets", [])),
         teammates=", ".join(f"Joueur {seat + 1}" for seat in own["players"]),
     )
