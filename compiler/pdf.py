@@ -3,17 +3,25 @@
 Chromium is the system's (Debian's package ``chromium``; ``.ci/run`` installs
 it), found on PATH or named by ``AVENTURIERS_CHROMIUM``. It prints the
 self-contained HTML of ``emit.document`` from a temporary folder, with no
-network, no profile of the user's and no page headers; the PDF replaces the
-target only once complete.
+profile of the user's and no page headers; the PDF replaces the target only
+once complete. Whatever the page holds, the print fetches nothing: the page
+carries a content policy that allows no request and no script (added here
+to any page printed), and every connection goes to a proxy that does not
+exist, loopback included. (Chromium's own switch for scripts,
+``--blink-settings=scriptEnabled=false``, stops its headless print from
+writing anything: the policy turns them off instead.)
 """
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import tempfile
 from pathlib import Path
+
+from .emit.document import CONTENT_POLICY
 
 CHROMIUM_VARIABLE = "AVENTURIERS_CHROMIUM"
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
@@ -39,8 +47,14 @@ def find_chromium() -> str | None:
     return None
 
 
+# For the print: every request of the browser, loopback's too, goes to a proxy where
+# nothing listens (port 9, discard), so none reaches anything.
+NO_NETWORK = ("--proxy-server=http://127.0.0.1:9", "--proxy-bypass-list=<-loopback>")
+
+
 def chromium_flags(profile: Path) -> list[str]:
-    """Headless, offline and quiet: no sync, no updates, no first-run pages."""
+    """Headless and quiet: no sync, no updates, no first-run pages (the browser tests use
+    these too, with pages served on loopback)."""
     flags = [
         "--headless",
         "--disable-gpu",
@@ -57,6 +71,16 @@ def chromium_flags(profile: Path) -> list[str]:
     return flags
 
 
+def with_policy(html: str) -> str:
+    """``html`` with the sheet's content policy first in its head: a second policy only
+    narrows what the page may load, so a page that had one keeps it."""
+    meta = f'<meta http-equiv="Content-Security-Policy" content="{CONTENT_POLICY}">'
+    head = re.search(r"<head\b[^>]*>", html, re.IGNORECASE)
+    if head is None:
+        return f"<!DOCTYPE html><html><head>{meta}</head><body>{html}</body></html>"
+    return html[: head.end()] + meta + html[head.end() :]
+
+
 def print_pdf(html: str, target: Path) -> None:
     """Write ``html`` printed to PDF at ``target`` (A4, as its print stylesheet says)."""
     chromium = find_chromium()
@@ -66,11 +90,12 @@ def print_pdf(html: str, target: Path) -> None:
     with tempfile.TemporaryDirectory(prefix="aventuriers-pdf-") as folder:
         work = Path(folder)
         page = work / "fiche.html"
-        page.write_text(html, encoding="utf-8")
+        page.write_text(with_policy(html), encoding="utf-8")
         printed = work / "fiche.pdf"
         command = [
             chromium,
             *chromium_flags(work / "profile"),
+            *NO_NETWORK,
             "--no-pdf-header-footer",
             f"--print-to-pdf={printed}",
             page.as_uri(),

@@ -10,6 +10,8 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+from aventuriers.compiler.emit.escape import markdown_text
+
 from .engines import EngineRef, plays_with
 from .tournament import run, wilson
 
@@ -78,7 +80,7 @@ def report(engine, records: list[dict], players: int, picture: str | None) -> st
     ]
     all_scores = [score for record in records for score in record["scores"]]
     lines = [
-        f"# Bilan d’équilibre : {engine.TITLE}",
+        f"# Bilan d’équilibre : {markdown_text(engine.TITLE)}",  # the spec's title is text, not markup
         "",
         f"{games} parties à {players} joueurs, tous joués par le bot glouton (`aventuriers balance`).",
         "",

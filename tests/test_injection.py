@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html as html_module
 import random
 import re
 from pathlib import Path
@@ -75,3 +76,115 @@ def test_hostile_strings_stay_text_in_the_markdown_outputs(tmp_path, capsys) -> 
         assert "x \\# Injected heading" in page
     assert markdown_text("1. a") == "1\\. a" and markdown_text("- a") == "\\- a"
     assert markdown_text("Sault St. Marie") == "Sault St. Marie"  # plain names stay as they are
+
+
+# A country named to smuggle a picture of the disk, a beacon and a link into every output.
+HOSTILE_COUNTRY = "Italia ![p](/etc/hostname) ![b](http://127.0.0.1:18999/beacon.png) [clic](https://x.example/)"
+HOSTILE_TARGET = "Terra <img src=http://127.0.0.1:18999/t.png> www.example.org a@b.example"
+
+
+def _live_markup(page: str) -> list[str]:
+    """What CommonMark (links and pictures on) would make live in ``page``: links, pictures, raw HTML."""
+    from markdown_it import MarkdownIt
+
+    found = []
+    for token in MarkdownIt("commonmark").enable("table").parse(page):
+        for child in [token, *(token.children or [])]:
+            if child.type in {"link_open", "image", "html_inline", "html_block"}:
+                found.append(child.type)
+    return found
+
+
+def test_country_names_and_targets_stay_text_everywhere(tmp_path, capsys) -> None:
+    """Strings in every field (a country, a ticket's target) are escaped by their type, not by a list."""
+    from aventuriers.compiler.cli import main
+
+    for name in ("tiny", "pays"):
+        text = (BROKEN / f"{name}.aventuriers").read_text(encoding="utf-8")
+        text = text.replace('"Xland', spec_literal(HOSTILE_COUNTRY)[:-1])
+        text = text.replace('"Yland"', spec_literal(HOSTILE_TARGET)).replace('"Yland#', '"' + HOSTILE_TARGET + "#")
+        (tmp_path / f"{name}.aventuriers").write_text(text, encoding="utf-8")
+    spec = tmp_path / "pays.aventuriers"
+    assert HOSTILE_COUNTRY in spec.read_text(encoding="utf-8")
+    html = tmp_path / "fiche.html"
+    commands = (["sheet", str(spec)], ["diff", str(tmp_path / "tiny.aventuriers"), str(spec)])
+    for command in commands:
+        assert main(command) == 0
+        page = capsys.readouterr().out
+        assert "Italia" in page and "Terra" in page
+        assert _live_markup(page) == [], command
+        assert "http://" not in page and "www." not in page and "a@b" not in page  # no autolink either
+    assert main(["sheet", str(spec), "--format", "html", "-o", str(html)]) == 0
+    document = html.read_text(encoding="utf-8")
+    assert "Italia" in document
+    assert not re.search(r"<(img|a|iframe|script|link|object|embed)\b", document, re.IGNORECASE)
+    assert "Content-Security-Policy" in document and "default-src 'none'" in html_module.unescape(document)
+
+
+def test_the_balance_report_title_is_text(tmp_path) -> None:
+    from aventuriers.play.balance import report
+
+    class Engine:
+        TITLE = "Bilan [clic](http://x.example/) <b>"
+        TICKETS = {"a-b": {}}
+        ROUTES = {"a-b": {}}
+
+    records = [{"ticket_results": [[["a-b", True]]], "routes_taken": ["a-b"], "winners": [0], "scores": [10, 5]}]
+    page = report(Engine, records, 2, None)
+    assert _live_markup(page) == [] and "Bilan" in page
+
+
+def test_the_pdf_print_fetches_nothing_and_runs_nothing(tmp_path) -> None:
+    """Whatever the page holds, printing it reads no file beside it, calls no server and runs no script."""
+    import base64
+    import http.server
+    import shutil
+    import subprocess
+    import threading
+
+    from aventuriers.compiler.pdf import find_chromium, print_pdf
+
+    from .conftest import missing
+
+    if find_chromium() is None:
+        missing("Chromium")
+    if shutil.which("pdfimages") is None or shutil.which("pdftotext") is None:
+        missing("poppler-utils (pdfimages, pdftotext)")
+    requests: list[str] = []
+
+    class Beacon(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            requests.append(self.path)
+            self.send_response(404)
+            self.end_headers()
+
+        def log_message(self, *args) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Beacon)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    port = server.server_address[1]
+    local = tmp_path / "secret.png"  # a 3 × 5 picture, easy to find among the PDF's images
+    local.write_bytes(
+        base64.b64decode(
+            "iVBORw0KGgoAAAANSUhEUgAAAAMAAAAFCAIAAAAPE8H1AAAAEElEQVR4nGP4z8AAQQxEsgCEuw7yxezkBQAAAABJRU5ErkJggg=="
+        )
+    )
+    page = (
+        f'<!DOCTYPE html><html><head><link rel="stylesheet" href="http://127.0.0.1:{port}/css"></head><body>'
+        f'<p>Fiche</p><img src="http://127.0.0.1:{port}/beacon.png"><img src="http://localhost:{port}/b">'
+        f'<img src="{local.as_uri()}"><iframe src="http://127.0.0.1:{port}/frame"></iframe>'
+        f'<script>document.body.append("SCRIPT-RAN"); fetch("http://127.0.0.1:{port}/js")</script>'
+        "</body></html>"
+    )
+    target = tmp_path / "fiche.pdf"
+    try:
+        print_pdf(page, target)
+    finally:
+        server.shutdown()
+    assert requests == []
+    images = subprocess.run(["pdfimages", "-list", str(target)], capture_output=True, text=True, check=True)
+    sizes = {tuple(line.split()[3:5]) for line in images.stdout.splitlines()[2:]}
+    assert ("3", "5") not in sizes, images.stdout
+    text = subprocess.run(["pdftotext", str(target), "-"], capture_output=True, text=True, check=True).stdout
+    assert "Fiche" in text and "SCRIPT-RAN" not in text

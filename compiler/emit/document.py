@@ -19,6 +19,12 @@ from ..french import guillemets, typo, words
 from ..ir import Edition, Ticket
 from .board import markup_environment
 
+# The page fetches nothing and runs nothing: inline styles, pictures only as data, no script.
+CONTENT_POLICY = (
+    "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:; "
+    "base-uri 'none'; form-action 'none'"
+)
+
 # How each kind of ticket is headed on paper; a kind not listed keeps its own name.
 KIND_TITLES = {
     "regular": "Tickets ordinaires",
@@ -46,6 +52,7 @@ class ScoreSheet:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Document:
     title: str
+    policy: str
     rules: Markup
     board: Markup | None
     board_missing: str
@@ -57,7 +64,12 @@ class Document:
 
 @cache
 def _markdown() -> MarkdownIt:
-    return MarkdownIt("commonmark", {"html": False, "typographer": False}).enable("table")
+    # The sheet has no links nor pictures of its own: a page that can show none fetches none.
+    return (
+        MarkdownIt("commonmark", {"html": False, "typographer": False})
+        .enable("table")
+        .disable(["link", "image", "autolink"])
+    )
 
 
 def rules_html(sheet: str) -> Markup:
@@ -127,6 +139,7 @@ def emit_document(edition: Edition, sheet: str, board_svg: str | None) -> str:
     dealt = edition.setup.tickets_dealt + edition.setup.long_tickets_dealt
     document = Document(
         title=typo(f"{edition.game} — {edition.title}"),
+        policy=CONTENT_POLICY,
         rules=rules_html(sheet),
         board=Markup(board_svg) if board_svg else None,
         board_missing=typo(

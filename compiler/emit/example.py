@@ -1,5 +1,8 @@
 """Build-time play: the spec's worked examples, run through the generated engine.
 
+What the engine answers with the spec's own strings (places, targets) comes back
+as ``Text``, so the sheet escapes it like the rest of the spec.
+
 The rule sheet must not compute scores itself: it asks the edition's own
 engine, loaded from the source just generated, so that the sheet and the
 engine can never disagree.
@@ -12,6 +15,7 @@ from dataclasses import dataclass
 
 from ..diagnostics import Code, CompileError, Diagnostic
 from ..frontend.positions import Span
+from ..frontend.text import Text
 from ..ir import Edition, Measure
 
 
@@ -104,8 +108,10 @@ def play_example(edition: Edition, engine: types.ModuleType) -> ExampleScore | N
         # A ticket with targets is named after the target it reached (or its origin alone).
         return tuple(
             (
-                f"{engine.TICKETS[e['ticket']]['a']} – "
-                f"{e.get('target') or engine.TICKETS[e['ticket']].get('b') or '…'}",
+                Text(
+                    f"{engine.TICKETS[e['ticket']]['a']} – "
+                    f"{e.get('target') or engine.TICKETS[e['ticket']].get('b') or '…'}"
+                ),
                 e["points"],
             )
             for e in entries
@@ -135,9 +141,9 @@ def play_example(edition: Edition, engine: types.ModuleType) -> ExampleScore | N
         total=outcome["total"],
         targets=tuple(
             (
-                engine.TICKETS[entry["ticket"]]["a"],
-                entry.get("target"),
-                tuple(engine.TICKETS[entry["ticket"]]["targets"].items()),
+                Text(engine.TICKETS[entry["ticket"]]["a"]),
+                Text(entry["target"]) if entry.get("target") else None,
+                tuple((Text(place), points) for place, points in engine.TICKETS[entry["ticket"]]["targets"].items()),
             )
             for entry in mine["tickets_completed"] + mine["tickets_failed"]
             if "targets" in engine.TICKETS[entry["ticket"]]
@@ -179,8 +185,8 @@ def play_tunnel_example(edition: Edition, engine: types.ModuleType) -> TunnelOut
     route = engine.ROUTES[example.route]
     plain = [color for color in example.cards if color != "locomotive"]
     return TunnelOutcome(
-        a=route["a"],
-        b=route["b"],
+        a=Text(route["a"]),
+        b=Text(route["b"]),
         length=route["length"],
         cards=example.cards,
         revealed=example.revealed,

@@ -20,7 +20,7 @@ from ..french import (
     typo,
     words,
 )
-from ..ir import Edition, TicketsRejected, TwinPolicy
+from ..ir import Edition, Text, TicketsRejected, TwinPolicy
 from .engine import environment
 from .escape import for_markdown
 from .example import ExampleScore, play_example, play_tunnel_example
@@ -347,6 +347,7 @@ def emit_sheet(
     # The examples are played with the spec's own strings; the sheet shows them escaped.
     tunnel, example = play_tunnel_example(edition, engine), play_example(edition, engine)
     edition, tunnel, example = for_markdown(edition), for_markdown(tunnel), for_markdown(example)
+    sources = for_markdown(tuple(Text(source) for source in sources))  # file names are the user's text too
     mechanisms = MechanismWording(edition=edition, tunnel=tunnel)
     teams = TeamWording(edition=edition) if edition.teams else None
     writer = _SheetWriter(edition=edition, example=example, mechanisms=mechanisms, teams=teams)

@@ -14,6 +14,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from ..diagnostics import Code, CompileError, Diagnostic
 from .positions import SourceFile, Span
+from .text import Text
 
 GRAMMAR_PATH = Path(__file__).resolve().parents[2] / "spec" / "aventuriers.lark"
 
@@ -178,7 +179,7 @@ def _unique(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     return kept
 
 
-def string_value(token: Token, source: SourceFile) -> tuple[str, Diagnostic | None]:
+def string_value(token: Token, source: SourceFile) -> tuple[Text, Diagnostic | None]:
     """Decode a STRING token: ``\\"``, ``\\\\``, ``\\n`` and ``\\t`` are the escapes."""
     raw = str(token)[1:-1]
     out: list[str] = []
@@ -193,10 +194,10 @@ def string_value(token: Token, source: SourceFile) -> tuple[str, Diagnostic | No
                 message = f"séquence d\u2019échappement inconnue « \\{follower} »"
                 hint = 'seules \\" \\\\ \\n et \\t sont permises'
                 # The raw text stands in, so that no second error follows from this one.
-                return raw, Diagnostic(code=Code.BAD_ESCAPE, message=message, span=span, hint=hint)
+                return Text(raw), Diagnostic(code=Code.BAD_ESCAPE, message=message, span=span, hint=hint)
             out.append(escapes[follower])
             index += 2
         else:
             out.append(char)
             index += 1
-    return "".join(out), None
+    return Text("".join(out)), None

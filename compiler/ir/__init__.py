@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from ..frontend.positions import Span
+from ..frontend.text import Text as Text  # every string a spec wrote, in any field
 
 IR = dict(frozen=True, slots=True, kw_only=True)
 
