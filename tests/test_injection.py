@@ -79,7 +79,9 @@ def test_hostile_strings_stay_text_in_the_markdown_outputs(tmp_path, capsys) -> 
 
 
 # A country named to smuggle a picture of the disk, a beacon and a link into every output.
-HOSTILE_COUNTRY = "Italia ![p](/etc/hostname) ![b](http://127.0.0.1:18999/beacon.png) [clic](https://x.example/)"
+HOSTILE_COUNTRY = (
+    "Italia ![p](/etc/hostname) ![b](http://127.0.0.1:18999/beacon.png) [clic](https://x.example/)"
+)
 HOSTILE_TARGET = "Terra <img src=http://127.0.0.1:18999/t.png> www.example.org a@b.example"
 
 
@@ -102,7 +104,9 @@ def test_country_names_and_targets_stay_text_everywhere(tmp_path, capsys) -> Non
     for name in ("tiny", "pays"):
         text = (BROKEN / f"{name}.aventuriers").read_text(encoding="utf-8")
         text = text.replace('"Xland', spec_literal(HOSTILE_COUNTRY)[:-1])
-        text = text.replace('"Yland"', spec_literal(HOSTILE_TARGET)).replace('"Yland#', '"' + HOSTILE_TARGET + "#")
+        text = text.replace('"Yland"', spec_literal(HOSTILE_TARGET)).replace(
+            '"Yland#', '"' + HOSTILE_TARGET + "#"
+        )
         (tmp_path / f"{name}.aventuriers").write_text(text, encoding="utf-8")
     spec = tmp_path / "pays.aventuriers"
     assert HOSTILE_COUNTRY in spec.read_text(encoding="utf-8")
@@ -129,7 +133,9 @@ def test_the_balance_report_title_is_text(tmp_path) -> None:
         TICKETS = {"a-b": {}}
         ROUTES = {"a-b": {}}
 
-    records = [{"ticket_results": [[["a-b", True]]], "routes_taken": ["a-b"], "winners": [0], "scores": [10, 5]}]
+    records = [
+        {"ticket_results": [[["a-b", True]]], "routes_taken": ["a-b"], "winners": [0], "scores": [10, 5]}
+    ]
     page = report(Engine, records, 2, None)
     assert _live_markup(page) == [] and "Bilan" in page
 

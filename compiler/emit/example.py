@@ -143,7 +143,10 @@ def play_example(edition: Edition, engine: types.ModuleType) -> ExampleScore | N
             (
                 Text(engine.TICKETS[entry["ticket"]]["a"]),
                 Text(entry["target"]) if entry.get("target") else None,
-                tuple((Text(place), points) for place, points in engine.TICKETS[entry["ticket"]]["targets"].items()),
+                tuple(
+                    (Text(place), points)
+                    for place, points in engine.TICKETS[entry["ticket"]]["targets"].items()
+                ),
             )
             for entry in mine["tickets_completed"] + mine["tickets_failed"]
             if "targets" in engine.TICKETS[entry["ticket"]]
