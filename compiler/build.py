@@ -22,6 +22,7 @@ from .frontend.positions import SourceFile, Span
 from .frontend.resolve import SUFFIX, EditionLoader, unreadable
 from .ir import Edition
 from .ir.build import build
+from .ir.cost import check_cost
 
 # The folder that holds compiler/, editions/, spec/ and generated/: the checkout,
 # or the installed package ``aventuriers`` (same layout).
@@ -178,6 +179,9 @@ def compile_edition(path: Path, editions: EditionLoader, *, playable: bool = Fal
             raise abstract_edition(document)
         return None
     edition = build(document)
+    too_costly = check_cost(edition)
+    if too_costly:
+        raise CompileError(too_costly)
     sources = tuple(editions.chain)
     ancestor = playable_ancestor(list(editions.chain_paths[:-1]), editions)
     engine_source = emit_engine(edition, sources)

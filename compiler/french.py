@@ -109,6 +109,11 @@ def words(number: int, *, feminine: bool = False) -> str:
     return NUMBER_WORDS.get(number, str(number))
 
 
+def grouped(number: int) -> str:
+    """« 443 703 »: thousands set apart by a narrow no-break space, as French prints them."""
+    return f"{number:,}".replace(",", NNBSP)
+
+
 def cards_phrase(count: int, color: str) -> str:
     """« une carte noire », « trois cartes noires », « deux locomotives »"""
     if color in JOKERS:

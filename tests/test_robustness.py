@@ -157,3 +157,96 @@ def test_shipped_specs_with_words_replaced_get_answers(source, edits, tmp_path_f
     err = capsys.readouterr().err
     assert status in (0, 1)
     assert "Traceback" not in err
+
+
+# The mechanisms that came after the first fuzz (teams, jokers, tickets with targets, countries,
+# positions) and the values that multiply an engine's work, on the editions that use them: every
+# answer is a located diagnostic, within a bound of time and memory per spec.
+TEST_EDITIONS = Path(__file__).resolve().parent / "specs" / "broken"
+# Mostly values the schema takes, so that the semantic checks and the engine's own bounds are reached.
+NUMBER = st.sampled_from(["1", "2", "2", "3", "3", "4", "5", "7", "24", "100", "1000", "0", "-1"])
+PLACE = st.sampled_from(
+    ['"Atlanta"', '"Boston"', '"Xland"', '"Yland"', '"Xland#1"', '"Xland#3"', '"Fr#ance"', '""', '"Nowhere"']
+)
+POSITION = st.sampled_from(["48.86, 2.35", "33.7, -84.4", "-91.0, 0.0", "0.0, 181.5", "12.5", "1.0,1.0"])
+
+
+def choice(*names: str) -> st.SearchStrategy[str]:
+    return st.sampled_from([*names, "x"])
+
+
+MECHANISM_LINES = st.one_of(
+    st.builds(
+        "teams {} face_up_locomotive: {} share_at_setup: {} share_at_draw: {}".format,
+        NUMBER,
+        choice("holder", "hand"),
+        NUMBER,
+        NUMBER,
+    ),
+    st.builds("turn {{\n  share_tickets {}\n}}".format, NUMBER),
+    st.builds(
+        "turn {{\n  draw_tickets draw: {} keep_at_least: {} rejected: out_of_game\n}}".format, NUMBER, NUMBER
+    ),
+    st.builds(
+        "setup {{\n  tickets deal: {} keep_at_least: {} rejected: shuffled_under\n}}".format, NUMBER, NUMBER
+    ),
+    st.builds("tunnels reveal: {}".format, NUMBER),
+    st.builds("joker {} pays: {}".format, choice("tunnel", "locomotive"), choice("tunnels", "all")),
+    st.builds("stations count: {} cost: [{}, {}] unused_points: 4".format, NUMBER, NUMBER, NUMBER),
+    st.builds("end {{\n  trains_of {}\n}}".format, choice("team", "player")),
+    st.builds("score_example {{\n  players {}\n}}".format, NUMBER),
+    st.builds(
+        "tickets {{\n  ticket {} {{\n    target {} {}\n    target {} {}\n  }}\n}}".format,
+        PLACE,
+        PLACE,
+        NUMBER,
+        PLACE,
+        NUMBER,
+    ),
+    st.builds(
+        "board {{\n  city {} at: {}\n  country {} arrows: {}\n  arrow {} at: {}\n  route {} {} {} red\n}}".format,
+        PLACE,
+        POSITION,
+        PLACE,
+        NUMBER,
+        PLACE,
+        POSITION,
+        PLACE,
+        PLACE,
+        NUMBER,
+    ),
+)
+# Far above what any spec takes (the largest shipped edition checks in about 0.5 s and 60 MB),
+# far below what an unbounded action index took (54 s and 3.96 GB for `tunnels reveal: 1000`).
+CHECK_SECONDS = 20
+CHECK_MEGABYTES = 400
+
+
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    base=st.sampled_from(["asia-equipes", "switzerland", "europe", "usa-mega", "pays", "destinations"]),
+    lines=st.lists(MECHANISM_LINES, min_size=1, max_size=3),
+)
+def test_the_mechanisms_fuzzed_get_bounded_answers(base, lines, tmp_path_factory, capsys) -> None:
+    import time
+    import tracemalloc
+
+    folder = tmp_path_factory.mktemp("spec")
+    for name in ("tiny", "pays", "destinations"):
+        (folder / f"{name}.aventuriers").write_text(
+            (TEST_EDITIONS / f"{name}.aventuriers").read_text(encoding="utf-8"), encoding="utf-8"
+        )
+    spec = folder / "fuzz.aventuriers"
+    spec.write_text(f"edition fuzz\nextends {base}\n" + "\n".join(lines) + "\n", encoding="utf-8")
+    tracemalloc.start()
+    started = time.perf_counter()
+    try:
+        status = main(["check", str(spec)])
+        elapsed = time.perf_counter() - started
+        peak = tracemalloc.get_traced_memory()[1] / 2**20
+    finally:
+        tracemalloc.stop()
+    err = capsys.readouterr().err
+    assert status in (0, 1), err
+    assert "Traceback" not in err
+    assert elapsed < CHECK_SECONDS and peak < CHECK_MEGABYTES, (elapsed, peak, lines)

@@ -111,6 +111,14 @@ class _Checker(RuleChecks):
             path = ("board", "country", index)
             if country["name"] in names or country["name"] in cities:
                 self.report(Code.DUPLICATE_NAME, f"« {country['name']} » est déjà déclaré", path)
+            if "#" in country["name"]:
+                # « France#2 » names an arrow: the country's name ends at the « # ».
+                self.report(
+                    Code.INCONSISTENT_RULE,
+                    f"un nom de pays ne contient pas « # » : « {country['name']} »",
+                    path + ("name",),
+                    hint="« # » sépare le pays du numéro de sa flèche, « France#2 »",
+                )
             names.append(country["name"])
         return names
 
@@ -148,7 +156,7 @@ class _Checker(RuleChecks):
 
     def country_index(self, arrow: str) -> int:
         names = [country["name"] for country in self.data["board"].get("country", [])]
-        return names.index(arrow.split("#")[0])
+        return names.index(arrow.rpartition("#")[0])
 
     def city_reference(self, city: str, cities: list[str], path: JsonPath) -> None:
         if city not in cities:
@@ -233,6 +241,7 @@ class _Checker(RuleChecks):
                 )
             if "b" in ticket:
                 self.city_reference(ticket["b"], cities, path + ("b",))
+            seen_targets: set[str] = set()
             for number, target in enumerate(targets):
                 where = path + ("target", number, "place")
                 self.city_reference(target["place"], cities, where)
@@ -240,6 +249,14 @@ class _Checker(RuleChecks):
                     self.report(
                         Code.INCONSISTENT_RULE, "une destination ne mène pas à sa propre ville", where
                     )
+                if target["place"] in seen_targets:
+                    # The engine keys a ticket's targets by place: a second line would vanish.
+                    self.report(
+                        Code.DUPLICATE_NAME,
+                        f"destination « {target['place']} » donnée deux fois sur ce ticket",
+                        where,
+                    )
+                seen_targets.add(target["place"])
         ids = assign_ids(tickets["ticket"], by_color=False)
         self.duplicates(ids, ("tickets", "ticket"), "ticket")
         playing = selected(tickets)
@@ -335,6 +352,18 @@ class _Checker(RuleChecks):
                 f"l’exemple se joue à {example['players']} joueurs ; l’édition se joue de {players['min']} à "
                 f"{players['max']}",
                 ("score_example", "players"),
+            )
+        teams = self.data.get("teams")
+        if teams and (example["players"] % teams["size"] or example["players"] < 2 * teams["size"]):
+            # The example's opponent sits in the next team: there must be two whole teams.
+            self.report(
+                Code.BAD_PLAYER_RANGES,
+                f"l’exemple se joue à {example['players']} joueurs : il faut au moins deux équipes "
+                f"entières de {teams['size']}",
+                ("score_example", "players"),
+                hint=f"« players {2 * teams['size']} » dans « score_example »"
+                if players["min"] <= 2 * teams["size"] <= players["max"]
+                else None,
             )
         for key, known in (("routes", route_ids), ("opponent_routes", route_ids), ("tickets", ticket_ids)):
             for index, name in enumerate(example[key]):

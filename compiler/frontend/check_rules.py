@@ -48,10 +48,12 @@ class RuleChecks:
                 )
             return
         size, players = teams["size"], data["players"]
-        if not any(count % size == 0 for count in range(players["min"], players["max"] + 1)):
+        counts = range(players["min"], players["max"] + 1)
+        if not any(count % size == 0 and count >= 2 * size for count in counts):
             self.report(
                 Code.BAD_PLAYER_RANGES,
-                f"aucun nombre de joueurs de {players['min']} à {players['max']} ne forme des équipes de {size}",
+                f"aucun nombre de joueurs de {players['min']} à {players['max']} ne forme au moins deux "
+                f"équipes de {size}",
                 ("teams", "size"),
             )
         if "stations" in data:

@@ -112,6 +112,17 @@ def _describe(error: ValidationError, document: Document) -> list[Diagnostic]:
                 span=span,
             )
         ]
+    if kind == "minItems" and error.validator_value > 1 and error.instance:
+        return [
+            Diagnostic(
+                code=Code.BAD_VALUE,
+                message=f"{len(error.instance)} « {where} » ; il en faut au moins {error.validator_value}",
+                span=span,
+                hint="une variante qui change cette liste l’écrit en entier : elle remplace celle dont elle hérite"
+                if where in ("city", "route")
+                else None,
+            )
+        ]
     if kind in ("minItems", "minProperties", "minLength"):
         return [Diagnostic(code=Code.BAD_VALUE, message=f"« {where} » ne peut pas être vide", span=span)]
     return [Diagnostic(code=Code.SCHEMA, message=f"« {where} » : {error.message}", span=span)]

@@ -1,0 +1,149 @@
+"""How much an edition asks of its engine: the size of its action index.
+
+Every engine lists each action of its edition once, when it is imported (``ACTIONS``,
+the integer API's ids), and so does the compiler when it plays the worked examples.
+Values well inside the schema's limits can ask for millions (`share_tickets 7`,
+`tunnels reveal: 1000`, `draw_tickets draw: 24`), which no check would survive. This
+counts the actions as the engine's ``_index_actions`` lists them, statement by
+statement, and reports a located E316 naming what costs what. Counting is bounded
+too: a part stops once it passes the limit, and the combinations are closed forms.
+``tests/test_strict_inputs.py`` checks the count against ``len(ACTIONS)`` of every
+engine it builds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import comb
+
+from ..diagnostics import Code, Diagnostic
+from ..french import grouped
+from ..frontend.positions import Span
+from . import Edition
+
+# Ten times the largest shipped edition (asia-equipes: 5,282 actions); an engine
+# of this size loads in about a second and holds some 100 MB.
+MAX_ACTIONS = 50_000
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Part:
+    """The actions one statement of the spec puts in the index."""
+
+    what: str  # French, as the message names it
+    actions: int
+    span: Span | None
+    capped: bool = False  # counting stopped past the limit: there are more
+
+def _ways_to_pay(count: int, colors: int, least: int, jokers: bool, split: bool) -> int:
+    """How many payments of `count` cards the engine lists (one colour, jokers completing;
+    with `split`, each way to take them from the hand and the team's holder). Each step of
+    the loop counts one action or more, so the callers' stop at the limit bounds it too."""
+    top = count if jokers else min(1, count)
+    if not split:
+        per_color = max(0, top - least)
+    else:
+        per_color = 0
+        for used in range(least, top):
+            per_color += (count - used + 1) * (used + 1) if used else count + 1
+    whole = (count + 1 if split else 1) if jokers and count else 0
+    return colors * per_color + whole
+
+
+def action_parts(edition: Edition, cap: int = MAX_ACTIONS) -> list[Part]:
+    """The action index of ``edition``'s engine, by the statement that asks for it."""
+    split = edition.teams is not None
+    plain = len(edition.cards) - 1  # every colour but the joker
+    turn, setup = edition.turn, edition.setup
+    parts = [Part(what="passer son tour", actions=1, span=edition.span)]
+    if turn.draw_cards:
+        sources = (1 + setup.market_size) * (2 if split else 1)
+        parts.append(Part(what="« draw_cards »", actions=sources, span=turn.draw_cards.span))
+    if turn.draw_tickets:
+        parts.append(Part(what="« draw_tickets »", actions=1, span=turn.draw_tickets.span))
+    if turn.claim_route:
+        claims, counted, routes = 0, 0, edition.board.routes
+        while counted < len(routes) and claims <= cap:
+            route = routes[counted]
+            colors = plain if route.color == "gray" else 1
+            jokers = route.tunnel or not edition.joker_pays_tunnels_only
+            claims += _ways_to_pay(route.length, colors, route.ferry, jokers, split)
+            counted += 1
+        capped = counted < len(routes)
+        parts.append(Part(what="les routes du plateau", actions=claims, span=edition.board.span, capped=capped))
+    if edition.tunnels:
+        revealed = max(
+            (route.reveal or edition.tunnels.reveal for route in edition.board.routes if route.tunnel), default=0
+        )
+        surcharges, surcharge = 1, 0  # abandoning the tunnel, then paying 1, 2… more cards
+        while surcharge < revealed and surcharges <= cap:
+            surcharge += 1
+            surcharges += _ways_to_pay(surcharge, plain, 0, True, split)
+        capped = surcharge < revealed
+        parts.append(Part(what="« tunnels »", actions=surcharges, span=edition.tunnels.span, capped=capped))
+    if edition.stations and turn.build_station:
+        per_city = sum(_ways_to_pay(cost, plain, 0, True, False) for cost in set(edition.stations.cost))
+        stations = len(edition.board.cities) * per_city
+        parts.append(Part(what="« stations »", actions=stations, span=edition.stations.span))
+    if turn.share_tickets:
+        # Exact: at most 1,000 sizes (the schema's bound), each one product.
+        tickets = len(edition.tickets.tickets)
+        shares = sum(comb(tickets, size) for size in range(1, turn.share_tickets.at_most + 1))
+        parts.append(Part(what="« share_tickets »", actions=shares, span=turn.share_tickets.span))
+    parts.append(_keeps(edition, cap))
+    return parts
+
+
+def _keeps(edition: Edition, cap: int) -> Part:
+    """Ticket choices by position among the tickets offered (in team play, and which to share)."""
+    setup, draw = edition.setup, edition.turn.draw_tickets
+    offered = setup.tickets_dealt + setup.long_tickets_dealt
+    part = Part(what="les tickets distribués (« setup »)", actions=0, span=setup.span)
+    if draw and draw.draw > offered:
+        offered, part = draw.draw, Part(what="« draw_tickets »", actions=0, span=draw.span)
+    teams = edition.teams
+    keeps = 0
+    for count in range(1, offered + 1):
+        for size in range(count + 1):
+            shared = 1
+            if teams:
+                wanted = {min(teams.share_at_setup, size), min(teams.share_at_draw, size)}
+                shared = sum(comb(size, chosen) for chosen in wanted)
+            keeps += comb(count, size) * shared
+        if keeps > cap:
+            return Part(what=part.what, actions=keeps, span=part.span, capped=count < offered)
+    return Part(what=part.what, actions=keeps, span=part.span)
+
+
+def action_count(edition: Edition) -> int:
+    return sum(part.actions for part in action_parts(edition))
+
+
+def check_cost(edition: Edition) -> list[Diagnostic]:
+    """An E316 at the costliest statement when the index would pass MAX_ACTIONS."""
+    parts = action_parts(edition)
+    total = sum(part.actions for part in parts)
+    if total <= MAX_ACTIONS:
+        return []
+    costliest = max(parts, key=lambda part: part.actions)
+    span = costliest.span or edition.span
+    assert span is not None
+
+    def amount(part: Part) -> str:
+        if part.actions >= 10**9:
+            return "plus d’un milliard"
+        return f"plus de {grouped(part.actions)}" if part.capped else grouped(part.actions)
+
+    capped = any(part.capped for part in parts)
+    listed = sorted((part for part in parts if part.actions > 1), key=lambda part: -part.actions)
+    return [
+        Diagnostic(
+            code=Code.LIMIT_EXCEEDED,
+            message=f"le moteur listerait {amount(Part(what='', actions=total, span=None, capped=capped))} "
+            f"{'d’' if total >= 10**9 else ''}actions possibles, pour {grouped(MAX_ACTIONS)} au plus : "
+            f"{costliest.what} en demande {amount(costliest)}",
+            span=span,
+            hint="chaque action possible est préparée au chargement du moteur ; "
+            + " ; ".join(f"{part.what} : {amount(part)}" for part in listed[:4]),
+        )
+    ]
