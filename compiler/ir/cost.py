@@ -35,6 +35,7 @@ class Part:
     span: Span | None
     capped: bool = False  # counting stopped past the limit: there are more
 
+
 def _ways_to_pay(count: int, colors: int, least: int, jokers: bool, split: bool) -> int:
     """How many payments of `count` cards the engine lists (one colour, jokers completing;
     with `split`, each way to take them from the hand and the team's holder). Each step of
@@ -70,10 +71,13 @@ def action_parts(edition: Edition, cap: int = MAX_ACTIONS) -> list[Part]:
             claims += _ways_to_pay(route.length, colors, route.ferry, jokers, split)
             counted += 1
         capped = counted < len(routes)
-        parts.append(Part(what="les routes du plateau", actions=claims, span=edition.board.span, capped=capped))
+        parts.append(
+            Part(what="les routes du plateau", actions=claims, span=edition.board.span, capped=capped)
+        )
     if edition.tunnels:
         revealed = max(
-            (route.reveal or edition.tunnels.reveal for route in edition.board.routes if route.tunnel), default=0
+            (route.reveal or edition.tunnels.reveal for route in edition.board.routes if route.tunnel),
+            default=0,
         )
         surcharges, surcharge = 1, 0  # abandoning the tunnel, then paying 1, 2… more cards
         while surcharge < revealed and surcharges <= cap:
