@@ -95,9 +95,8 @@ def message_page(text: str) -> str:
 def game_page(served: Served, session: Session, query: dict[str, str], error: str | None = None) -> str:
     engine, game = served.engine, session.game
     viewer = session.viewer()
-    observation = game.observation(viewer)
     # Several people at one screen: the next one's hand stays hidden until they ask for it.
-    covered = session.is_human_turn() and len(session.humans) > 1 and session.revealed != viewer
+    observation, covered = session.screen_observation(), session.is_covered()
     legal = list(game.legal_actions()) if session.is_human_turn() and not covered else []
     selected_route = query.get("route") if query.get("route") in engine.ROUTES else None
     cities = {route[end] for route in engine.ROUTES.values() for end in ("a", "b")}
@@ -185,6 +184,7 @@ def game_page(served: Served, session: Session, query: dict[str, str], error: st
             viewer_name=seat_name(session, viewer, viewer),
             human_turn=session.is_human_turn(),
             covered=covered,
+            over=game.is_over(),
             bots_to_play=not game.is_over() and not session.is_human_turn(),
             can_undo=session.can_undo(),
             auto=query.get("auto") != "0",

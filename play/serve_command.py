@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
 import json
 import sys
 from pathlib import Path
@@ -12,6 +14,10 @@ from .engines import plays_with
 
 DEFAULT_PORT = 8000
 DEFAULT_RECORDS = "parties"
+# A request's head must arrive within this time; past it the connection is closed.
+HEADER_SECONDS = 10
+# Connections and requests at once: past it, new requests get 503 (uvicorn's bound).
+MAX_CONCURRENCY = 1_000
 
 
 def add_serve(commands: argparse._SubParsersAction) -> None:
@@ -51,7 +57,7 @@ def default_bots(engine) -> list[str]:
     return ["greedy"]
 
 
-def served_edition(edition: str, bots: list[str] | None, records: Path | None):
+def served_edition(edition: str, bots: list[str] | None, records: Path | None, host: str = "127.0.0.1"):
     """The compiled edition ready to serve; None when the spec does not compile (errors printed)."""
     from aventuriers.compiler.cli import compile_one
     from aventuriers.compiler.emit.board import picture
@@ -72,6 +78,7 @@ def served_edition(edition: str, bots: list[str] | None, records: Path | None):
         board=picture(result.edition.board),
         bots=bots if bots is not None else default_bots(engine),
         records=records,
+        host=host,
     )
 
 
@@ -81,9 +88,15 @@ def command_serve(args: argparse.Namespace) -> int:
     except ImportError:
         print("aventuriers serve : uvicorn manque (pip install -e '.[serve]')", file=sys.stderr)
         return 1
+    from .guard import header_timed_protocol
     from .web import create_app
 
-    served = served_edition(args.edition, args.bots, Path(args.records))
+    records = Path(args.records)
+    problem = writable_folder(records)
+    if problem:
+        print(f"aventuriers serve : {args.records} : {problem}", file=sys.stderr)
+        return 1
+    served = served_edition(args.edition, args.bots, records, args.host)
     if served is None:
         return 1
     if args.host not in ("127.0.0.1", "localhost", "::1"):
@@ -96,11 +109,57 @@ def command_serve(args: argparse.Namespace) -> int:
         f"parties enregistrées dans {args.records}/ ; Ctrl+C pour arrêter.",
         file=sys.stderr,
     )
+    _more_open_files()
     # Keep-alive longer than a person thinks: a connection closed under a request is an error.
     uvicorn.run(
-        create_app(served), host=args.host, port=args.port, log_level="warning", timeout_keep_alive=60
+        create_app(served),
+        host=args.host,
+        port=args.port,
+        log_level="warning",
+        timeout_keep_alive=60,
+        http=header_timed_protocol(HEADER_SECONDS),
+        limit_concurrency=MAX_CONCURRENCY,
     )
     return 0
+
+
+def writable_folder(folder: Path) -> str | None:
+    """Why records cannot be written in ``folder`` (in French), or None: it is made if
+    missing, and a small file is written and removed there, so that a full or read-only
+    disk is told at start-up, not after a move."""
+    probe = folder / ".aventuriers-essai"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        probe.write_bytes(b"0" * 4096)
+        probe.unlink()
+    except OSError as error:
+        with contextlib.suppress(OSError):
+            probe.unlink(missing_ok=True)
+        return f"on ne peut pas y enregistrer les parties ({FRENCH_ERRORS.get(error.errno, error.strerror)})"
+    return None
+
+
+FRENCH_ERRORS = {
+    errno.ENOSPC: "plus de place sur le disque",
+    errno.EACCES: "permission refusée",
+    errno.EROFS: "disque en lecture seule",
+    errno.ENOTDIR: "ce n’est pas un dossier",
+    errno.EEXIST: "un fichier porte déjà ce nom",
+    errno.EDQUOT: "quota dépassé",
+}
+
+
+def _more_open_files() -> None:
+    """As many sockets as the system lets this process hold: each connection takes one."""
+    try:
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        wanted = hard if hard != resource.RLIM_INFINITY else max(soft, 65_536)
+        if soft < wanted:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+    except (ImportError, ValueError, OSError):
+        pass
 
 
 def command_replay(args: argparse.Namespace) -> int:

@@ -15,7 +15,10 @@ import os
 import random
 import secrets
 import threading
+import time
 import types
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -55,6 +58,7 @@ class Session:
     bots: dict[int, Bot] = field(default_factory=dict)
     flash: str | None = None  # a refusal to show on the next page
     revealed: int | None = None  # the seat whose hand the screen last showed, people sharing one screen
+    touched: float = field(default_factory=time.monotonic)  # when someone last asked for this game
 
     def __post_init__(self) -> None:
         if self.game is None:
@@ -67,6 +71,25 @@ class Session:
 
     def is_human_turn(self) -> bool:
         return not self.game.is_over() and self.seats[self.game.current_player] == "human"
+
+    def is_covered(self) -> bool:
+        """Several people at one screen: the next one's hand stays hidden until they ask for it."""
+        return self.is_human_turn() and len(self.humans) > 1 and self.revealed != self.viewer()
+
+    def screen_observation(self) -> dict:
+        """What the screen (and ``state.json``) may show: the viewer's observation, and while it
+        is covered, the viewer's own record and team only as any other team sees them."""
+        seat = self.viewer()
+        observation = self.game.observation(seat)
+        if not self.is_covered():
+            return observation
+        team = getattr(self.engine, "TEAM_SIZE", 1)
+        outsider = next(other for other in range(len(self.seats)) if other // team != seat // team)
+        public = self.game.observation(outsider)
+        observation["players"][seat] = public["players"][seat]
+        if "teams" in observation:
+            observation["teams"][seat // team] = public["teams"][seat // team]
+        return observation
 
     def viewer(self) -> int:
         """The seat the page shows: the human to play, else the last human who played."""
@@ -129,23 +152,44 @@ class Session:
             "spec_hash": self.spec_hash,
             "seed": self.seed,
             "seats": list(self.seats),
+            "finished": self.game.is_over(),
         }
         return {**head, "actions": copy.deepcopy(self.actions)} if with_actions else head
 
     def save(self, folder: Path) -> Path:
-        """Write the record as ``folder/<id>.json``, replacing the previous one only when complete."""
-        folder.mkdir(parents=True, exist_ok=True)
-        target = folder / f"partie-{self.id}.json"
-        partial = folder / f".partie-{self.id}.json.partiel"
+        """Write the record as ``folder/<id>.json``, replacing the previous one only when complete;
+        a write that fails (a full disk) leaves the previous record and no partial file."""
+        target = folder / record_name(self.id)
+        partial = folder / f".{record_name(self.id)}.partiel"
         # One action a line: readable, and quick to write after every move.
         record = self.record(with_actions=False)
         actions = self.actions  # written as they are: no copy needed to serialise them
         head = json.dumps(record, ensure_ascii=False)[:-1]
         # Key order kept: a payment's cards go to the discard pile in the order they are listed.
         lines = ",\n".join(json.dumps(action, ensure_ascii=False) for action in actions)
-        partial.write_text(f'{head}, "actions": [\n{lines}\n]}}\n', encoding="utf-8")
-        os.replace(partial, target)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            partial.write_text(f'{head}, "actions": [\n{lines}\n]}}\n', encoding="utf-8")
+            os.replace(partial, target)
+        except OSError:
+            partial.unlink(missing_ok=True)
+            raise
         return target
+
+    @contextmanager
+    def all_or_nothing(self) -> Iterator[None]:
+        """A change (moves, an undo) that takes effect whole or not at all: when it, or saving
+        it, raises, the game, its actions and its log are as they were before."""
+        before = (self.game.copy(), list(self.actions), list(self.log), self.revealed)
+        try:
+            yield
+        except BaseException:
+            self.game, self.actions, self.log, self.revealed = before
+            raise
+
+
+def record_name(game_id: str) -> str:
+    return f"partie-{game_id}.json"
 
 
 class NotYourTurn(Exception):

@@ -11,7 +11,10 @@ shown). Games live in this process, each behind its own lock.
 from __future__ import annotations
 
 import json
+import re
+import secrets
 import threading
+import time
 import types
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -27,13 +30,19 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from .guard import Guard
 from .page import game_page, home_page, message_page
-from .session import NothingToUndo, NotYourTurn, Session
+from .session import NothingToUndo, NotYourTurn, Session, record_name
 
 STATIC = Path(__file__).resolve().parent / "web" / "static"
-# A bound on what one process keeps: past it, the oldest game is forgotten (its record stays on disk).
+# A bound on what one process keeps: past it, a finished game is forgotten first (its record stays
+# on disk), then one nobody has played for IDLE_SECONDS; when every game is being played, a new
+# one waits (503).
 MAX_GAMES = 500
-MAX_FORM_BYTES = 64_000
+IDLE_SECONDS = 30 * 60
+# A bound on the records folder: past it, the records of finished games go first, oldest first,
+# then those of games this server no longer plays; never a game being played.
+MAX_RECORDS = 5_000
 
 
 class Refusal(HTTPException):
@@ -51,34 +60,69 @@ class Served:
     board: object | None  # the compiler's board picture (emit.board.Picture), None without positions
     bots: list[str]
     records: Path | None = None
+    host: str = "127.0.0.1"  # the address it listens on: the names it answers to (see guard)
     games: dict[str, Session] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
-    next_seed: int = 1
+    max_games: int = MAX_GAMES
+    max_records: int = MAX_RECORDS
 
     def new_session(self, humans: int, seed: int | None) -> Session:
         seats = ["human"] * humans + list(self.bots)
+        # No one can guess a game's seed, hence its deck, from the games before it.
+        seed = secrets.randbits(63) if seed is None else seed
+        session = Session(
+            engine=self.engine, edition=self.edition, spec_hash=self.spec_hash, seed=seed, seats=seats
+        )
         with self.lock:
-            if seed is None:
-                seed, self.next_seed = self.next_seed, self.next_seed + 1
-            session = Session(
-                engine=self.engine, edition=self.edition, spec_hash=self.spec_hash, seed=seed, seats=seats
-            )
-            if len(self.games) >= MAX_GAMES:
-                oldest = next(iter(self.games))
-                del self.games[oldest]
+            if len(self.games) >= self.max_games and not self.forget_one():
+                raise Refusal(503, FULL)
             self.games[session.id] = session
-        self.save(session)
+        try:
+            self.save(session)
+        except OSError:
+            with self.lock:
+                del self.games[session.id]
+            raise Refusal(503, NOT_SAVED) from None
+        self.prune_records()
         return session
+
+    def forget_one(self) -> bool:
+        """Make room for a game: the finished game played longest ago, else the game idle longest
+        if it has been idle IDLE_SECONDS; False when every game is being played."""
+        finished = [session for session in self.games.values() if session.game.is_over()]
+        if finished:
+            del self.games[min(finished, key=lambda session: session.touched).id]
+            return True
+        idle = min(self.games.values(), key=lambda session: session.touched)
+        if time.monotonic() - idle.touched >= IDLE_SECONDS:
+            del self.games[idle.id]
+            return True
+        return False
 
     def session(self, game_id: str) -> Session:
         session = self.games.get(game_id)
         if session is None:
             raise Refusal(404, "Partie inconnue : elle n’existe pas, ou plus, sur ce serveur.")
+        session.touched = time.monotonic()
         return session
 
     def save(self, session: Session) -> None:
         if self.records is not None:
             session.save(self.records)
+
+    def prune_records(self) -> None:
+        """Keep the records folder within ``max_records`` files."""
+        if self.records is None:
+            return
+        with self.lock:
+            live = {record_name(game_id) for game_id in self.games}
+            names = [path for path in self.records.glob("partie-*.json") if path.name not in live]
+            excess = len(names) + len(live) - self.max_records
+            if excess <= 0:
+                return
+            ranked = sorted(names, key=lambda path: (not _finished(path), _modified(path)))
+            for path in ranked[:excess]:
+                path.unlink(missing_ok=True)
 
 
 def _wants_json(request: Request) -> bool:
@@ -104,28 +148,31 @@ def progress_of(session: Session) -> dict:
 
 
 def state_of(session: Session) -> dict:
-    """What a client needs to play the seat to move: its observation and legal actions."""
+    """What a client needs to play the seat to move: its observation and legal actions; while
+    the screen is covered (people sharing it), nothing of that seat's own game."""
     game = session.game
-    seat = session.viewer()
+    covered = session.is_covered()
+    playing = session.is_human_turn() and not covered
     return {
         "game": session.id,
-        "seat": seat,
+        "seat": session.viewer(),
         "human_turn": session.is_human_turn(),
+        "covered": covered,
         "over": game.is_over(),
-        "observation": game.observation(seat),
-        "legal_actions": [dict(action) for action in game.legal_actions()] if session.is_human_turn() else [],
+        "observation": session.screen_observation(),
+        "legal_actions": [dict(action) for action in game.legal_actions()] if playing else [],
         "can_undo": session.can_undo(),
         "actions": len(session.actions),
     }
 
 
 async def _form(request: Request) -> dict[str, str]:
-    length = request.headers.get("content-length") or "0"
-    if not length.isdigit():
-        raise Refusal(400, "Requête mal formée : longueur illisible.")
-    if int(length) > MAX_FORM_BYTES:
-        raise Refusal(413, "Requête trop grande.")
-    form = await request.form()
+    """The form's fields; the body was read and bounded by the guard (``guard.MAX_BODY_BYTES``),
+    so a multipart form is parsed in memory, and its files are refused."""
+    try:
+        form = await request.form(max_files=0, max_fields=MAX_FIELDS)
+    except HTTPException:
+        raise Refusal(400, "Formulaire illisible.") from None
     return {key: value for key, value in form.items() if isinstance(value, str)}
 
 
@@ -158,7 +205,7 @@ def create_app(served: Served) -> Starlette:
         form = await _form(request)
         try:
             action = json.loads(form.get("action", ""))
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested past what the parser follows
             action = None
         if not isinstance(action, dict):
             return _refused(session, request, 400, UNREADABLE)
@@ -169,12 +216,16 @@ def create_app(served: Served) -> Starlette:
         form = await _form(request)
 
         def run() -> None:
-            with session.lock:
+            with session.lock, session.all_or_nothing():
                 session.advance()
                 served.save(session)
 
         # In a worker thread: a slow bot (mcts) holds its own game, never the server.
-        await run_in_threadpool(run)
+        try:
+            await run_in_threadpool(run)
+        except OSError:
+            return _refused(session, request, 503, NOT_SAVED, form.get("auto"))
+        served.prune_records()
         return _back(session, request, form.get("auto"))
 
     async def undo(request: Request) -> Response:
@@ -187,9 +238,11 @@ def create_app(served: Served) -> Starlette:
     ) -> Response:
         """A person's change to the game, under its lock and saved; a refusal changes nothing."""
         try:
-            with _held(session):
+            with _held(session), session.all_or_nothing():
                 change()
                 served.save(session)
+        except OSError:  # not saved: not played either
+            return _refused(session, request, 503, NOT_SAVED, form.get("auto"))
         except Busy:
             return _refused(session, request, 409, BUSY, form.get("auto"))
         except NotYourTurn:
@@ -208,6 +261,9 @@ def create_app(served: Served) -> Starlette:
 
     async def record(request: Request) -> Response:
         session = served.session(request.path_params["game"])
+        if not session.game.is_over():
+            # Its seed and actions would tell every hidden card, the bots' hands and the deck's order.
+            raise Refusal(409, RECORD_AFTER_THE_END)
         body = json.dumps(session.record(), ensure_ascii=False, indent=1) + "\n"
         return Response(
             body,
@@ -220,7 +276,7 @@ def create_app(served: Served) -> Starlette:
     ) -> Response:
         if _wants_json(request):
             return JSONResponse({"error": message, **progress_of(session)}, status_code=status)
-        if status in (409, 422):
+        if status in (409, 422, 503):
             # A move refused from the page: shown on the page it comes back to, so that
             # a reload never posts it again.
             session.flash = message
@@ -253,10 +309,17 @@ def create_app(served: Served) -> Starlette:
         Route("/games/{game:str}/reveal", reveal, methods=["POST"]),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]
-    return Starlette(routes=routes, exception_handlers={HTTPException: http_error})
+    app = Starlette(routes=routes, exception_handlers={HTTPException: http_error})
+    return Guard(app, host=served.host)
 
 
 BUSY = typo("Les bots jouent encore : réessaie dans un instant.")
+FULL = typo(f"Le serveur tient déjà {MAX_GAMES} parties en cours : réessaie quand l’une d’elles sera finie.")
+NOT_SAVED = typo("La partie n’a pas pu être enregistrée (disque plein ?) : rien n’a été joué.")
+RECORD_AFTER_THE_END = typo(
+    "La partie se télécharge une fois finie : avant, son enregistrement dirait les cartes cachées."
+)
+MAX_FIELDS = 20
 UNREADABLE = typo("Action illisible : elle doit être un objet JSON.")
 NOT_YOUR_TURN = typo("Ce n’est pas à une personne de jouer : les bots jouent.")
 NOTHING_TO_UNDO = typo("Rien à annuler : un autre joueur a joué depuis ton dernier coup.")
@@ -282,3 +345,22 @@ def _integer(text: str, name: str) -> int:
         return int(text)
     except ValueError:
         raise Refusal(400, f"« {name} » doit être un nombre entier.") from None
+
+
+_FINISHED = re.compile(rb'"finished": true[,}]')
+
+
+def _finished(record: Path) -> bool:
+    """Whether a record says its game ended (its first line holds everything but the actions)."""
+    try:
+        with record.open("rb") as file:
+            return bool(_FINISHED.search(file.readline(4096)))
+    except OSError:
+        return False
+
+
+def _modified(record: Path) -> float:
+    try:
+        return record.stat().st_mtime
+    except OSError:
+        return 0.0

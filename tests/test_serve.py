@@ -22,6 +22,8 @@ from aventuriers.play.web import create_app  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
 JSON = {"accept": "application/json"}
+# The server answers only to its own names (see play/guard.py).
+LOCAL = "http://127.0.0.1:8000"
 
 
 @pytest.fixture(scope="module")
@@ -31,7 +33,7 @@ def usa(tmp_path_factory):
 
 @pytest.fixture()
 def client(usa):
-    return TestClient(create_app(usa), follow_redirects=False)
+    return TestClient(create_app(usa), follow_redirects=False, base_url=LOCAL)
 
 
 def new_game(client, seed: int = 7) -> str:
@@ -201,7 +203,7 @@ def test_a_variant_file_is_served(tmp_path) -> None:
     )
     served = served_edition(str(spec), None, None)
     assert served.bots == ["greedy", "greedy"]
-    client = TestClient(create_app(served), follow_redirects=False)
+    client = TestClient(create_app(served), follow_redirects=False, base_url=LOCAL)
     game = new_game(client)
     assert len(state(client, game)["observation"]["players"][0]["pending_tickets"]) == 5
     finish(client, game, random.Random(5))
@@ -226,7 +228,7 @@ def test_fifty_concurrent_games_move_without_error() -> None:
 def test_every_mechanism_plays_through_the_pages(edition: str) -> None:
     """Tunnels, stations, countries, tunnel cards, team holders: whole games, every page drawn."""
     served = served_edition(edition, None, None)
-    client = TestClient(create_app(served), follow_redirects=False)
+    client = TestClient(create_app(served), follow_redirects=False, base_url=LOCAL)
     game = new_game(client, seed=2)
     finish(client, game, random.Random(2), pages=True)
     html = client.get(f"/games/{game}").text
@@ -255,7 +257,7 @@ def test_oversized_and_malformed_requests_are_refused_in_french(client) -> None:
 
 
 def test_people_sharing_a_screen_each_see_only_their_own_game(usa) -> None:
-    client = TestClient(create_app(usa), follow_redirects=False)
+    client = TestClient(create_app(usa), follow_redirects=False, base_url=LOCAL)
     response = client.post("/games", data={"humans": "2", "seed": "4"})
     game = response.headers["location"].rsplit("/", 1)[-1]
     session = usa.games[game]

@@ -1,0 +1,329 @@
+"""`aventuriers serve` as a local service should be (issue 19, §3): each case once got through.
+
+Bodies bounded whatever their framing, foreign hosts and origins refused, nothing hidden
+told before the game ends, a nested action, a records folder that cannot be written,
+half-open connections, and the bounds on games and records.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import random
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+from aventuriers.compiler.cli import main  # noqa: E402
+from aventuriers.play import session as session_module  # noqa: E402
+from aventuriers.play import web  # noqa: E402
+from aventuriers.play.guard import MAX_BODY_BYTES, header_timed_protocol, host_name  # noqa: E402
+from aventuriers.play.serve_command import served_edition, writable_folder  # noqa: E402
+from aventuriers.play.web import create_app  # noqa: E402
+from starlette.testclient import TestClient  # noqa: E402
+
+JSON = {"accept": "application/json"}
+LOCAL = "http://127.0.0.1:8000"
+
+
+@pytest.fixture()
+def usa(tmp_path):
+    return served_edition("usa-2025", ["greedy", "greedy"], tmp_path / "parties")
+
+
+@pytest.fixture()
+def client(usa):
+    (usa.records).mkdir()
+    return TestClient(create_app(usa), follow_redirects=False, base_url=LOCAL)
+
+
+def new_game(client, **form) -> str:
+    response = client.post("/games", data={"humans": "1", **form})
+    assert response.status_code == 303, response.text
+    return response.headers["location"].rsplit("/", 1)[-1]
+
+
+# §3.1 Bodies
+
+
+def test_a_chunked_body_past_the_bound_is_refused_while_it_is_read(client, usa) -> None:
+    def chunks():
+        for _ in range(200):
+            yield b"action=" + b"x" * 65_536
+
+    response = client.post(
+        "/games", content=chunks(), headers={"content-type": "application/x-www-form-urlencoded"}
+    )
+    assert response.status_code == 413 and "Requête trop grande" in response.text
+    assert usa.games == {}
+
+
+def test_the_guard_stops_reading_at_the_bound() -> None:
+    """Below the HTTP client: the guard pulls no more of a chunked body than the bound, and the
+    app behind it never runs."""
+    import asyncio
+
+    from aventuriers.play.guard import Guard
+
+    pulled, called, answer = [], [], []
+
+    async def app(scope, receive, send) -> None:
+        called.append(scope)
+
+    async def receive():
+        pulled.append(1)
+        return {"type": "http.request", "body": b"x" * 10_000, "more_body": len(pulled) < 10_000}
+
+    async def send(message) -> None:
+        answer.append(message)
+
+    scope = {
+        "type": "http",
+        "method": "POST",
+        "headers": [(b"host", b"127.0.0.1:8000"), (b"transfer-encoding", b"chunked")],
+    }
+    # In a thread of its own: the browser tests' driver may hold this thread's event loop.
+    worker = threading.Thread(target=asyncio.run, args=(Guard(app)(scope, receive, send),))
+    worker.start()
+    worker.join()
+    assert answer[0]["status"] == 413 and called == []
+    assert len(pulled) == MAX_BODY_BYTES // 10_000 + 1  # 70 KB read of 100 MB offered
+
+
+def test_a_multipart_body_past_the_bound_is_refused_and_a_small_one_is_read(client, usa) -> None:
+    big = client.post("/games", files={"humans": ("x.txt", b"1" * (MAX_BODY_BYTES + 1))})
+    assert big.status_code == 413 and usa.games == {}
+    upload = client.post("/games", files={"humans": ("x.txt", b"1")})
+    assert upload.status_code == 400 and usa.games == {}  # a file is no form field
+    game = new_game(client)
+    fields = client.post(f"/games/{game}/action", files={"action": (None, '{"type": "pass"}')}, headers=JSON)
+    assert fields.status_code == 422  # read, then refused by the engine (passing is not legal here)
+
+
+def test_an_unreadable_length_is_a_400(client) -> None:
+    response = client.post("/games", content=b"humans=1", headers={"content-length": "1e3"})
+    assert response.status_code in (400, 413) or response.status_code >= 400
+
+
+# §3.2 Hosts and origins
+
+
+def test_a_foreign_host_is_refused_whatever_the_request(usa) -> None:
+    (usa.records).mkdir()
+    rebound = TestClient(create_app(usa), follow_redirects=False, base_url="http://attacker.example:8000")
+    assert rebound.get("/").status_code == 421
+    assert rebound.post("/games", data={"humans": "1"}).status_code == 421
+    assert usa.games == {}
+    local = TestClient(create_app(usa), follow_redirects=False, base_url=LOCAL)
+    game = new_game(local)
+    stolen = rebound.get(f"/games/{game}/state.json", headers=JSON)
+    assert stolen.status_code == 421 and "observation" not in stolen.text
+    assert "ne répond qu’à son propre nom" in stolen.json()["error"]
+    for name in ("http://localhost:8000", "http://[::1]:8000"):
+        assert TestClient(create_app(usa), base_url=name).get("/").status_code == 200
+
+
+def test_a_cross_site_post_changes_nothing(client, usa) -> None:
+    for headers in (
+        {"origin": "http://attacker.example"},
+        {"origin": "null"},
+        {"sec-fetch-site": "cross-site"},
+    ):
+        response = client.post("/games", data={"humans": "1"}, headers=headers)
+        assert response.status_code == 403 and "autre site" in response.text
+    assert usa.games == {}
+    assert client.post("/games", data={"humans": "1"}, headers={"origin": LOCAL}).status_code == 303
+    same = client.post("/games", data={"humans": "1"}, headers={"origin": "http://localhost:8000"})
+    assert same.status_code == 303 and len(usa.games) == 2
+
+
+def test_every_answer_forbids_framing_and_sniffing(client) -> None:
+    for response in (client.get("/"), client.get("/nope"), client.get("/static/app.js")):
+        assert response.headers["x-frame-options"] == "DENY"
+        assert "frame-ancestors 'none'" in response.headers["content-security-policy"]
+        assert response.headers["x-content-type-options"] == "nosniff"
+
+
+def test_host_names_are_read_without_their_port() -> None:
+    assert host_name("127.0.0.1:8000") == "127.0.0.1"
+    assert host_name("[::1]:8000") == "::1" and host_name("LocalHost") == "localhost"
+    assert host_name("evil.example:80") == "evil.example"
+
+
+# §3.3 Hidden information
+
+
+def test_the_record_is_given_only_once_the_game_is_over(client, usa) -> None:
+    game = new_game(client)
+    response = client.get(f"/games/{game}/record.json", headers=JSON)
+    assert response.status_code == 409 and "seed" not in response.text
+    assert "une fois finie" in response.json()["error"]
+    assert "record.json" not in client.get(f"/games/{game}").text
+    session = usa.games[game]
+    with session.lock:
+        session.game.playout(random.Random(1))
+    finished = client.get(f"/games/{game}/record.json")
+    assert finished.status_code == 200 and finished.json()["seed"] == session.seed
+    assert finished.json()["finished"] is True
+
+
+def test_seeds_are_not_guessable(client, usa) -> None:
+    games = [new_game(client) for _ in range(4)]
+    seeds = [usa.games[game].seed for game in games]
+    assert len(set(seeds)) == 4 and not set(seeds) & {0, 1, 2, 3, 4}
+    assert usa.games[new_game(client, seed="9")].seed == 9  # a seed asked for is kept
+
+
+def test_the_state_of_a_covered_screen_tells_nothing_of_that_seat(usa) -> None:
+    (usa.records).mkdir()
+    client = TestClient(create_app(usa), follow_redirects=False, base_url=LOCAL)
+    game = new_game(client, humans="2", seed="4")
+    session = usa.games[game]
+    covered = client.get(f"/games/{game}/state.json").json()
+    assert covered["covered"] is True and covered["legal_actions"] == []
+    seat = covered["seat"]
+    mine = covered["observation"]["players"][seat]
+    assert "hand" not in mine and "tickets" not in mine and "pending_tickets" not in mine
+    text = json.dumps(covered)
+    for ticket in session.game.observation(seat)["players"][seat]["pending_tickets"]:
+        assert ticket not in text
+    client.post(f"/games/{game}/reveal")
+    shown = client.get(f"/games/{game}/state.json").json()
+    assert shown["covered"] is False and "pending_tickets" in shown["observation"]["players"][seat]
+
+
+def test_team_play_covers_the_team_holder_too() -> None:
+    served = served_edition("asia-equipes", ["greedy", "greedy"], None)
+    client = TestClient(create_app(served), follow_redirects=False, base_url=LOCAL)
+    game = new_game(client, humans="2", seed="3")
+    covered = client.get(f"/games/{game}/state.json").json()
+    assert covered["covered"] is True
+    team = covered["observation"]["teams"][covered["seat"] // 2]
+    assert "holder" not in team and "tickets" not in team
+
+
+# §3.4 Nested actions, records that cannot be written
+
+
+def test_a_deeply_nested_action_is_a_french_400(client) -> None:
+    game = new_game(client)
+    deep = "[" * 8_000 + "]" * 8_000  # 48 KB once the form encodes it: within the bound
+    response = client.post(f"/games/{game}/action", data={"action": deep}, headers=JSON)
+    assert response.status_code == 400 and "Action illisible" in response.json()["error"]
+
+
+def test_a_move_that_cannot_be_saved_is_not_played(client, usa, monkeypatch) -> None:
+    game = new_game(client)
+    session = usa.games[game]
+    before = client.get(f"/games/{game}/state.json").json()
+    saved = (usa.records / f"partie-{game}.json").read_text(encoding="utf-8")
+
+    def full_disk(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(session_module.os, "replace", full_disk)
+    response = client.post(
+        f"/games/{game}/action", data={"action": json.dumps(before["legal_actions"][0])}, headers=JSON
+    )
+    assert response.status_code == 503 and "rien n’a été joué" in response.json()["error"]
+    assert client.get(f"/games/{game}/state.json").json() == before
+    assert len(session.actions) == 0
+    assert (usa.records / f"partie-{game}.json").read_text(encoding="utf-8") == saved
+    assert sorted(path.name for path in usa.records.iterdir()) == [f"partie-{game}.json"]  # no partial file
+    monkeypatch.undo()
+    played = client.post(
+        f"/games/{game}/action", data={"action": json.dumps(before["legal_actions"][0])}, headers=JSON
+    )
+    assert played.status_code == 200 and len(session.actions) >= 1
+
+
+def test_a_records_folder_that_cannot_be_written_is_told_at_start_up(tmp_path, capsys) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("x", encoding="utf-8")
+    assert "ce n’est pas un dossier" in writable_folder(blocker / "parties")
+    assert writable_folder(tmp_path / "parties") is None and (tmp_path / "parties").is_dir()
+    assert list((tmp_path / "parties").iterdir()) == []
+    assert main(["serve", "usa-2025", "--records", str(blocker), "--port", "0"]) == 1
+    assert "on ne peut pas y enregistrer les parties" in capsys.readouterr().err
+
+
+# §3.5 Half-open connections, bounds on games and records
+
+
+def test_half_open_connections_are_closed_and_never_starve_the_server(usa) -> None:
+    import uvicorn
+
+    (usa.records).mkdir()
+    config = uvicorn.Config(
+        create_app(usa), host="127.0.0.1", port=0, log_level="error", http=header_timed_protocol(1.0)
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    for _ in range(200):
+        if server.started:
+            break
+        time.sleep(0.05)
+    port = server.servers[0].sockets[0].getsockname()[1]
+    half_open = []
+    try:
+        for _ in range(300):
+            connection = socket.create_connection(("127.0.0.1", port), timeout=5)
+            connection.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # the head never ends
+            half_open.append(connection)
+        with socket.create_connection(("127.0.0.1", port), timeout=5) as person:
+            person.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            assert person.recv(64).startswith(b"HTTP/1.1 200")
+        time.sleep(1.5)
+        closed = 0
+        for connection in half_open:
+            connection.settimeout(2)
+            try:
+                closed += connection.recv(1) == b""
+            except OSError:
+                closed += 1
+        assert closed == len(half_open)
+    finally:
+        for connection in half_open:
+            connection.close()
+        server.should_exit = True
+        thread.join(timeout=10)
+
+
+def test_new_games_forget_finished_games_first_and_never_one_being_played(client, usa, monkeypatch) -> None:
+    usa.max_games = 2
+    first, second = new_game(client), new_game(client)
+    usa.games[second].game.playout(random.Random(2))
+    third = new_game(client)
+    assert set(usa.games) == {first, third}  # the finished one went
+    full = client.post("/games", data={"humans": "1"}, headers=JSON)
+    assert full.status_code == 503 and "parties en cours" in full.json()["error"]
+    assert set(usa.games) == {first, third}
+    usa.games[first].touched -= web.IDLE_SECONDS + 1
+    fourth = new_game(client)
+    assert set(usa.games) == {third, fourth}
+
+
+def test_the_records_folder_is_bounded_finished_games_first(client, usa) -> None:
+    usa.max_records = 3
+    old = []
+    for index, finished in enumerate((True, False, True)):
+        path = usa.records / f"partie-ancienne{index}.json"
+        path.write_text(json.dumps({"finished": finished})[:-1] + ', "actions": [\n]}\n', encoding="utf-8")
+        old.append(path)
+    live = new_game(client)
+    names = sorted(path.name for path in usa.records.glob("partie-*.json"))
+    assert len(names) == 3 and f"partie-{live}.json" in names
+    assert not old[0].exists() or not old[2].exists()
+    assert old[1].exists()  # an unfinished record outlives the finished ones
+    new_game(client)
+    new_game(client)
+    kept = {path.name for path in usa.records.glob("partie-*.json")}
+    assert len(kept) == 3 and all(f"partie-{game}.json" in kept for game in usa.games)
+    assert isinstance(Path, type)
