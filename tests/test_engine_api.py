@@ -119,6 +119,13 @@ def test_scores_shape(edition):
     assert game.winners()
 
 
+def _nested(depth: int) -> list:
+    value: list = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_a_malformed_state_is_a_value_error(edition):
     module = engine(edition)
@@ -129,6 +136,12 @@ def test_a_malformed_state_is_a_value_error(edition):
         {**good, "players": [{**good["players"][0], "routes": ["nowhere-somewhere"]}, good["players"][1]]},
         {key: value for key, value in good.items() if key != "market"},
         "not a state",
+        # Cards that are not names (once a TypeError), and values nested past any parser (RecursionError).
+        {**good, "deck": [["red"], *good["deck"][1:]]},
+        {**good, "market": [{"red": 1}, *good["market"][1:]]},
+        {**good, "deck": [_nested(5_000)]},
+        {**good, "edition": _nested(5_000)},
+        {**good, "players": [_nested(5_000), good["players"][1]]},
     ]
     for state in broken_states:
         with pytest.raises(ValueError):

@@ -1542,6 +1542,8 @@ class Game:
         if to not in _PLACES:
             raise IllegalAction("unknown_place", place=to)
         if source == "deck":
+            if "slot" in action:  # a slot names a face-up card: a deck draw has none
+                raise IllegalAction("unknown_field", field="slot", type="draw_card")
             if not self._deck and not self._discard:
                 raise IllegalAction("empty_deck")
             if to not in self._draw_places(None, self._card_place):
@@ -2253,10 +2255,12 @@ class Game:
         """
         if not isinstance(state, dict) or state.get("edition") != EDITION:
             found = state.get("edition") if isinstance(state, dict) else type(state).__name__
-            raise ValueError(f"this state is of edition {found!r}, not {EDITION!r}")
-        _check_state(state)
+            raise ValueError(f"this state is of edition {_shown(found)}, not {EDITION!r}")
         try:
+            _check_state(state)
             return cls._restore(state)
+        except RecursionError:
+            raise ValueError(f"not a valid {EDITION} state: a value is nested too deeply") from None
         except (KeyError, IndexError, TypeError, AttributeError) as error:
             raise ValueError(f"not a valid {EDITION} state: {type(error).__name__} {error}") from None
 
@@ -2392,7 +2396,7 @@ def _check_state(state: dict) -> None:
         for card in pile:
             if card is None and place == "market":
                 continue
-            if card not in _COLOR_INDEX:
+            if not isinstance(card, str) or card not in _COLOR_INDEX:
                 _invalid(f"{place} holds an unknown card {_shown(card)}")
             cards[_COLOR_INDEX[card]] += 1
     for color, total, most in zip(COLORS, cards, DECK):
@@ -2434,7 +2438,10 @@ def _invalid(message: str) -> NoReturn:
 
 
 def _shown(value) -> str:
-    text = repr(value)
+    try:
+        text = repr(value)
+    except RecursionError:
+        return "(a value nested too deeply)"
     return text if len(text) <= 60 else text[:59] + "…"
 
 

@@ -1791,6 +1791,8 @@ class Game:
             self._require_turn_start()
         source = action.get("source")
         if source == "deck":
+            if "slot" in action:  # a slot names a face-up card: a deck draw has none
+                raise IllegalAction("unknown_field", field="slot", type="draw_card")
             if not self._deck and not self._discard:
                 raise IllegalAction("empty_deck")
             drawn = self._draw_from_deck()
@@ -2416,10 +2418,12 @@ class Game:
         """
         if not isinstance(state, dict) or state.get("edition") != EDITION:
             found = state.get("edition") if isinstance(state, dict) else type(state).__name__
-            raise ValueError(f"this state is of edition {found!r}, not {EDITION!r}")
-        _check_state(state)
+            raise ValueError(f"this state is of edition {_shown(found)}, not {EDITION!r}")
         try:
+            _check_state(state)
             return cls._restore(state)
+        except RecursionError:
+            raise ValueError(f"not a valid {EDITION} state: a value is nested too deeply") from None
         except (KeyError, IndexError, TypeError, AttributeError) as error:
             raise ValueError(f"not a valid {EDITION} state: {type(error).__name__} {error}") from None
 
@@ -2529,7 +2533,7 @@ def _check_state(state: dict) -> None:
         for card in pile:
             if card is None and place == "market":
                 continue
-            if card not in _COLOR_INDEX:
+            if not isinstance(card, str) or card not in _COLOR_INDEX:
                 _invalid(f"{place} holds an unknown card {_shown(card)}")
             cards[_COLOR_INDEX[card]] += 1
     for color, total, most in zip(COLORS, cards, DECK):
@@ -2555,7 +2559,12 @@ def _check_state(state: dict) -> None:
         if not isinstance(tunnel, dict):
             _invalid("tunnel must be a dict")
         route = tunnel.get("route")
-        if route not in _ROUTE_INDEX or not ROUTES[route]["tunnel"] or route in owners:
+        if (
+            not isinstance(route, str)
+            or route not in _ROUTE_INDEX
+            or not ROUTES[route]["tunnel"]
+            or route in owners
+        ):
             _invalid(f"tunnel.route must be an open tunnel, not {_shown(route)}")
         laid = tunnel.get("cards")
         hand = players[current]["hand"]
@@ -2569,7 +2578,7 @@ def _check_state(state: dict) -> None:
         revealed = _ids(tunnel.get("revealed"), _COLOR_INDEX, "tunnel.revealed")
         if len(revealed) > _ROUTE_REVEAL[_ROUTE_INDEX[route]]:
             _invalid(f"tunnel.revealed holds at most {_ROUTE_REVEAL[_ROUTE_INDEX[route]]} cards")
-        if tunnel.get("color") not in _COLOR_INDEX:
+        if not isinstance(tunnel.get("color"), str) or tunnel["color"] not in _COLOR_INDEX:
             _invalid("tunnel.color must be a card colour")
         _integer(tunnel.get("surcharge"), "tunnel.surcharge", 1, _MOST_REVEALED)
 
@@ -2588,7 +2597,10 @@ def _invalid(message: str) -> NoReturn:
 
 
 def _shown(value) -> str:
-    text = repr(value)
+    try:
+        text = repr(value)
+    except RecursionError:
+        return "(a value nested too deeply)"
     return text if len(text) <= 60 else text[:59] + "…"
 
 
