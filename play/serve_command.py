@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import errno
-import json
 import sys
 from pathlib import Path
 
@@ -163,19 +162,17 @@ def _more_open_files() -> None:
 
 
 def command_replay(args: argparse.Namespace) -> int:
-    from .session import RecordError, check_record, replay
+    from aventuriers.compiler.build import loader
 
+    from .session import RecordError, check_record, read_record, record_edition, replay
+
+    editions = loader()
+    shipped = {name: editions.path_of(name) for name in editions.available()}
     try:
-        record = json.loads(Path(args.record).read_text(encoding="utf-8"))
-    except OSError as error:
-        print(f"aventuriers replay : {args.record} : {error.strerror}", file=sys.stderr)
-        return 1
-    except ValueError:
-        print(f"aventuriers replay : {args.record} n’est pas du JSON", file=sys.stderr)
-        return 1
-    edition = args.edition or (record.get("edition") if isinstance(record, dict) else None)
-    if not isinstance(edition, str):
-        print("aventuriers replay : l’enregistrement ne dit pas son édition (--edition)", file=sys.stderr)
+        record = read_record(Path(args.record))
+        edition = args.edition or record_edition(record, Path(args.record), shipped)
+    except RecordError as error:
+        print(f"aventuriers replay : {args.record} : {error}", file=sys.stderr)
         return 1
     served = served_edition(edition, [], None)
     if served is None:

@@ -9,11 +9,13 @@ replay without the last action.
 from __future__ import annotations
 
 import copy
+import errno
 import hashlib
 import json
 import os
 import random
 import secrets
+import stat
 import threading
 import time
 import types
@@ -192,6 +194,15 @@ def record_name(game_id: str) -> str:
     return f"partie-{game_id}.json"
 
 
+def _short(value: Any) -> str:
+    """A value of a record as a message shows it: cut short, whatever its depth."""
+    try:
+        text = repr(value)
+    except RecursionError:
+        return "…"
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
 class NotYourTurn(Exception):
     pass
 
@@ -218,7 +229,7 @@ def replay(engine: types.ModuleType, actions: list[dict], *, players: int, seed:
         seat = game.current_player
         if entry.get("seat") != seat:
             raise RecordError(
-                f"action {index + 1} : le siège {entry.get('seat')} joue, mais c’est au tour de {seat}"
+                f"action {index + 1} : le siège {_short(entry.get('seat'))} joue, mais c’est au tour de {seat}"
             )
         market = list(game.observation(seat)["market"])
         try:
@@ -230,13 +241,81 @@ def replay(engine: types.ModuleType, actions: list[dict], *, players: int, seed:
     return _Replayed(game=game, actions=done, log=log[-LOG_LENGTH:])
 
 
+# A record of 10,000 actions takes about 1 MB; a larger file is no record of a game.
+MAX_RECORD_BYTES = 64 * 2**20
+
+
+def read_record(path: Path) -> dict:
+    """The JSON object of a record file: a regular file (never a device, a FIFO or a folder),
+    of bounded size, UTF-8 with or without a byte-order mark."""
+    try:
+        kind = os.stat(path).st_mode
+        if not stat.S_ISREG(kind):
+            raise RecordError("ce n’est pas un fichier ordinaire (dossier, FIFO ou périphérique)")
+        if os.stat(path).st_size > MAX_RECORD_BYTES:
+            raise RecordError(f"fichier trop grand pour une partie (au plus {MAX_RECORD_BYTES // 2**20} Mo)")
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(descriptor, "rb") as file:
+            raw = file.read(MAX_RECORD_BYTES + 1)
+    except OSError as error:
+        raise RecordError(
+            FRENCH_OS_ERRORS.get(error.errno or 0, error.strerror or "lecture impossible")
+        ) from None
+    if len(raw) > MAX_RECORD_BYTES:
+        raise RecordError(f"fichier trop grand pour une partie (au plus {MAX_RECORD_BYTES // 2**20} Mo)")
+    try:
+        record = json.loads(raw.decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        raise RecordError("ce n’est pas du texte UTF-8") from None
+    except RecursionError:
+        raise RecordError("JSON imbriqué trop profondément pour être une partie") from None
+    except ValueError:
+        raise RecordError("ce n’est pas du JSON") from None
+    if not isinstance(record, dict):
+        raise RecordError("un enregistrement de partie est un objet JSON")
+    return record
+
+
+FRENCH_OS_ERRORS = {
+    errno.ENOENT: "fichier introuvable",
+    errno.EACCES: "permission refusée",
+    errno.EISDIR: "c’est un dossier",
+}
+
+
+def record_edition(record: dict, path: Path, shipped: dict[str, Path]) -> str:
+    """The spec a record names: a shipped edition (``shipped``: name → its spec), or the file name
+    of a spec lying beside the record. Never another path: a record is data, it does not choose
+    what is read."""
+    named = record.get("edition")
+    if not isinstance(named, str) or not named:
+        raise RecordError("l’enregistrement ne dit pas son édition (--edition)")
+    if named in shipped:
+        return str(shipped[named])
+    beside = path.parent / Path(named.replace("\\", "/")).name
+    if beside.suffix == ".aventuriers" and beside.is_file():
+        return str(beside)
+    raise RecordError(
+        f"l’édition « {named[:80]} » n’est ni une édition livrée ni une spec posée à côté de la partie "
+        "(--edition pour la donner)"
+    )
+
+
 def check_record(record: Any, engine: types.ModuleType, engine_hash: str) -> None:
-    """A record this engine can replay: its shape, its edition, its spec's hash."""
+    """A record this engine can replay: its shape, its edition, its spec's hash, its seats."""
     if not isinstance(record, dict):
         raise RecordError("un enregistrement de partie est un objet JSON")
     for key, kind in (("seed", int), ("seats", list), ("actions", list), ("spec_hash", str)):
         if not isinstance(record.get(key), kind):
             raise RecordError(f"champ « {key} » manquant ou mal formé")
+    seats = record["seats"]
+    low, high = engine.PLAYERS
+    team = getattr(engine, "TEAM_SIZE", 1)
+    if not low <= len(seats) <= high or len(seats) % team or not all(isinstance(seat, str) for seat in seats):
+        raise RecordError(
+            f"« seats » donne {len(seats)} sièges ; « {engine.EDITION} » se joue de {low} à {high}"
+            + (f", par équipes de {team}" if team > 1 else "")
+        )
     if record.get("engine_edition") != engine.EDITION:
         raise RecordError(f"partie de « {record.get('engine_edition')} », pas de « {engine.EDITION} »")
     if record["spec_hash"] != engine_hash:

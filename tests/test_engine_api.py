@@ -164,3 +164,43 @@ def test_an_observation_shows_a_player_their_own_cards_and_only_counts_of_the_re
     for wrong in (-1, module.PLAYERS[0], "0"):
         with pytest.raises(ValueError):
             game.observation(wrong)
+
+
+FIELDS = {
+    "draw_card": ("source", "slot", "to"),
+    "claim_route": ("route", "cards", "holder_cards"),
+    "keep_tickets": ("tickets", "return_order", "share"),
+    "pay_tunnel": ("cards", "holder_cards"),
+    "build_station": ("city", "cards"),
+    "share_tickets": ("tickets",),
+}
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_any_value_in_any_field_is_refused_with_its_code(edition):
+    """Unhashable, nested past the parser, or huge: an action's field gives an IllegalAction with a
+    short message, never TypeError or RecursionError, and the game stays as it was."""
+    module = engine(edition)
+    game = module.new_game(seats(module, 2), 5)
+    while game.to_dict()["phase"] != "turn":
+        game.apply(game.legal_actions()[0])
+    before = game.to_dict()
+    odd = [[], {}, ["red"], {"red": [1]}, _nested(3_000), {"a": _nested(3_000)}, 1.5, True, "x" * 100_000]
+    plausible = {
+        "draw_card": {"source": "market", "slot": 0},
+        "claim_route": {"route": next(iter(module.ROUTES)), "cards": {"red": 1}},
+        "keep_tickets": {"tickets": []},
+        "pay_tunnel": {"cards": {"red": 1}},
+        "build_station": {"city": module.ROUTES[next(iter(module.ROUTES))]["a"], "cards": {"red": 1}},
+        "share_tickets": {"tickets": []},
+    }
+    for kind, fields in FIELDS.items():
+        for field in fields:
+            for value in odd:
+                with pytest.raises(module.IllegalAction) as refused:
+                    game.apply({"type": kind, **plausible[kind], field: value})
+                assert len(refused.value.message) < 400
+    for value in odd:
+        with pytest.raises(module.IllegalAction):
+            game.apply({"type": value})
+    assert game.to_dict() == before

@@ -1148,8 +1148,20 @@ class IllegalAction(Exception):
 
     def __init__(self, code: str, **details):
         self.code = code
-        self.message = MESSAGES[code].format(**details)
+        self.message = MESSAGES[code].format(**{key: _detail(value) for key, value in details.items()})
         super().__init__(f"{code}: {self.message}")
+
+
+def _detail(value) -> object:
+    """A detail of a refusal as its message shows it: an action may hold anything (a record, a
+    request), so a long or deeply nested value is shown cut short."""
+    if type(value) is int or value is None:
+        return value
+    try:
+        text = value if isinstance(value, str) else repr(value)
+    except RecursionError:
+        return "…"
+    return text if len(text) <= 60 else text[:59] + "…"
 
 
 # What each bonus measure reads in a player's `scores()` record.
