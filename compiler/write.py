@@ -160,21 +160,22 @@ def differences(files: dict[str, str], out_dir: Path, owned: set[str] | None) ->
     return "".join(chunks)
 
 
-def read_manifest(out_dir: Path) -> set[str]:
-    """The files earlier builds wrote in ``out_dir``; refuses a folder that is not a build output."""
+def read_manifest(out_dir: Path, manifest_name: str = MANIFEST) -> set[str]:
+    """The files earlier builds (or, with another ``manifest_name``, earlier runs of a tool) wrote
+    in ``out_dir``; refuses a folder that is not such an output."""
     if out_dir.is_symlink():
         raise refused(out_dir, "le dossier de sortie est un lien symbolique : rien n’a été écrit")
     if not out_dir.exists():
         return set()
     if not out_dir.is_dir():
         raise refused(out_dir, "c’est un fichier, pas un dossier : rien n’a été écrit")
-    manifest = out_dir / MANIFEST
+    manifest = out_dir / manifest_name
     if not manifest.is_symlink() and manifest.is_file():
         try:
             lines = manifest.read_text(encoding="utf-8").splitlines()
         except (OSError, UnicodeDecodeError):
             lines = ["\0"]
-        listed = {line for line in lines if line and not line.startswith("#")} - {MANIFEST}
+        listed = {line for line in lines if line and not line.startswith("#")} - {manifest_name}
         if all(_is_clean(line) for line in listed):
             return listed
         raise refused(manifest, "manifeste de construction illisible : rien n’a été écrit")
@@ -183,9 +184,10 @@ def read_manifest(out_dir: Path) -> set[str]:
     except OSError as error:
         raise refused(out_dir, f"lecture impossible ({os_reason(error)})") from None
     if entries:
+        tool = "aventuriers build" if manifest_name == MANIFEST else "cette commande"
         raise refused(
             out_dir,
-            "ce dossier n’est pas vide et n’a pas été produit par aventuriers build : rien n’a été écrit",
+            f"ce dossier n’est pas vide et n’a pas été produit par {tool} : rien n’a été écrit",
             hint="choisissez un dossier vide ou qui n’existe pas encore",
         )
     return set()
@@ -277,3 +279,63 @@ def _remove_if_empty(folder: Path) -> bool:
     except OSError:
         return False
     return True
+
+
+# The files `tournament` and `balance` wrote in a folder: a manifest of their own, so that a
+# build never deletes their results, nor they a build's.
+RESULTS_MANIFEST = ".aventuriers-resultats"
+RESULTS_HEADER = "# Files written by `aventuriers tournament` and `balance`; they replace only these.\n"
+
+
+class Results:
+    """The files a long run (a tournament, a balance) writes into ``out_dir``, under a build's
+    rules: checked before the first game (E313, nothing touched), each written beside its target
+    under a temporary name (a stream may take hours), renamed into place only when complete."""
+
+    def __init__(self, out_dir: Path, names: list[str]) -> None:
+        previous = read_manifest(out_dir, RESULTS_MANIFEST)
+        for name in [*names, RESULTS_MANIFEST]:
+            kind = _kind(out_dir, name)
+            if kind not in ("file", "missing"):
+                raise refused(out_dir / name, f"la sortie serait écrite dans {kind} : rien n’a été écrit")
+            if kind == "file" and name not in previous and name != RESULTS_MANIFEST:
+                raise refused(
+                    out_dir / name,
+                    "ce fichier existe et n’a pas été écrit par aventuriers : rien n’a été écrit",
+                    hint="choisissez un autre dossier avec --out, ou déplacez ce fichier",
+                )
+        self.out_dir, self.names, self.previous = out_dir, names, previous
+        self.staged: dict[str, Path] = {}
+
+    def temporary(self, name: str) -> Path:
+        """A new file beside ``name``'s target, to write it into (its suffix kept for writers that read it)."""
+        assert name in self.names, name
+        _make_folders(self.out_dir)
+        handle, temporary = tempfile.mkstemp(dir=self.out_dir, prefix=f".{name}.", suffix=Path(name).suffix)
+        os.close(handle)
+        os.chmod(temporary, _FILE_MODE)
+        self.staged[name] = Path(temporary)
+        return Path(temporary)
+
+    def commit(self) -> list[Path]:
+        """Every staged file into place, and the manifest; the paths written."""
+        listed = sorted(self.previous | set(self.staged))
+        manifest = self.temporary_manifest(RESULTS_HEADER + "".join(f"{name}\n" for name in listed))
+        for name, temporary in self.staged.items():
+            os.replace(temporary, self.out_dir / name)
+        os.replace(manifest, self.out_dir / RESULTS_MANIFEST)
+        written = [self.out_dir / name for name in self.names if name in self.staged]
+        self.staged = {}
+        return written
+
+    def discard(self) -> None:
+        for temporary in self.staged.values():
+            temporary.unlink(missing_ok=True)
+        self.staged = {}
+
+    def temporary_manifest(self, text: str) -> Path:
+        handle, temporary = tempfile.mkstemp(dir=self.out_dir, prefix=f".{RESULTS_MANIFEST}.", suffix=".tmp")
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
+            stream.write(text)
+        os.chmod(temporary, _FILE_MODE)
+        return Path(temporary)

@@ -5,15 +5,17 @@ the first player has an edge, how far apart the scores are (Markdown and a PNG).
 from __future__ import annotations
 
 import argparse
+import math
 import statistics
 import sys
 from collections import Counter
-from pathlib import Path
+from dataclasses import dataclass, field
 
 from aventuriers.compiler.emit.escape import markdown_text
 
+from .commands import checked_workers, progress_bar, results_folder
 from .engines import EngineRef, plays_with
-from .tournament import run, wilson
+from .tournament import stream, wilson
 
 
 def add_balance(commands: argparse._SubParsersAction, positive) -> None:
@@ -35,6 +37,10 @@ def add_balance(commands: argparse._SubParsersAction, positive) -> None:
 
 
 def command_balance(args: argparse.Namespace) -> int:
+    workers = checked_workers(args.workers, None)
+    results = results_folder(args.out, ["bilan.md", "bilan.png"])
+    if results is False or workers is None:
+        return 1
     reference = EngineRef.of(args.edition)
     if reference is None:
         return 1
@@ -43,42 +49,79 @@ def command_balance(args: argparse.Namespace) -> int:
     if not plays_with(engine, players):
         print(f"{engine.EDITION} ne se joue pas à {players} joueurs.", file=sys.stderr)
         return 1
-    records = run(reference, ["greedy"] * players, args.games, workers=args.workers)
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
+    tally = BalanceTally(seats=players)
+    with progress_bar(engine.EDITION, args.games) as advance:
+        for record in stream(reference, ["greedy"] * players, args.games, workers=workers):
+            tally.add(record)
+            advance()
     picture = None
     try:
         from .plots import plot_balance
     except ImportError:
         print("(pas de graphique : il demande matplotlib, pip install -e '.[plot]')", file=sys.stderr)
     else:
-        picture = plot_balance(records, engine, out / "bilan.png")
-    text = report(engine, records, players, picture.name if picture else None)
-    (out / "bilan.md").write_text(text, encoding="utf-8")
-    print(f"écrit : {out / 'bilan.md'}" + (f", {picture}" if picture else ""))
+        picture = plot_balance(tally, results.temporary("bilan.png"))
+    text = report(engine, tally, "bilan.png" if picture else None)
+    results.temporary("bilan.md").write_text(text, encoding="utf-8")
+    written = results.commit()
+    print("écrit : " + ", ".join(str(path) for path in written))
     return 0
 
 
-def report(engine, records: list[dict], players: int, picture: str | None) -> str:
-    games = len(records)
-    kept: Counter[str] = Counter()
-    done: Counter[str] = Counter()
-    for record in records:
+@dataclass(slots=True)
+class BalanceTally:
+    """What the report needs, gathered game by game (scores counted by value)."""
+
+    seats: int
+    games: int = 0
+    kept: Counter = field(default_factory=Counter)  # ticket -> times kept
+    done: Counter = field(default_factory=Counter)  # ticket -> times completed
+    taken: Counter = field(default_factory=Counter)  # route -> games it was taken in
+    first_wins: int = 0
+    winning_scores: int = 0  # summed
+    margins: Counter = field(default_factory=Counter)  # the winner's lead over the second
+    scores: Counter = field(default_factory=Counter)
+    seat_scores: list[Counter] = field(default_factory=list)
+
+    def add(self, record: dict) -> None:
+        self.games += 1
         for seat_results in record["ticket_results"]:
             for ticket, completed in seat_results:
-                kept[ticket] += 1
-                done[ticket] += completed
-    rates = sorted(((done[t] / kept[t], kept[t], t) for t in kept), reverse=True)
-    taken = Counter(route for record in records for route in record["routes_taken"])
-    first = sum(0 in record["winners"] for record in records)
-    low, high = wilson(first, games)
-    winners = [max(record["scores"]) for record in records]
-    margins = [
-        sorted(record["scores"])[-1] - sorted(record["scores"])[-2]
-        for record in records
-        if len(record["scores"]) > 1
-    ]
-    all_scores = [score for record in records for score in record["scores"]]
+                self.kept[ticket] += 1
+                self.done[ticket] += completed
+        self.taken.update(record["routes_taken"])
+        self.first_wins += 0 in record["winners"]
+        ranked = sorted(record["scores"])
+        self.winning_scores += ranked[-1]
+        if len(ranked) > 1:
+            self.margins[ranked[-1] - ranked[-2]] += 1
+        self.scores.update(record["scores"])
+        while len(self.seat_scores) < len(record["scores"]):
+            self.seat_scores.append(Counter())
+        for seat, score in enumerate(record["scores"]):
+            self.seat_scores[seat][score] += 1
+
+
+def _mean(counted: Counter) -> float:
+    return sum(value * count for value, count in counted.items()) / sum(counted.values())
+
+
+def _spread(counted: Counter) -> float:
+    mean = _mean(counted)
+    return math.sqrt(
+        sum(count * (value - mean) ** 2 for value, count in counted.items()) / sum(counted.values())
+    )
+
+
+def _median(counted: Counter) -> float:
+    return statistics.median(sorted(counted.elements()))  # margins: one small integer a game
+
+
+def report(engine, tally: BalanceTally, picture: str | None) -> str:
+    games, players = tally.games, tally.seats
+    rates = sorted(((tally.done[t] / tally.kept[t], tally.kept[t], t) for t in tally.kept), reverse=True)
+    low, high = wilson(tally.first_wins, games)
+    margins = tally.margins
     lines = [
         f"# Bilan d’équilibre : {markdown_text(engine.TITLE)}",  # the spec's title is text, not markup
         "",
@@ -86,12 +129,12 @@ def report(engine, records: list[dict], players: int, picture: str | None) -> st
         "",
         "## Scores",
         "",
-        f"- Score moyen : {statistics.fmean(all_scores):.1f} (écart type {statistics.pstdev(all_scores):.1f}).",
-        f"- Score du gagnant : {statistics.fmean(winners):.1f} en moyenne ; écart avec le deuxième : "
-        f"{statistics.fmean(margins):.1f} en moyenne, médiane {statistics.median(margins):.0f}."
+        f"- Score moyen : {_mean(tally.scores):.1f} (écart type {_spread(tally.scores):.1f}).",
+        f"- Score du gagnant : {tally.winning_scores / games:.1f} en moyenne ; écart avec le deuxième : "
+        f"{_mean(margins):.1f} en moyenne, médiane {_median(margins):.0f}."
         if margins
         else "",
-        f"- Le premier joueur gagne {100 * first / games:.1f} % des parties (intervalle à 95 % : "
+        f"- Le premier joueur gagne {100 * tally.first_wins / games:.1f} % des parties (intervalle à 95 % : "
         f"{100 * low:.1f}–{100 * high:.1f} %), pour {100 / players:.1f} % attendus à chances égales.",
         "",
         "## Tickets",
@@ -102,13 +145,16 @@ def report(engine, records: list[dict], players: int, picture: str | None) -> st
         "| … | | |",
         *(f"| {ticket} | {count} | {100 * rate:.0f} % |" for rate, count, ticket in rates[-10:]),
         "",
-        f"Tickets jamais gardés : {', '.join(sorted(set(engine.TICKETS) - set(kept))) or 'aucun'}.",
+        f"Tickets jamais gardés : {', '.join(sorted(set(engine.TICKETS) - set(tally.kept))) or 'aucun'}.",
         "",
         "## Routes les plus prises",
         "",
-        *(f"- {route} : {100 * count / games:.0f} % des parties" for route, count in taken.most_common(10)),
+        *(
+            f"- {route} : {100 * count / games:.0f} % des parties"
+            for route, count in tally.taken.most_common(10)
+        ),
         "",
-        f"Routes jamais prises : {', '.join(sorted(set(engine.ROUTES) - set(taken))) or 'aucune'}.",
+        f"Routes jamais prises : {', '.join(sorted(set(engine.ROUTES) - set(tally.taken))) or 'aucune'}.",
         "",
     ]
     if picture:

@@ -9,6 +9,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from rich.console import Console
@@ -17,7 +19,7 @@ from rich.table import Table
 
 from .bots import make_bot
 from .engines import EngineRef, plays_with
-from .tournament import BotSummary, run, summarise
+from .tournament import BotSummary, Tally, stream, usable_workers
 
 
 def bot_list(text: str) -> list[str]:
@@ -57,6 +59,12 @@ def add_tournament(commands: argparse._SubParsersAction, positive) -> None:
 
 
 def command_tournament(args: argparse.Namespace) -> int:
+    workers = checked_workers(args.workers, args.ray)
+    if workers is None:
+        return 1
+    results = results_folder(args.out, ["games.jsonl", "scores.png"]) if args.out else None
+    if results is False:
+        return 1
     reference = EngineRef.of(args.edition)
     if reference is None:
         return 1
@@ -68,6 +76,78 @@ def command_tournament(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 1
+    tally = Tally()
+    lines = results.temporary("games.jsonl").open("w", encoding="utf-8") if results else None
+    try:
+        with progress_bar(engine.EDITION, args.games) as advance:
+            for record in stream(
+                reference, args.bots, args.games, seed=args.seed, workers=workers, ray_address=args.ray
+            ):
+                tally.add(record)
+                if lines:
+                    lines.write(json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n")
+                advance()
+    except BaseException:
+        if results:
+            lines.close()
+            results.discard()
+        raise
+    summaries = tally.summaries()
+    Console().print(table(engine.EDITION, args.games, summaries))
+    if results:
+        lines.close()
+        try:
+            from .plots import plot_tournament
+        except ImportError:
+            print("(pas de graphique : il demande matplotlib, pip install -e '.[plot]')", file=sys.stderr)
+        else:
+            plot_tournament(tally, summaries, results.temporary("scores.png"))
+        written = results.commit()
+        print("écrit : " + ", ".join(str(path) for path in written))
+    return 0
+
+
+def checked_workers(requested: int, ray: str | None) -> int | None:
+    """The processes to use (capped at the processors, said when capped); None when ``--ray``
+    cannot run here (said why)."""
+    if ray:
+        from .scale import EXPOSED, MISSING, local_ray_refusal, ray_available
+
+        if not ray_available():
+            print(f"aventuriers : {MISSING}", file=sys.stderr)
+            return None
+        if ray == "auto":
+            refusal = local_ray_refusal()
+            if refusal:
+                print(f"aventuriers : {refusal}", file=sys.stderr)
+                return None
+            print(EXPOSED, file=sys.stderr)
+        return requested
+    usable = usable_workers(requested)
+    if usable < requested:
+        print(
+            f"--workers {requested} ramené à {usable} : cette machine a {usable} processeur"
+            f"{'s' if usable > 1 else ''}",
+            file=sys.stderr,
+        )
+    return usable
+
+
+def results_folder(out: str, names: list[str]):
+    """Where the results go, checked before the first game; False when refused (said why)."""
+    from aventuriers.compiler.diagnostics import CompileError, render_all
+    from aventuriers.compiler.write import Results
+
+    try:
+        return Results(Path(out), names)
+    except CompileError as error:
+        print(render_all(error.diagnostics), file=sys.stderr)
+        return False
+
+
+@contextmanager
+def progress_bar(edition: str, games: int) -> Iterator[Callable[[], None]]:
+    """A progress bar on standard error; yields the call that counts one game."""
     console = Console(stderr=True)
     with Progress(
         TextColumn("[bold]{task.description}"),
@@ -77,33 +157,8 @@ def command_tournament(args: argparse.Namespace) -> int:
         console=console,
         transient=False,
     ) as progress:
-        task = progress.add_task(f"{engine.EDITION}", total=args.games)
-        records = run(
-            reference,
-            args.bots,
-            args.games,
-            seed=args.seed,
-            workers=args.workers,
-            ray_address=args.ray,
-            progress=lambda done: progress.advance(task, done),
-        )
-    summaries = summarise(records)
-    Console().print(table(engine.EDITION, args.games, summaries))
-    if args.out:
-        out = Path(args.out)
-        out.mkdir(parents=True, exist_ok=True)
-        with (out / "games.jsonl").open("w", encoding="utf-8") as lines:
-            for record in records:
-                lines.write(json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n")
-        written = [out / "games.jsonl"]
-        try:
-            from .plots import plot_tournament
-        except ImportError:
-            print("(pas de graphique : il demande matplotlib, pip install -e '.[plot]')", file=sys.stderr)
-        else:
-            written.append(plot_tournament(records, summaries, out / "scores.png"))
-        print("écrit : " + ", ".join(str(path) for path in written))
-    return 0
+        task = progress.add_task(edition, total=games)
+        yield lambda: progress.advance(task, 1)
 
 
 def table(edition: str, games: int, summaries: list[BotSummary]) -> Table:

@@ -126,17 +126,18 @@ def test_country_names_and_targets_stay_text_everywhere(tmp_path, capsys) -> Non
 
 
 def test_the_balance_report_title_is_text(tmp_path) -> None:
-    from aventuriers.play.balance import report
+    from aventuriers.play.balance import BalanceTally, report
 
     class Engine:
         TITLE = "Bilan [clic](http://x.example/) <b>"
         TICKETS = {"a-b": {}}
         ROUTES = {"a-b": {}}
 
-    records = [
+    tally = BalanceTally(seats=2)
+    tally.add(
         {"ticket_results": [[["a-b", True]]], "routes_taken": ["a-b"], "winners": [0], "scores": [10, 5]}
-    ]
-    page = report(Engine, records, 2, None)
+    )
+    page = report(Engine, tally, None)
     assert _live_markup(page) == [] and "Bilan" in page
 
 
