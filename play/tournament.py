@@ -17,6 +17,7 @@ from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from typing import Any
 
 from .bots import make_bot
 from .engines import EngineRef
@@ -148,17 +149,13 @@ def run(
     bots: list[str],
     games: int,
     *,
-    seed: int = 0,
-    workers: int = 1,
-    ray_address: str | None = None,
     progress: Callable[[int], None] | None = None,
-    batch_size: int | None = None,
+    **options: Any,
 ) -> list[dict]:
-    """Every game's record, in game order, in one list (``stream`` gives them one by one)."""
+    """Every game's record, in game order, in one list; ``options`` are those of ``stream``,
+    which gives them one by one."""
     records = []
-    for record in stream(
-        package, bots, games, seed=seed, workers=workers, ray_address=ray_address, batch_size=batch_size
-    ):
+    for record in stream(package, bots, games, **options):
         records.append(record)
         if progress:
             progress(1)

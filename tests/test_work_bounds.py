@@ -136,29 +136,35 @@ def test_rules_that_broke_the_examples_or_the_engine_are_refused(
 PAYS_BOARD = (TEST_EDITIONS / "pays.aventuriers").read_text(encoding="utf-8")
 
 
-def test_a_country_name_never_holds_the_arrow_sign(tmp_path, capsys) -> None:
+@pytest.mark.parametrize(
+    ("written", "instead", "expected"),
+    [
+        (
+            '"Xland',
+            '"Fr#ance',
+            "v.aventuriers:12:11: E311: un nom de pays ne contient pas « # » : « Fr#ance »\n"
+            '   12 |   country "Fr#ance" arrows: 2\n'
+            "      |           ^^^^^^^^^\n"
+            "      = aide : « # » sépare le pays du numéro de sa flèche, « France#2 »\n",
+        ),
+        (
+            'target "Yland" 6',
+            'target "Xland" 6',
+            "v.aventuriers:32:12: E302: destination « Xland » donnée deux fois sur ce ticket\n"
+            '   32 |     target "Xland" 6\n'
+            "      |            ^^^^^^^\n",
+        ),
+    ],
+    ids=["arrow-sign-in-a-country", "target-twice"],
+)
+def test_countries_and_targets_the_engine_would_misread_are_refused(
+    tmp_path, capsys, written, instead, expected
+) -> None:
     _copy_test_editions(tmp_path)
-    text = PAYS_BOARD.replace("edition pays", "edition v").replace('"Xland', '"Fr#ance')
+    text = PAYS_BOARD.replace("edition pays", "edition v").replace(written, instead)
     status, err = check(tmp_path, text, capsys=capsys)
     assert status == 1
-    assert (
-        "v.aventuriers:12:11: E311: un nom de pays ne contient pas « # » : « Fr#ance »\n"
-        '   12 |   country "Fr#ance" arrows: 2\n'
-        "      |           ^^^^^^^^^\n"
-        "      = aide : « # » sépare le pays du numéro de sa flèche, « France#2 »\n"
-    ) in err, err
-
-
-def test_a_target_given_twice_on_one_ticket_is_refused(tmp_path, capsys) -> None:
-    _copy_test_editions(tmp_path)
-    text = PAYS_BOARD.replace("edition pays", "edition v").replace('target "Yland" 6', 'target "Xland" 6')
-    status, err = check(tmp_path, text, capsys=capsys)
-    assert status == 1
-    assert (
-        "v.aventuriers:32:12: E302: destination « Xland » donnée deux fois sur ce ticket\n"
-        '   32 |     target "Xland" 6\n'
-        "      |            ^^^^^^^\n"
-    ) in err, err
+    assert expected in err, err
 
 
 def test_positions_of_a_country_with_the_arrow_sign_give_no_traceback(tmp_path, capsys) -> None:
