@@ -216,6 +216,10 @@ def run_case(engine, case: dict) -> None:
             assert not set(deck) & set(step["ticket_deck_excludes"]), f"{label}: {deck}"
         elif "ticket_count" in step:
             assert len(engine.TICKETS) == step["ticket_count"], f"{label}: {len(engine.TICKETS)} tickets"
+        elif "market_jokers_at_most" in step:
+            market = game.to_dict()["market"]
+            jokers = market.count(engine.COLORS[engine.LOCOMOTIVE])
+            assert jokers <= step["market_jokers_at_most"], f"{label}: market {market}"
         elif "hand_sizes" in step:
             sizes = [sum(player["hand"].values()) for player in game.to_dict()["players"]]
             assert sizes == step["hand_sizes"], f"{label}: got {sizes}"

@@ -204,3 +204,38 @@ def test_any_value_in_any_field_is_refused_with_its_code(edition):
         with pytest.raises(module.IllegalAction):
             game.apply({"type": value})
     assert game.to_dict() == before
+
+
+@pytest.mark.parametrize("edition", ["usa-classic", "europe"])
+def test_the_market_is_legal_whenever_the_cards_left_allow_it(edition):
+    """Seed 000, 05: three face-up locomotives send the market to the discard, again and again
+    until it has fewer. The resets played as on the table are bounded; when they leave it with
+    three (the deck ran out, the discard came back with them), the outcome of resetting until it
+    is legal is drawn at once, whatever the generator's state."""
+    module = engine(edition)
+    joker = module.COLORS[module.LOCOMOTIVE]
+    start = module.new_game(2, 1).to_dict()
+    for player in start["players"]:
+        player["hand"] = {color: 0 for color in module.COLORS}
+    start.update(
+        phase="turn",
+        current_player=0,
+        cards_drawn=0,
+        deck=[joker] * 9,
+        discard=["white", "white", "white"],
+        market=[joker, joker, "red", "blue", "green"],
+    )
+    for player in start["players"]:
+        player["pending_tickets"] = []
+    for state_of_the_generator in range(200):
+        game = module.Game.from_dict({**start, "rng": state_of_the_generator})
+        game.apply({"type": "draw_card", "source": "market", "slot": 2})
+        state = game.to_dict()
+        assert state["market"].count(joker) < module.MARKET_LOCOMOTIVE_RESET, state["market"]
+        cards = state["deck"] + state["discard"] + [card for card in state["market"] if card]
+        assert sorted(cards + ["red"]) == sorted([joker] * 11 + ["white"] * 3 + ["red", "blue", "green"])
+    again = module.Game.from_dict({**start, "rng": 7})
+    again.apply({"type": "draw_card", "source": "market", "slot": 2})
+    game = module.Game.from_dict({**start, "rng": 7})
+    game.apply({"type": "draw_card", "source": "market", "slot": 2})
+    assert again.to_dict() == game.to_dict()  # deterministic for a generator's state

@@ -167,11 +167,14 @@ class _SheetWriter(ClosingSections):
             "Un emplacement visible resté vide faute de cartes est rempli dès que des cartes reviennent "
             "dans la défausse, à la fin de l’action qui les y met."
         )
+        fewer = f"moins de {words(s.market_locomotive_reset, feminine=True)} {self.joker.many}"
         self.decisions.append(
-            f"Quand les cartes restantes ne peuvent plus former un marché avec moins de "
-            f"{words(s.market_locomotive_reset, feminine=True)} {self.joker.many}, on garde le marché tel quel au lieu de "
-            "recommencer sans fin ; et l’on ne recommence jamais plus de fois qu’il n’en faut pour "
-            "retourner une fois chacune des cartes restantes."
+            f"Quand les cartes restantes (pioche, défausse et marché) ne peuvent plus former un marché avec "
+            f"{fewer}, on garde le marché tel quel au lieu de recommencer sans fin, et l’on vérifie de nouveau "
+            "dès qu’une action remet des cartes dans la défausse. Quand elles le peuvent mais que les "
+            "marchés retournés n’y arrivent pas (la pioche s’épuise et la défausse ramène les mêmes "
+            f"{self.joker.many}), on tire directement le marché parmi toutes ces cartes, avec {fewer}, "
+            "et le reste, mélangé, forme la pioche."
         )
         return Section(title="Mise en place", bullets=tuple(bullets))
 

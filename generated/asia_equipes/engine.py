@@ -7,6 +7,7 @@ Do not edit: change the spec and run `aventuriers build`.
 from __future__ import annotations
 
 import itertools
+from math import comb
 from typing import Any, NoReturn
 
 try:  # read by a native build (mypyc); the engine itself needs the standard library only
@@ -1512,8 +1513,12 @@ class Game:
         """Fill empty face-up slots, then apply the locomotive reset: editions/asia-team.aventuriers:57.
 
         The cards of the deck, the discard and the market stay the same during the
-        resets, so whether one can help is known once; and there are at most as many
-        resets as it takes to turn every one of those cards face up once.
+        resets, so whether one can help is known once. The resets are played as on the
+        table for as many rounds as it takes to turn every one of those cards face up
+        once; when the market is still not legal (the deck ran out, the discard came back
+        with the same locomotives), the outcome of resetting until it is legal is drawn
+        at once: a market of the remaining cards with fewer locomotives than the reset
+        threshold, every such market alike.
         """
         market = self._market
         for slot in range(MARKET_SIZE):
@@ -1532,6 +1537,48 @@ class Game:
                     market[slot] = None
             for slot in range(MARKET_SIZE):
                 market[slot] = self._draw_from_deck()
+        if market.count(LOCOMOTIVE) >= MARKET_LOCOMOTIVE_RESET:
+            self._deal_legal_market()
+
+    def _tend_market(self) -> None:
+        """At the end of an action that put cards in the discard: an empty face-up slot is filled,
+        and a market the reset could not clear before is reset, now that cards have come back."""
+        if None in self._market or self._market.count(LOCOMOTIVE) >= MARKET_LOCOMOTIVE_RESET:
+            self._refill_market()
+
+    def _deal_legal_market(self) -> None:
+        """A market drawn from every card left (deck, discard, market), with fewer locomotives
+        than the reset threshold, uniformly among such markets; the other cards, shuffled, are
+        the deck. Called only when such a market exists."""
+        pool = self._deck + self._discard + [card for card in self._market if card is not None]
+        self._rng.shuffle(pool)
+        size = min(MARKET_SIZE, len(pool))
+        jokers = pool.count(LOCOMOTIVE)
+        others = len(pool) - jokers
+        # How many locomotives the market holds, weighted by how many markets hold that many.
+        weights = [
+            (count, comb(jokers, count) * comb(others, size - count))
+            for count in range(min(MARKET_LOCOMOTIVE_RESET, size + 1))
+        ]
+        pick = self._rng.below(sum(weight for _, weight in weights))
+        for count, weight in weights:
+            if pick < weight:
+                break
+            pick -= weight
+        # The first locomotives and the first other cards of the shuffled pool: a uniform choice.
+        locomotives_left, others_left = count, size - count
+        chosen, rest = [], []
+        for card in pool:
+            if card == LOCOMOTIVE and locomotives_left:
+                locomotives_left -= 1
+                chosen.append(card)
+            elif card != LOCOMOTIVE and others_left:
+                others_left -= 1
+                chosen.append(card)
+            else:
+                rest.append(card)
+        self._market[:] = chosen + [None] * (MARKET_SIZE - len(chosen))
+        self._deck, self._discard = rest, []
 
     def _reset_can_help(self) -> bool:
         """Whether the cards left could deal a market with fewer locomotives than the reset threshold."""
@@ -1721,8 +1768,7 @@ class Game:
         self._routes[player].append(route)
         self._trains[player] -= length
         self._score[player] += ROUTE_POINTS[length]
-        if None in self._market:
-            self._refill_market()
+        self._tend_market()
         self._end_turn()
 
     @staticmethod
