@@ -217,7 +217,6 @@ MESSAGES = {
     "empty_deck": "La pioche et la défausse sont vides : aucune carte à piocher.",
     "invalid_slot": "Il n’y a pas d’emplacement visible numéro {slot} : ils vont de 0 à {last}.",
     "empty_slot": "L’emplacement visible {slot} est vide.",
-    "locomotive_second_card": "Une {JOKER} visible ne peut pas être prise en deuxième carte.",
     "unknown_route": "Route inconnue : « {route} ».",
     "route_taken": "La route « {route} » est déjà prise.",
     "double_route_same_player": "Tu as déjà l’autre voie de la route double « {route} ».",
@@ -231,7 +230,7 @@ MESSAGES = {
     "no_tickets_left": "Il ne reste aucun ticket à piocher.",
     "ticket_not_offered": "Le ticket « {ticket} » ne fait pas partie des tickets proposés.",
     "too_few_tickets": "Tu dois garder au moins {tickets}.",
-    "return_order_not_allowed": "Ces tickets sont mélangés : tu ne choisis pas leur ordre.",
+    "return_order_not_allowed": "Tu ne choisis pas l’ordre des tickets que tu rends : {why}.",
     "bad_return_order": "L’ordre de retour doit citer chaque ticket rendu une fois.",
     "pass_not_allowed": "Tu ne peux passer que si aucune autre action n’est possible.",
     "unknown_action_id": "Il n’y a pas d’action numéro {id} : les numéros vont de 0 à {last}.",
@@ -240,6 +239,9 @@ MESSAGES = {
 
 # Messages of the mechanisms only some editions use, emitted only into those engines.
 MECHANISM_MESSAGES = {
+    "face_up_locomotive_whole_turn": {
+        "locomotive_second_card": "Une {JOKER} visible ne peut pas être prise en deuxième carte.",
+    },
     "joker_tunnels_only": {
         "joker_tunnels_only": "Une {JOKER} ne se joue que sur un tunnel, jamais sur une route ordinaire.",
     },

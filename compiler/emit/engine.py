@@ -195,6 +195,8 @@ class EngineView:
             used.add("teams")
         if self.share_tickets:
             used.add("share_tickets")
+        if self.face_up_locomotive_whole_turn:
+            used.add("face_up_locomotive_whole_turn")
         return used
 
     @property

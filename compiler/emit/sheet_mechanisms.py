@@ -80,10 +80,12 @@ class MechanismWording:
         if not s.long_tickets_dealt:
             return None
         long = counted(s.long_tickets_dealt, "ticket long", "tickets longs")
-        dealt = (
-            f"Donne à chaque joueur {words(s.long_tickets_dealt)} {long} et {words(s.tickets_dealt)} "
-            "tickets ordinaires ; les tickets longs restants retournent dans la boîte. "
+        rest = (
+            "les tickets longs restants retournent dans la boîte"
+            if s.long_tickets_rejected is TicketsRejected.OUT_OF_GAME
+            else "les tickets longs restants sont mélangés et glissés sous la pioche une fois que tous ont choisi"
         )
+        dealt = f"Donne à chaque joueur {words(s.long_tickets_dealt)} {long} et {words(s.tickets_dealt)} tickets ordinaires ; {rest}. "
         if s.keep_among_regular:
             keep = (
                 f"Chacun garde au moins {words(s.tickets_keep_at_least)} de ses {words(s.tickets_dealt)} tickets "
@@ -94,17 +96,30 @@ class MechanismWording:
                 f"Chacun garde au moins {words(s.tickets_keep_at_least)} des "
                 f"{words(s.long_tickets_dealt + s.tickets_dealt)}. "
             )
-        if (
-            s.tickets_rejected is TicketsRejected.OUT_OF_GAME
-            and s.long_tickets_rejected is TicketsRejected.OUT_OF_GAME
-        ):
-            back = "Tous les tickets rendus retournent dans la boîte. "
+        where = {
+            TicketsRejected.OUT_OF_GAME: "retourne dans la boîte",
+            TicketsRejected.UNDER_CHOSEN_ORDER: "va sous la pioche, dans l’ordre choisi par le joueur",
+            TicketsRejected.SHUFFLED_UNDER: "est mélangé avec les autres tickets rendus et va sous la pioche "
+            "une fois que tous ont choisi",
+        }
+        together = {
+            TicketsRejected.OUT_OF_GAME: "retournent dans la boîte",
+            TicketsRejected.UNDER_CHOSEN_ORDER: "vont sous la pioche, dans l’ordre choisi par chaque joueur",
+            TicketsRejected.SHUFFLED_UNDER: "sont mélangés et vont sous la pioche une fois que tous ont choisi",
+        }
+        if s.tickets_rejected is s.long_tickets_rejected:
+            back = f"Tous les tickets rendus {together[s.tickets_rejected]}. "
         else:
             back = (
-                "Un ticket long rendu retourne dans la boîte ; un ticket ordinaire rendu va sous la pioche, dans "
-                "l’ordre choisi par le joueur. "
+                f"Un ticket long rendu {where[s.long_tickets_rejected]} ; un ticket ordinaire rendu "
+                f"{where[s.tickets_rejected]}. "
             )
-        return dealt + keep + back + "La pioche ne contient que des tickets ordinaires."
+        deck = (
+            "La pioche ne contient que des tickets ordinaires."
+            if s.long_tickets_rejected is TicketsRejected.OUT_OF_GAME
+            else "La pioche mêle ensuite tickets longs et ordinaires."
+        )
+        return dealt + keep + back + deck
 
     def claim_paragraphs(self) -> list[str]:
         paragraphs = []

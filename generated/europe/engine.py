@@ -39,6 +39,7 @@ __all__ = [
     "TICKETS",
     "TITLE",
     "TRAINS",
+    "LONG_REJECTED",
     "SETUP_LONG_TICKETS",
     "TUNNEL_REVEAL",
     "CITIES",
@@ -70,6 +71,8 @@ CARDS_PER_DRAW = 2
 TICKETS_PER_DRAW = 3
 DRAW_KEEP_AT_LEAST = 1
 SETUP_LONG_TICKETS = 1
+# Where the long tickets not dealt or given back at set-up go.
+LONG_REJECTED = "out_of_game"
 TUNNEL_REVEAL = 3
 STATIONS = 3
 STATION_COST = (1, 2, 3)
@@ -1221,7 +1224,7 @@ MESSAGES = {
     "not_enough_cards": "Il te faut {wanted} et tu en as {held}.",
     "not_enough_trains": "Il faut {needed} pour cette route\u202f; il t’en reste {trains}.",
     "pass_not_allowed": "Tu ne peux passer que si aucune autre action n’est possible.",
-    "return_order_not_allowed": "Ces tickets sont mélangés\xa0: tu ne choisis pas leur ordre.",
+    "return_order_not_allowed": "Tu ne choisis pas l’ordre des tickets que tu rends\xa0: {why}.",
     "route_taken": "La route «\xa0{route}\xa0» est déjà prise.",
     "station_taken": "Il y a déjà une gare à {city}.",
     "ticket_not_offered": "Le ticket «\xa0{ticket}\xa0» ne fait pas partie des tickets proposés.",
@@ -1759,7 +1762,10 @@ class Game:
             del long_tickets[:SETUP_LONG_TICKETS]
             pending.extend(tickets[:SETUP_TICKETS])
             del tickets[:SETUP_TICKETS]
-        # The long tickets not dealt: 'out_of_game' (they never join the deck).
+        # The long tickets not dealt go where `long_rejected` says: 'out_of_game'
+        # (out of the game, else shuffled under the deck once everyone has chosen: nobody orders them).
+        if LONG_REJECTED != "out_of_game":
+            self._setup_rejected.extend(long_tickets)
         self._ticket_deck = tickets
 
     # -- public API ---------------------------------------------------------
@@ -2271,23 +2277,41 @@ class Game:
         if len(kept) < least:
             raise IllegalAction("too_few_tickets", tickets=_counted(least, "ticket", "tickets"))
         returned = [ticket for ticket in pending if ticket not in kept]
-        # A long ticket given back never joins the deck: 'out_of_game'.
-        returned = [ticket for ticket in returned if TICKETS[_TICKET_IDS[ticket]]["kind"] != "long"]
-        order = action.get("return_order")
         policy = "out_of_game" if phase == "setup_tickets" else "under_chosen_order"
+        # Each ticket given back goes where its rule says: under the deck in the order the player
+        # chooses, shuffled under the deck once everyone has chosen, or out of the game.
+        can_order = policy == "under_chosen_order"
+        ordered = returned if policy == "under_chosen_order" else []
+        shuffled = returned if policy == "shuffled_under" else []
+        if phase == "setup_tickets":
+            # A long ticket given back at set-up goes where `long_rejected` says: 'out_of_game'.
+            given_back_long = [
+                ticket for ticket in returned if TICKETS[_TICKET_IDS[ticket]]["kind"] == "long"
+            ]
+            ordered = [ticket for ticket in ordered if ticket not in given_back_long]
+            shuffled = [ticket for ticket in shuffled if ticket not in given_back_long]
+            if LONG_REJECTED == "under_chosen_order":
+                ordered += given_back_long
+                can_order = True
+            elif LONG_REJECTED == "shuffled_under":
+                shuffled += given_back_long
+        order = action.get("return_order")
         if order is not None:
-            if policy != "under_chosen_order":
-                raise IllegalAction("return_order_not_allowed")
-            order = self._ticket_list(order, returned)
-            if len(order) != len(returned):
+            if not can_order:
+                why = (
+                    "ils quittent la partie"
+                    if policy == "out_of_game"
+                    else "ils sont mélangés sous la pioche"
+                )
+                raise IllegalAction("return_order_not_allowed", why=why)
+            order = self._ticket_list(order, ordered)
+            if len(order) != len(ordered):
                 raise IllegalAction("bad_return_order")
-            returned = order
+            ordered = order
         self._tickets[player].extend(ticket for ticket in pending if ticket in kept)
         self._pending[player] = []
-        if policy == "under_chosen_order":
-            self._ticket_deck.extend(returned)
-        elif policy == "shuffled_under":
-            self._setup_rejected.extend(returned)
+        self._ticket_deck.extend(ordered)
+        self._setup_rejected.extend(shuffled)
         if phase == "keep_tickets":
             self._end_turn()
             return

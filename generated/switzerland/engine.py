@@ -1074,7 +1074,6 @@ MESSAGES = {
     "game_over": "La partie est terminée.",
     "invalid_slot": "Il n’y a pas d’emplacement visible numéro {slot}\xa0: ils vont de 0 à {last}.",
     "joker_tunnels_only": "Une carte Tunnel ne se joue que sur un tunnel, jamais sur une route ordinaire.",
-    "locomotive_second_card": "Une carte Tunnel visible ne peut pas être prise en deuxième carte.",
     "malformed_action": "Une action est un dictionnaire\xa0: voyez la forme des actions dans le README.",
     "missing_field": "Il manque le champ «\xa0{field}\xa0» à l’action «\xa0{type}\xa0».",
     "missing_type": "Il manque à l’action son champ «\xa0type\xa0».",
@@ -1088,7 +1087,7 @@ MESSAGES = {
     "not_enough_cards": "Il te faut {wanted} et tu en as {held}.",
     "not_enough_trains": "Il faut {needed} pour cette route\u202f; il t’en reste {trains}.",
     "pass_not_allowed": "Tu ne peux passer que si aucune autre action n’est possible.",
-    "return_order_not_allowed": "Ces tickets sont mélangés\xa0: tu ne choisis pas leur ordre.",
+    "return_order_not_allowed": "Tu ne choisis pas l’ordre des tickets que tu rends\xa0: {why}.",
     "route_taken": "La route «\xa0{route}\xa0» est déjà prise.",
     "ticket_not_offered": "Le ticket «\xa0{ticket}\xa0» ne fait pas partie des tickets proposés.",
     "too_few_tickets": "Tu dois garder au moins {tickets}.",
@@ -2087,21 +2086,29 @@ class Game:
         if len(kept) < least:
             raise IllegalAction("too_few_tickets", tickets=_counted(least, "ticket", "tickets"))
         returned = [ticket for ticket in pending if ticket not in kept]
-        order = action.get("return_order")
         policy = "out_of_game" if phase == "setup_tickets" else "out_of_game"
+        # Each ticket given back goes where its rule says: under the deck in the order the player
+        # chooses, shuffled under the deck once everyone has chosen, or out of the game.
+        can_order = policy == "under_chosen_order"
+        ordered = returned if policy == "under_chosen_order" else []
+        shuffled = returned if policy == "shuffled_under" else []
+        order = action.get("return_order")
         if order is not None:
-            if policy != "under_chosen_order":
-                raise IllegalAction("return_order_not_allowed")
-            order = self._ticket_list(order, returned)
-            if len(order) != len(returned):
+            if not can_order:
+                why = (
+                    "ils quittent la partie"
+                    if policy == "out_of_game"
+                    else "ils sont mélangés sous la pioche"
+                )
+                raise IllegalAction("return_order_not_allowed", why=why)
+            order = self._ticket_list(order, ordered)
+            if len(order) != len(ordered):
                 raise IllegalAction("bad_return_order")
-            returned = order
+            ordered = order
         self._tickets[player].extend(ticket for ticket in pending if ticket in kept)
         self._pending[player] = []
-        if policy == "under_chosen_order":
-            self._ticket_deck.extend(returned)
-        elif policy == "shuffled_under":
-            self._setup_rejected.extend(returned)
+        self._ticket_deck.extend(ordered)
+        self._setup_rejected.extend(shuffled)
         if phase == "keep_tickets":
             self._end_turn()
             return

@@ -591,7 +591,7 @@ MESSAGES = {
     "not_enough_cards": "Il te faut {wanted} et tu en as {held}.",
     "not_enough_trains": "Il faut {needed} pour cette route\u202f; il t’en reste {trains}.",
     "pass_not_allowed": "Tu ne peux passer que si aucune autre action n’est possible.",
-    "return_order_not_allowed": "Ces tickets sont mélangés\xa0: tu ne choisis pas leur ordre.",
+    "return_order_not_allowed": "Tu ne choisis pas l’ordre des tickets que tu rends\xa0: {why}.",
     "route_taken": "La route «\xa0{route}\xa0» est déjà prise.",
     "ticket_not_offered": "Le ticket «\xa0{ticket}\xa0» ne fait pas partie des tickets proposés.",
     "too_few_tickets": "Tu dois garder au moins {tickets}.",
@@ -1533,21 +1533,29 @@ class Game:
         if len(kept) < least:
             raise IllegalAction("too_few_tickets", tickets=_counted(least, "ticket", "tickets"))
         returned = [ticket for ticket in pending if ticket not in kept]
-        order = action.get("return_order")
         policy = "shuffled_under" if phase == "setup_tickets" else "under_chosen_order"
+        # Each ticket given back goes where its rule says: under the deck in the order the player
+        # chooses, shuffled under the deck once everyone has chosen, or out of the game.
+        can_order = policy == "under_chosen_order"
+        ordered = returned if policy == "under_chosen_order" else []
+        shuffled = returned if policy == "shuffled_under" else []
+        order = action.get("return_order")
         if order is not None:
-            if policy != "under_chosen_order":
-                raise IllegalAction("return_order_not_allowed")
-            order = self._ticket_list(order, returned)
-            if len(order) != len(returned):
+            if not can_order:
+                why = (
+                    "ils quittent la partie"
+                    if policy == "out_of_game"
+                    else "ils sont mélangés sous la pioche"
+                )
+                raise IllegalAction("return_order_not_allowed", why=why)
+            order = self._ticket_list(order, ordered)
+            if len(order) != len(ordered):
                 raise IllegalAction("bad_return_order")
-            returned = order
+            ordered = order
         self._tickets[player].extend(ticket for ticket in pending if ticket in kept)
         self._pending[player] = []
-        if policy == "under_chosen_order":
-            self._ticket_deck.extend(returned)
-        elif policy == "shuffled_under":
-            self._setup_rejected.extend(returned)
+        self._ticket_deck.extend(ordered)
+        self._setup_rejected.extend(shuffled)
         if phase == "keep_tickets":
             self._end_turn()
             return
