@@ -261,6 +261,9 @@ MECHANISM_MESSAGES = {
         "(« holder »), pas « {place} ».",
         "same_place_twice": "Ta carte précédente est déjà allée dans {place} : celle-ci va à l’autre place.",
         "locomotive_to_holder": "Une {JOKER} visible prise seule va dans le porte-cartes de l’équipe.",
+        "must_place_card": "Place d’abord la carte piochée : dans ta main (« hand ») ou dans le porte-cartes "
+        "de l’équipe (« holder »).",
+        "no_card_to_place": "Aucune carte piochée n’attend sa place.",
         "not_enough_holder_cards": "Il faut {wanted} dans le porte-cartes de l’équipe, qui en a {held}.",
         "double_route_same_team": "Ton équipe a déjà l’autre voie de la route double « {route} ».",
         "wrong_share_count": "Tu dois partager avec ton équipe exactement {tickets} parmi ceux que tu gardes, "

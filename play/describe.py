@@ -77,6 +77,8 @@ def _describe(
         return f"prend {what}{to}"
     if kind == "draw_card":
         return f"pioche une carte{to}"
+    if kind == "place_card":
+        return f"met la carte piochée{to}"
     if kind == "claim_route":
         route = engine.ROUTES.get(action.get("route"), {})
         length = route.get("length", "?")

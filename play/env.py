@@ -26,6 +26,11 @@ from pettingzoo.utils import AgentSelector
 PHASES = ("setup_tickets", "turn", "second_card", "keep_tickets", "tunnel", "over")
 
 
+def phases(engine: types.ModuleType) -> tuple[str, ...]:
+    """The phases of the one-hot: team play adds the first card drawn blind, waiting for its place."""
+    return (*PHASES, "place_card") if hasattr(engine, "TEAM_SIZE") else PHASES
+
+
 def layout(engine: types.ModuleType, players: int) -> list[tuple[str, int]]:
     """The slices of the observation vector, in order, as (name, length)."""
     colors, routes, tickets = len(engine.COLORS), len(engine.ROUTES), len(engine.TICKETS)
@@ -42,7 +47,7 @@ def layout(engine: types.ModuleType, players: int) -> list[tuple[str, int]]:
         ("tickets held per seat, from mine", players),
         ("my tickets: 1 per ticket held (TICKETS order)", tickets),
         ("my pending tickets: 1 per ticket offered to me", tickets),
-        ("phase: one-hot " + ", ".join(PHASES), len(PHASES)),
+        ("phase: one-hot " + ", ".join(phases(engine)), len(phases(engine))),
         (
             "counts: deck, discard, ticket deck, cards drawn this turn, final turns left (-1 before the last round)",
             5,
@@ -58,6 +63,7 @@ def layout(engine: types.ModuleType, players: int) -> list[tuple[str, int]]:
     if hasattr(engine, "TEAM_SIZE"):
         parts.append(("my team's card holder by colour", colors))
         parts.append(("my team's tickets: 1 per ticket in its holder", tickets))
+        parts.append(("the card I drew blind, to place: one-hot by colour", colors))
     return parts
 
 
@@ -87,7 +93,7 @@ def encode(engine: types.ModuleType, seen: dict) -> np.ndarray:
         for ticket in own[field]:
             marks[ticket_index[ticket]] = 1
         vector += marks
-    vector += [float(seen["phase"] == phase) for phase in PHASES]
+    vector += [float(seen["phase"] == phase) for phase in phases(engine)]
     final = seen["final_turns_left"]
     vector += [
         seen["deck_size"],
@@ -112,6 +118,7 @@ def encode(engine: types.ModuleType, seen: dict) -> np.ndarray:
         for ticket in team["tickets"]:
             marks[ticket_index[ticket]] = 1
         vector += marks
+        vector += [float(seen["drawn_card"] == color) for color in colors]
     return np.asarray(vector, dtype=np.float32)
 
 

@@ -41,6 +41,9 @@ def determinise(engine: types.ModuleType, observation: dict, rng: random.Random)
             seen_tickets.update(team["tickets"])
     for field in ("tickets", "pending_tickets", "setup_share"):
         seen_tickets.update(own.get(field, []))
+    drawn = observation.get("drawn_card")  # a card drawn blind: seen by its drawer only
+    if drawn is not None:
+        unseen[drawn] -= 1
     cards = [color for color, count in unseen.items() for _ in range(max(0, count))]
     rng.shuffle(cards)
     tickets = [ticket for ticket in engine.TICKETS if ticket not in seen_tickets]
@@ -52,6 +55,9 @@ def determinise(engine: types.ModuleType, observation: dict, rng: random.Random)
             if cards:
                 hand[cards.pop()] += 1
         return hand
+
+    def take_cards_list(count: int) -> list[str]:
+        return [cards.pop() for _ in range(min(count, len(cards)))]
 
     def take_tickets(count: int) -> list[str]:
         taken = tickets[:count]
@@ -99,6 +105,8 @@ def determinise(engine: types.ModuleType, observation: dict, rng: random.Random)
             for team in teams
         ]
         state["last_card_to"] = observation["last_card_to"]
+        if observation["phase"] == "place_card":
+            state["drawn_card"] = drawn if drawn is not None else next(iter(take_cards_list(1)), colors[0])
     if "tunnel" in observation:
         state["tunnel"] = observation["tunnel"]
     state["discard"] = [cards.pop() for _ in range(min(observation["discard_size"], len(cards)))]

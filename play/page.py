@@ -133,6 +133,11 @@ def game_page(served: Served, session: Session, query: dict[str, str], error: st
             market_buttons.setdefault(action["slot"], []).append(_button(f"Prendre{to}", action))
         elif kind == "draw_card":
             deck_buttons.append(_button(f"Piocher{to}", action))
+        elif kind == "place_card":
+            # The card drawn blind, seen by its drawer only: where it goes.
+            drawn = forms.get(observation.get("drawn_card") or "", ("carte piochée", ""))[0]
+            place = "Dans ta main" if action["to"] == "hand" else "Dans le porte-cartes de l’équipe"
+            other_buttons.append(_button(f"{place} : ta {drawn}", action, kind))
         elif kind == "claim_route":
             if action["route"] == selected_route:
                 route_buttons.append(

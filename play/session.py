@@ -91,6 +91,8 @@ class Session:
         observation["players"][seat] = public["players"][seat]
         if "teams" in observation:
             observation["teams"][seat // team] = public["teams"][seat // team]
+        if observation.get("drawn_card") is not None:
+            observation["drawn_card"] = None  # a card drawn blind is the drawer's alone
         return observation
 
     def viewer(self) -> int:

@@ -38,6 +38,7 @@ def check_invariants(module: types.ModuleType, game) -> None:
         + len(state["deck"])
         + len(state["discard"])
         + sum(card is not None for card in state["market"])
+        + (state.get("drawn_card") is not None)  # team play: a card drawn blind, not yet placed
     )
     assert total_cards is None or cards == total_cards, f"{cards} cards instead of {total_cards}"
     for player in state["players"]:

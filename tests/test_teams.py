@@ -141,11 +141,73 @@ def test_random_team_games_exercise_every_team_action() -> None:
             if kind == "claim_route" and action["holder_cards"] and action["cards"]:
                 kind = "claim_from_both"
             elif kind == "draw_card":
-                kind = f"draw_to_{action['to']}"
+                kind = f"draw_to_{action.get('to', 'be_placed')}"
+            elif kind == "place_card":
+                kind = f"place_in_{action['to']}"
             seen[kind] = seen.get(kind, 0) + 1
             game.apply(action)
         teams = game.team_scores()
         assert [player for team in teams for player in team["players"]] == list(range(game.players))
         assert all(player in teams[player // 2]["players"] for player in game.winners())
-    for kind in ("claim_from_both", "draw_to_hand", "draw_to_holder", "share_tickets", "keep_tickets"):
+    for kind in (
+        "claim_from_both",
+        "draw_to_hand",
+        "draw_to_holder",
+        "draw_to_be_placed",
+        "place_in_hand",
+        "place_in_holder",
+        "share_tickets",
+        "keep_tickets",
+    ):
         assert seen.get(kind, 0) > 0, f"no {kind} in 40 random games: {seen}"
+
+
+def test_a_card_drawn_blind_is_sampled_for_those_who_have_not_seen_it() -> None:
+    """mcts rebuilds whole games from one seat's view: the drawer's card is the one it saw; for
+    the others, a card among those they have not seen."""
+    from aventuriers.play.mcts import determinise
+
+    asia = engine("asia-equipes")
+    game = asia.new_game(4, 9)
+    while game.to_dict()["phase"] != "turn":
+        game.apply(game.legal_actions()[0])
+    game.apply({"type": "draw_card", "source": "deck"})
+    drawer = game.current_player
+    for seat in range(4):
+        seen = game.observation(seat)
+        sampled = asia.Game.from_dict(determinise(asia, seen, random.Random(seat)))
+        assert sampled.observation(seat) == seen
+        assert sampled.to_dict()["phase"] == "place_card"
+        if seat == drawer:
+            assert sampled.to_dict()["drawn_card"] == game.to_dict()["drawn_card"]
+
+
+def test_the_serve_page_places_the_card_it_shows(tmp_path) -> None:
+    pytest.importorskip("starlette")
+    from aventuriers.play.serve_command import served_edition
+    from aventuriers.play.web import create_app
+    from starlette.testclient import TestClient
+
+    served = served_edition("asia-equipes", ["greedy", "greedy", "greedy"], None)
+    client = TestClient(create_app(served), follow_redirects=False, base_url="http://127.0.0.1:8000")
+    game_id = client.post("/games", data={"humans": "1", "seed": "3"}).headers["location"].rsplit("/", 1)[-1]
+    session = served.games[game_id]
+    while session.game.to_dict()["phase"] != "turn" or not session.is_human_turn():
+        if session.is_human_turn():
+            session.play_human(session.game.legal_actions()[0])
+        else:
+            session.advance()
+    session.play_human({"type": "draw_card", "source": "deck"})
+    drawn = session.game.to_dict()["drawn_card"]
+    page = client.get(f"/games/{game_id}").text
+    form = asia_card_form(drawn)
+    assert (
+        f"Dans ta main\u00a0: ta {form}" in page
+        and f"Dans le porte-cartes de l’équipe\u00a0: ta {form}" in page
+    )
+
+
+def asia_card_form(color: str) -> str:
+    from aventuriers.compiler.french import card_forms
+
+    return card_forms()[color][0]

@@ -61,13 +61,13 @@ COSTLY = [
     (
         "asia-equipes",
         "turn {\n  share_tickets 5\n}",
-        "v.aventuriers:4:3: E316: le moteur listerait 448 319 actions possibles, pour 50 000 au plus : "
+        "v.aventuriers:4:3: E316: le moteur listerait 448 322 actions possibles, pour 50 000 au plus : "
         "« share_tickets » en demande 443 703\n"
         "    4 |   share_tickets 5\n"
         "      |   ^^^^^^^^^^^^^\n"
         "      = aide : chaque action possible est préparée au chargement du moteur ; « share_tickets » : "
         "443 703 ; les routes du plateau : 4 468 ; les tickets distribués (« setup ») : 134 ; "
-        "« draw_cards » : 12\n",
+        "« draw_cards » : 15\n",
     ),
     (
         "switzerland",

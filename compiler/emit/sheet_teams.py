@@ -92,7 +92,8 @@ class TeamWording:
     def draw_paragraph(self) -> str:
         sentence = (
             "En équipe, la première carte prise va, au choix, dans ta main ou dans le porte-cartes de ton "
-            "équipe, décidé dès que tu l’as vue ; la suivante va à l’autre place."
+            "équipe : tu décides dès que tu l’as vue (une carte de la pioche, tu la regardes d’abord) ; la "
+            "suivante va à l’autre place."
         )
         if self.teams.face_up_locomotive_to_holder:
             sentence += f" Une {self.joker.one} visible prise seule va dans le porte-cartes."

@@ -59,6 +59,8 @@ def action_parts(edition: Edition, cap: int = MAX_ACTIONS) -> list[Part]:
     parts = [Part(what="passer son tour", actions=1, span=edition.span)]
     if turn.draw_cards:
         sources = (1 + setup.market_size) * (2 if split else 1)
+        if split:
+            sources += 3  # the first card drawn blind from the deck, then placed in the hand or the holder
         parts.append(Part(what="« draw_cards »", actions=sources, span=turn.draw_cards.span))
     if turn.draw_tickets:
         parts.append(Part(what="« draw_tickets »", actions=1, span=turn.draw_tickets.span))

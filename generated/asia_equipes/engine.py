@@ -820,6 +820,8 @@ MESSAGES = {
     "mixed_colors": "Une route se paie avec une seule couleur, complétée par des locomotives.",
     "must_draw_second_card": "Tu dois prendre ta deuxième carte Wagon.",
     "must_keep_tickets": "Tu dois d’abord choisir les tickets à garder.",
+    "must_place_card": "Place d’abord la carte piochée\xa0: dans ta main («\xa0hand\xa0») ou dans le porte-cartes de l’équipe («\xa0holder\xa0»).",
+    "no_card_to_place": "Aucune carte piochée n’attend sa place.",
     "no_tickets_left": "Il ne reste aucun ticket à piocher.",
     "no_tickets_to_keep": "Tu n’as aucun ticket à choisir maintenant.",
     "not_enough_cards": "Il te faut {wanted} et tu en as {held}.",
@@ -1123,6 +1125,10 @@ def _index_actions() -> tuple:
         for held in itertools.combinations(range(len(_TICKET_IDS)), size):
             shares[held] = add({"type": "share_tickets", "held": list(held)}, kind=_Positional)
     tables["share_tickets"] = shares
+    # Listed last, so that the ids before them stay as they were: a first card drawn blind from
+    # the deck, then placed once seen.
+    tables["deck_blind"] = add({"type": "draw_card", "source": "deck"})
+    tables["place_card"] = {to: add({"type": "place_card", "to": to}) for to in _PLACES}
     return tuple(actions), tables
 
 
@@ -1135,6 +1141,8 @@ ACTIONS, _TABLES = _index_actions()
 _PASS = _TABLES["pass"]
 _DRAW_DECK = _TABLES["deck"]
 _DRAW_MARKET = _TABLES["market"]
+_DRAW_DECK_BLIND = _TABLES["deck_blind"]
+_PLACE_CARD = _TABLES["place_card"]
 _DRAW_TICKETS = _TABLES["draw_tickets"]
 _CLAIMS = _TABLES["claims"]
 _KEEPS = _TABLES["keep_tickets"]
@@ -1297,6 +1305,7 @@ class Game:
         "_team_tickets",
         "_setup_share",
         "_card_place",
+        "_drawn_card",
         "_side",
     )
 
@@ -1330,6 +1339,7 @@ class Game:
         self._team_tickets: list[list[int]] = [[] for _ in range(players // TEAM_SIZE)]  # each team's tickets
         self._setup_share: list[list[int]] = [[] for _ in range(players)]  # shared once all have chosen
         self._card_place: str | None = None  # where the previous card of this draw went
+        self._drawn_card: int | None = None  # a first card drawn blind, seen by its drawer, not yet placed
         # Whom the twin of a double route is closed to: the player alone, or their whole team.
         whole_team = next(team for low, high, _, team in DOUBLE_ROUTE_RULES if low <= players <= high)
         self._side = [player // TEAM_SIZE if whole_team else player for player in range(players)]
@@ -1366,6 +1376,8 @@ class Game:
             return self._turn_actions()
         if phase == "second_card":
             return self._second_card_actions()
+        if phase == "place_card":
+            return [_PLACE_CARD[to] for to in _PLACES]
         if phase == "over":
             return []
         return self._keep_actions()
@@ -1476,6 +1488,8 @@ class Game:
         phase = self._phase
         if phase == "second_card":
             raise IllegalAction("must_draw_second_card")
+        if phase == "place_card":
+            raise IllegalAction("must_place_card")
         if phase != "turn":
             raise IllegalAction("must_keep_tickets")
 
@@ -1598,18 +1612,27 @@ class Game:
             self._require_turn_start()
         source = action.get("source")
         to = action.get("to")
-        if to not in _PLACES:
+        if to is None and source == "deck" and self._card_place is not None:
+            to = self._draw_places(None, self._card_place)[0]  # the second card: the other place
+        if to is None and source == "market":
+            raise IllegalAction("missing_field", field="to", type="draw_card")
+        if to is not None and to not in _PLACES:
             raise IllegalAction("unknown_place", place=to)
         if source == "deck":
             if "slot" in action:  # a slot names a face-up card: a deck draw has none
                 raise IllegalAction("unknown_field", field="slot", type="draw_card")
             if not self._deck and not self._discard:
                 raise IllegalAction("empty_deck")
-            if to not in self._draw_places(None, self._card_place):
+            if to is not None and to not in self._draw_places(None, self._card_place):
                 raise IllegalAction("same_place_twice", place=_PLACE_NAMES[to])
             drawn = self._draw_from_deck()
             assert drawn is not None  # the deck or the discard has a card
             card = drawn
+            if to is None:
+                # Seed 004: the first card is revealed, then its drawer says where it goes.
+                self._drawn_card = card
+                self._phase = "place_card"
+                return
         elif source == "market":
             slot = action.get("slot")
             if slot is None:
@@ -1624,6 +1647,7 @@ class Game:
             card = face_up
             if card == LOCOMOTIVE and phase == "second_card":
                 raise IllegalAction("locomotive_second_card")
+            assert to is not None  # a face-up card names its place (checked above)
             if to not in self._draw_places(card, self._card_place):
                 if self._card_place is None:
                     raise IllegalAction("locomotive_to_holder")
@@ -1632,17 +1656,36 @@ class Game:
             self._refill_market()
         else:
             raise IllegalAction("unknown_source", source=source)
-        # editions/asia-team.aventuriers:46: the hand or the team's holder.
-        (self._hands[self._current] if to == "hand" else self._holder[self._current // TEAM_SIZE])[card] += 1
-        self._card_place = to
+        assert to is not None
+        self._place(card, to)
         if source == "market" and card == LOCOMOTIVE:
             self._end_turn()  # a face-up locomotive is the whole draw
             return
+        self._card_taken()
+
+    def _card_taken(self) -> None:
+        """After a card of a draw: the second card, or the end of the turn."""
         self._drawn += 1
         if self._drawn >= CARDS_PER_DRAW or not self._can_draw_second_card():
             self._end_turn()
         else:
             self._phase = "second_card"
+
+    def _place(self, card: int, to: str) -> None:
+        """editions/asia-team.aventuriers:46: the hand or the team's holder."""
+        (self._hands[self._current] if to == "hand" else self._holder[self._current // TEAM_SIZE])[card] += 1
+        self._card_place = to
+
+    def _apply_place_card(self, action: dict) -> None:
+        """Place the first card drawn blind, once seen: editions/asia-team.aventuriers:46."""
+        if self._phase != "place_card" or self._drawn_card is None:
+            raise IllegalAction("no_card_to_place")
+        to = action.get("to")
+        if to not in _PLACES:
+            raise IllegalAction("unknown_place", place=to)
+        card, self._drawn_card = self._drawn_card, None
+        self._place(card, to)
+        self._card_taken()
 
     # -- claiming routes ----------------------------------------------------
 
@@ -1937,8 +1980,10 @@ class Game:
     def _draw_actions(self, actions: list[_Action], second: bool) -> None:
         place = self._card_place
         if self._deck or self._discard:
-            for to in self._draw_places(None, place):
-                actions.append(_DRAW_DECK[to])
+            if place is None:
+                actions.append(_DRAW_DECK_BLIND)  # the first card is placed once seen
+            else:
+                actions.append(_DRAW_DECK[self._draw_places(None, place)[0]])
         for slot, card in enumerate(self._market):
             if card is None or (second and card == LOCOMOTIVE):
                 continue
@@ -2222,6 +2267,7 @@ class Game:
             for team in range(self.players // TEAM_SIZE)
         ]
         state["last_card_to"] = self._card_place
+        state["drawn_card"] = None if self._drawn_card is None else COLORS[self._drawn_card]
         return state
 
     def observation(self, player: Any) -> dict:
@@ -2278,6 +2324,9 @@ class Game:
         own_team["holder"] = dict(zip(COLORS, self._holder[player // TEAM_SIZE]))
         own_team["tickets"] = [_TICKET_IDS[ticket] for ticket in self._team_tickets[player // TEAM_SIZE]]
         seen["last_card_to"] = self._card_place
+        # A card drawn blind is seen by its drawer only, until placed.
+        mine = player == self._current and self._drawn_card is not None
+        seen["drawn_card"] = COLORS[self._drawn_card] if mine and self._drawn_card is not None else None
         return seen
 
     def copy(self) -> Game:
@@ -2310,6 +2359,7 @@ class Game:
         game._team_tickets = [list(tickets) for tickets in self._team_tickets]
         game._setup_share = [list(shared) for shared in self._setup_share]
         game._card_place = self._card_place
+        game._drawn_card = self._drawn_card
         game._side = self._side  # fixed for the whole game
         return game
 
@@ -2361,12 +2411,14 @@ class Game:
             game._holder[team] = [record["holder"].get(color, 0) for color in COLORS]
             game._team_tickets[team] = [_TICKET_INDEX[ticket] for ticket in record["tickets"]]
         game._card_place = state.get("last_card_to")
+        drawn_card = state.get("drawn_card")
+        game._drawn_card = None if drawn_card is None else _COLOR_INDEX[drawn_card]
         return game
 
 
 # -- state validation (Game.from_dict) ----------------------------------------
 
-_PHASES = ("setup_tickets", "turn", "second_card", "keep_tickets", "over")
+_PHASES = ("setup_tickets", "turn", "second_card", "keep_tickets", "place_card", "over")
 
 
 def _check_state(state: dict) -> None:
@@ -2474,6 +2526,16 @@ def _check_state(state: dict) -> None:
     drawn = _integer(state.get("cards_drawn", 0), "cards_drawn", 0, CARDS_PER_DRAW - 1)
     if phase == "second_card" and drawn == 0:
         _invalid("phase second_card needs cards_drawn of at least 1")
+    drawn_card = state.get("drawn_card")
+    if (phase == "place_card") != (drawn_card is not None):
+        _invalid("a drawn card waits for its place exactly when the phase is place_card")
+    if drawn_card is not None:
+        if not isinstance(drawn_card, str) or drawn_card not in _COLOR_INDEX:
+            _invalid(f"drawn_card must be a card colour, not {_shown(drawn_card)}")
+        cards[_COLOR_INDEX[drawn_card]] += 1
+        for color, total, most in zip(COLORS, cards, DECK):
+            if total > most:
+                _invalid(f"{total} {color} cards in play; the edition has {most}")
     card_place = state.get("last_card_to")
     if (card_place is not None and card_place not in _PLACES) or (card_place is None) != (
         phase != "second_card"
@@ -2532,7 +2594,8 @@ def _once(ticket: str, seen: set[str]) -> None:
 
 # Each action: its handler, the fields it needs besides "type", and those it may have.
 _HANDLERS = {
-    "draw_card": (Game._apply_draw_card, ("source", "to"), ("slot",)),
+    "draw_card": (Game._apply_draw_card, ("source",), ("slot", "to")),
+    "place_card": (Game._apply_place_card, ("to",), ()),
     "claim_route": (Game._apply_claim_route, ("route", "cards"), ("holder_cards",)),
     "draw_tickets": (Game._apply_draw_tickets, (), ()),
     "keep_tickets": (Game._apply_keep_tickets, ("tickets",), ("return_order", "share")),

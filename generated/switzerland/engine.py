@@ -1873,6 +1873,10 @@ class Game:
         else:
             raise IllegalAction("unknown_source", source=source)
         self._hands[self._current][card] += 1
+        self._card_taken()
+
+    def _card_taken(self) -> None:
+        """After a card of a draw: the second card, or the end of the turn."""
         self._drawn += 1
         if self._drawn >= CARDS_PER_DRAW or not self._can_draw_second_card():
             self._end_turn()

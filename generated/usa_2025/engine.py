@@ -1345,6 +1345,10 @@ class Game:
         if source == "market" and card == LOCOMOTIVE:
             self._end_turn()  # a face-up locomotive is the whole draw
             return
+        self._card_taken()
+
+    def _card_taken(self) -> None:
+        """After a card of a draw: the second card, or the end of the turn."""
         self._drawn += 1
         if self._drawn >= CARDS_PER_DRAW or not self._can_draw_second_card():
             self._end_turn()
