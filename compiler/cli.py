@@ -178,9 +178,10 @@ def command_simulate(args: argparse.Namespace) -> int:
     engine = engine_module(args.edition)
     if engine is None:
         return 1
-    low, high = engine.PLAYERS
-    if not low <= args.players <= high:
-        print(f"{engine.EDITION} se joue de {low} à {high} joueurs.", file=sys.stderr)
+    from aventuriers.play.engines import player_counts, plays_with
+
+    if not plays_with(engine, args.players):
+        print(f"{engine.EDITION} se joue {player_counts(engine)}, pas à {args.players}.", file=sys.stderr)
         return 1
     chooser = random.Random(args.seed)
     bots = None

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from aventuriers.compiler.emit.escape import markdown_text
 
 from .commands import checked_workers, progress_bar, results_folder
-from .engines import EngineRef, plays_with
+from .engines import EngineRef, player_counts, plays_with
 from .tournament import stream, wilson
 
 
@@ -47,7 +47,7 @@ def command_balance(args: argparse.Namespace) -> int:
     engine = reference.load()
     players = args.players or engine.PLAYERS[0]
     if not plays_with(engine, players):
-        print(f"{engine.EDITION} ne se joue pas à {players} joueurs.", file=sys.stderr)
+        print(f"{engine.EDITION} se joue {player_counts(engine)}, pas à {players}.", file=sys.stderr)
         return 1
     tally = BalanceTally(seats=players)
     with progress_bar(engine.EDITION, args.games) as advance:

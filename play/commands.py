@@ -18,7 +18,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from .bots import make_bot
-from .engines import EngineRef, plays_with
+from .engines import EngineRef, player_counts, plays_with
 from .tournament import BotSummary, Tally, stream, usable_workers
 
 
@@ -72,7 +72,7 @@ def command_tournament(args: argparse.Namespace) -> int:
     players = len(args.bots)
     if not plays_with(engine, players):
         print(
-            f"{engine.EDITION} ne se joue pas à {players} joueurs ({len(args.bots)} bots donnés).",
+            f"{engine.EDITION} se joue {player_counts(engine)}, pas à {players} ({len(args.bots)} bots donnés).",
             file=sys.stderr,
         )
         return 1

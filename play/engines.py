@@ -53,6 +53,19 @@ class EngineRef:
 
 
 def plays_with(engine: types.ModuleType, players: int) -> bool:
-    """Whether the edition is played by that many players (whole teams, in team play)."""
+    """Whether the edition is played by that many players (two whole teams or more, in team play)."""
     low, high = engine.PLAYERS
-    return low <= players <= high and players % getattr(engine, "TEAM_SIZE", 1) == 0
+    team = getattr(engine, "TEAM_SIZE", 1)
+    return low <= players <= high and players % team == 0 and (team == 1 or players >= 2 * team)
+
+
+def player_counts(engine: types.ModuleType) -> str:
+    """« de 2 à 5 joueurs », « à 4 ou 6 joueurs »: the counts an edition is played by, in French."""
+    low, high = engine.PLAYERS
+    counts = [count for count in range(low, high + 1) if plays_with(engine, count)]
+    if counts == list(range(low, high + 1)) and len(counts) > 2:
+        return f"de {low} à {high} joueurs"
+    listed = [str(count) for count in counts]
+    return (
+        "à " + (", ".join(listed[:-1]) + " ou " + listed[-1] if len(listed) > 1 else listed[0]) + " joueurs"
+    )

@@ -124,7 +124,8 @@ def test_players_who_make_no_teams_are_refused_in_french(players: int) -> None:
         asia.new_game(players, 0)
     if players == 5:
         assert (
-            str(refused.value) == "asia-equipes se joue en équipes de 2 : 5 joueurs ne forment pas d’équipes"
+            str(refused.value)
+            == "asia-equipes se joue en équipes de 2 : 5 joueurs ne forment pas deux équipes entières"
         )
 
 
@@ -211,3 +212,20 @@ def asia_card_form(color: str) -> str:
     from aventuriers.compiler.french import card_forms
 
     return card_forms()[color][0]
+
+
+def test_a_team_edition_never_seats_a_single_team(tmp_path, capsys) -> None:
+    """Issue 20, §2: `players 2..5` with teams of two passed `check`, and a 2-player game was one
+    team that always won; `simulate --players 3` ended in a traceback."""
+    from aventuriers.compiler.cli import main
+
+    spec = tmp_path / "duo.aventuriers"
+    spec.write_text("edition duo\nextends asia-equipes\nplayers 2..5\n", encoding="utf-8")
+    assert main(["check", str(spec)]) == 1
+    err = capsys.readouterr().err
+    assert "duo.aventuriers:3:9: E309: à 2 joueurs, il n’y a pas deux équipes de 2" in err
+    assert "« players 4..5 »" in err
+    for players in ("3", "5"):
+        assert main(["simulate", "asia-equipes", "--games", "1", "--players", players]) == 1
+        err = capsys.readouterr().err
+        assert "Traceback" not in err and f"asia-equipes se joue à 4 ou 6 joueurs, pas à {players}." in err

@@ -56,6 +56,15 @@ class RuleChecks:
                 f"équipes de {size}",
                 ("teams", "size"),
             )
+        elif players["min"] < 2 * size:
+            # A single team would win every game it plays.
+            self.report(
+                Code.BAD_PLAYER_RANGES,
+                f"à {players['min']} joueurs, il n’y a pas deux équipes de {size} : une partie en équipes "
+                f"se joue à {2 * size} joueurs au moins",
+                ("players",),
+                hint=f"« players {2 * size}..{players['max']} »",
+            )
         if "stations" in data:
             self.report(
                 Code.INCONSISTENT_RULE,

@@ -1266,9 +1266,9 @@ def new_game(players: Any, seed: Any) -> Game:
         raise ValueError(f"{EDITION} is played by {PLAYERS[0]} to {PLAYERS[1]} players, not {players!r}")
     if not isinstance(seed, int):
         raise ValueError(f"the seed must be an integer, not {seed!r}")
-    if players % TEAM_SIZE:
+    if players % TEAM_SIZE or players < 2 * TEAM_SIZE:
         raise ValueError(
-            f"{EDITION} se joue en équipes de {TEAM_SIZE} : {players} joueurs ne forment pas d’équipes"
+            f"{EDITION} se joue en équipes de {TEAM_SIZE} : {players} joueurs ne forment pas deux équipes entières"
         )
     game = Game(players, seed)
     game._set_up()
@@ -2432,8 +2432,8 @@ def _check_state(state: dict) -> None:
     if not isinstance(players, list) or not PLAYERS[0] <= len(players) <= PLAYERS[1]:
         _invalid(f"players must be a list of {PLAYERS[0]} to {PLAYERS[1]} records")
     count = len(players)
-    if count % TEAM_SIZE:
-        _invalid(f"{count} players do not make teams of {TEAM_SIZE}")
+    if count % TEAM_SIZE or count < 2 * TEAM_SIZE:
+        _invalid(f"{count} players do not make two whole teams of {TEAM_SIZE}")
     phase = state.get("phase", "turn")
     if phase not in _PHASES:
         _invalid(f"phase must be one of {', '.join(_PHASES)}, not {_shown(phase)}")
