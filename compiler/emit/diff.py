@@ -107,7 +107,9 @@ def facts(edition: Edition) -> list[Fact]:
         Fact(
             section="Mise en place",
             label="Marché renouvelé à partir de",
-            value=f"{words(s.market_locomotive_reset, feminine=True)} {JOKERS[e.joker.value][1]} visibles",
+            value=f"{words(s.market_locomotive_reset, feminine=True)} {JOKERS[e.joker.value][1]} visibles"
+            if s.market_locomotive_reset is not None
+            else "jamais",
         ),
         Fact(section="Mise en place", label="Tickets distribués", value=words(s.tickets_dealt)),
         Fact(

@@ -106,6 +106,11 @@ class EngineView:
         return self.edition.end
 
     @property
+    def market_reset(self) -> bool:
+        """Whether face-up jokers ever send the market to the discard."""
+        return self.edition.setup.market_locomotive_reset is not None
+
+    @property
     def face_up_locomotive_whole_turn(self) -> bool:
         return self.edition.turn.face_up_locomotive_ends_draw
 

@@ -124,6 +124,8 @@ class _SheetWriter(ClosingSections):
 
     def market_reset_sentence(self) -> str:
         s = self.edition.setup
+        if s.market_locomotive_reset is None:
+            return f"Le marché n’est jamais renouvelé, quel que soit le nombre de {self.joker.many} visibles."
         return (
             f"Si au moins {words(s.market_locomotive_reset, feminine=True)} des {words(s.market_size, feminine=True)} "
             f"cartes visibles sont des {self.joker.many}, défausse-les toutes et retournes-en "
@@ -167,6 +169,8 @@ class _SheetWriter(ClosingSections):
             "Un emplacement visible resté vide faute de cartes est rempli dès que des cartes reviennent "
             "dans la défausse, à la fin de l’action qui les y met."
         )
+        if s.market_locomotive_reset is None:
+            return Section(title="Mise en place", bullets=tuple(bullets))
         fewer = f"moins de {words(s.market_locomotive_reset, feminine=True)} {self.joker.many}"
         self.decisions.append(
             f"Quand les cartes restantes (pioche, défausse et marché) ne peuvent plus former un marché avec "
@@ -246,7 +250,9 @@ class _SheetWriter(ClosingSections):
             paragraphs.append(self.teams.draw_paragraph())
         reset = self.market_reset_sentence()
         paragraphs.append(
-            f"À tout moment de la partie, pas seulement à la mise en place : {reset[0].lower()}{reset[1:]}"
+            reset
+            if self.edition.setup.market_locomotive_reset is None
+            else f"À tout moment de la partie, pas seulement à la mise en place : {reset[0].lower()}{reset[1:]}"
         )
         paragraphs.append(
             "Quand la pioche est vide, mélange la défausse pour en refaire une. Si aucune carte n’est "

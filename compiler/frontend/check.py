@@ -310,6 +310,15 @@ class _Checker(RuleChecks):
                 f"{tickets['deal'] * most}, mais la pioche n\u2019en a que {deck}",
                 ("setup", "tickets"),
             )
+        market = setup["market"]
+        if market["locomotive_reset"] != "never" and market["locomotive_reset"] > market["size"]:
+            self.report(
+                Code.INCONSISTENT_RULE,
+                f"« locomotive_reset » vaut {market['locomotive_reset']}, mais le marché n’a que "
+                f"{market['size']} cartes : il ne serait jamais renouvelé",
+                ("setup", "market", "locomotive_reset"),
+                hint="« locomotive_reset: never » pour un marché jamais renouvelé",
+            )
         cards = sum(self.data["cards"].values())
         if setup["train_cards"] * most + setup["market"]["size"] > cards:
             self.report(

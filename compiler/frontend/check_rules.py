@@ -191,3 +191,25 @@ class RuleChecks:
                     marked if local else ("tunnel_example", "route"),
                     hint="retirez aussi l’exemple : « without tunnel_example »" if local else None,
                 )
+            else:
+                self.check_tunnel_example_reveal(example, routes[route_ids.index(example["route"])])
+
+    def check_tunnel_example_reveal(self, example: dict, route: dict) -> None:
+        """The example turns over as many cards as its tunnel does; blamed on the edition's own
+        `tunnels reveal` when it changed the rule under an inherited example."""
+        reveal = route.get("reveal") or self.data.get("tunnels", {}).get("reveal")
+        if reveal is None or len(example["revealed"]) == reveal:
+            return
+        rule = self.document.spans.get(("tunnels", "reveal"))
+        shown = self.document.spans.get(("tunnel_example", "revealed"))
+        here = self.document.source.name
+        rule_changed_here = rule is not None and rule.source.name == here and not route.get("reveal")
+        inherited_example = shown is None or shown.source.name != here
+        self.report(
+            Code.INCONSISTENT_RULE,
+            f"l’exemple de tunnel retourne {len(example['revealed'])} cartes, mais ce tunnel en retourne {reveal}",
+            ("tunnels", "reveal")
+            if rule_changed_here and inherited_example
+            else ("tunnel_example", "revealed"),
+            hint=f"un exemple qui retourne {reveal} cartes, ou « without tunnel_example »",
+        )

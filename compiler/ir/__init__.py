@@ -155,7 +155,7 @@ class TicketDeck:
 class Setup:
     train_cards: int
     market_size: int
-    market_locomotive_reset: int
+    market_locomotive_reset: int | None  # None: the market is never reset
     tickets_dealt: int
     tickets_keep_at_least: int
     tickets_rejected: TicketsRejected

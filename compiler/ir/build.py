@@ -211,7 +211,9 @@ def build(document: Document) -> Edition:
         setup=Setup(
             train_cards=setup["train_cards"],
             market_size=setup["market"]["size"],
-            market_locomotive_reset=setup["market"]["locomotive_reset"],
+            market_locomotive_reset=None
+            if setup["market"]["locomotive_reset"] == "never"
+            else setup["market"]["locomotive_reset"],
             tickets_dealt=setup["tickets"]["deal"],
             tickets_keep_at_least=setup["tickets"]["keep_at_least"],
             tickets_rejected=TicketsRejected(setup["tickets"]["rejected"]),
