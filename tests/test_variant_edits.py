@@ -27,7 +27,16 @@ def write(folder: Path, name: str, body: str) -> Path:
     return path
 
 
-@pytest.mark.parametrize("name", ["europe-sans-tunnels", "usa-sans-miami", "europe-quatre-gares"])
+PARENTS = {
+    "europe-sans-tunnels": "europe",
+    "usa-sans-miami": "usa-classic",
+    "europe-quatre-gares": "europe",
+    "europe-sans-longs": "europe",
+    "asie-sans-equipes": "asia-equipes",
+}
+
+
+@pytest.mark.parametrize("name", sorted(PARENTS))
 def test_each_example_variant_is_short_and_checks_builds_simulates_and_diffs(name, tmp_path, capsys) -> None:
     spec = VARIANTS / f"{name}.aventuriers"
     assert len(spec.read_text(encoding="utf-8").splitlines()) <= 15
@@ -35,7 +44,7 @@ def test_each_example_variant_is_short_and_checks_builds_simulates_and_diffs(nam
     assert main(["build", str(spec), "--out", str(tmp_path / "out")]) == 0
     assert (tmp_path / "out" / name.replace("-", "_") / "engine.py").exists()
     assert main(["simulate", str(spec), "--games", "3", "--players", "3", "--seed", "1"]) == 0
-    parent = "usa-classic" if name.startswith("usa") else "europe"
+    parent = PARENTS[name]
     capsys.readouterr()
     assert main(["diff", parent, str(spec)]) == 0
     assert "Aucune différence" not in capsys.readouterr().out
@@ -65,6 +74,67 @@ def test_usa_without_miami_drops_its_routes_and_tickets(capsys) -> None:
         "Tickets retirés (3)\u00a0: Boston – Miami (12), Los Angeles – Miami (20) et Toronto – Miami (10)."
         in out
     )
+
+
+def test_europe_without_long_tickets_deals_regular_tickets_only(capsys) -> None:
+    """Issue 20, §3: once, this took a copy of the whole 312-line edition."""
+    result, engine = compiled(VARIANTS / "europe-sans-longs.aventuriers")
+    assert not hasattr(engine, "SETUP_LONG_TICKETS") and len(engine.TICKETS) == 40
+    assert all(record.get("kind", "regular") == "regular" for record in engine.TICKETS.values())
+    game = engine.new_game(3, 2)
+    assert all(len(player["pending_tickets"]) == 3 for player in game.to_dict()["players"])
+    assert "ticket long" not in result.sheet.split("## Annexe")[0]
+    main(["diff", "europe", str(VARIANTS / "europe-sans-longs.aventuriers")])
+    assert "Tickets longs distribués : plus dans cette édition (avant : un)." in capsys.readouterr().out
+
+
+def test_the_asia_board_without_teams_is_every_player_for_themselves() -> None:
+    result, engine = compiled(VARIANTS / "asie-sans-equipes.aventuriers")
+    assert not hasattr(engine, "TEAM_SIZE") and engine.PLAYERS == (2, 5) and engine.TRAINS == 45
+    assert "share_tickets" not in {action["type"] for action in engine.ACTIONS}
+    game = engine.new_game(3, 1)
+    assert "teams" not in game.to_dict()
+    rules = result.sheet.split("## Annexe")[0]
+    assert "porte-cartes" not in rules
+    assert "équipe" not in rules.replace("la règle d’équipe d’Asie", "")  # the rulebook it comes from
+
+
+@pytest.mark.parametrize(
+    ("statement", "expected"),
+    [
+        ("without score_example", None),
+        ("without market_reset", None),
+        ("without teams", "v.aventuriers:3:1: E308: l’édition héritée n’a pas de « teams » à retirer"),
+        (
+            "without long_tickets",
+            "v.aventuriers:3:1: E308: l’édition héritée n’a pas de « long_tickets » à retirer",
+        ),
+        (
+            "without score_example x",
+            "v.aventuriers:3:1: V206: « without score_example » retire toute la règle",
+        ),
+    ],
+)
+def test_without_drops_every_optional_rule(tmp_path, capsys, statement, expected) -> None:
+    spec = write(tmp_path, "v", f"extends usa-2025\n{statement}\n")
+    status = main(["check", str(spec)])
+    err = capsys.readouterr().err.replace(str(tmp_path) + "/", "")
+    if expected is None:
+        assert status == 0, err
+    else:
+        assert status == 1 and expected in err, err
+
+
+def test_a_variant_without_the_market_reset_never_resets(tmp_path) -> None:
+    result, engine = compiled(write(tmp_path, "calme", "extends usa-2025\nwithout market_reset\n"))
+    assert engine.MARKET_LOCOMOTIVE_RESET is None
+    assert "Le marché n’est jamais renouvelé" in result.sheet
+
+
+def test_change_ticket_kind_no_longer_clashes(tmp_path) -> None:
+    spec = write(tmp_path, "genre", "extends europe\nchange ticket brest-petrograd kind: regular\n")
+    result, engine = compiled(spec)
+    assert engine.TICKETS["brest-petrograd"]["kind"] == "regular"
 
 
 def test_europe_with_four_stations_plays_four() -> None:

@@ -5,12 +5,16 @@ After the child's statements are merged over the parent's (``merge``), its
 edit inherited routes and tickets, each named by its id:
 
 * ``without bonus ID`` / ``decision ID`` / ``route ID`` / ``ticket ID`` drop one item;
-* ``without tunnel_example`` drops the worked tunnel example;
+* ``without tunnel_example`` / ``score_example`` drops a worked example;
 * ``without stations`` / ``tunnels`` / ``ferries`` drop a whole mechanism and
   everything that depends on it (the station action and tie-breaker; every
   route's tunnel or ferry mark and the counts that check them);
+* ``without long_tickets`` drops the long tickets (those dealt apart at set-up,
+  and every ticket of kind ``long``), ``without teams`` team play (its holders,
+  shared tickets, team trains; a double route closed to a team becomes closed
+  to a player), ``without market_reset`` the face-up reset;
 * ``change route ID length: 3 color: red tunnel: no …`` and ``change ticket ID
-  points: 13`` replace the fields they name, and the item keeps its id.
+  points: 13 kind: regular`` replace the fields they name, and the item keeps its id.
 
 Spans follow: a changed field points at the variant's line.
 """
@@ -44,6 +48,10 @@ FRENCH = {
 
 def apply_edits(merger: _Merger, data: dict) -> None:
     """Apply the child's ``without`` and ``change`` statements to the merged ``data``."""
+    board = merger.child.data.get("board")
+    if isinstance(board, dict) and ("route" in board or "city" in board):
+        # A new board: an inherited worked example that no longer fits it is the board's doing.
+        merger.edited(("board",), "score_example", "tunnel_example")
     for index, dropped in enumerate(data.pop("without", [])):
         _without(merger, data, dropped, ("without", index))
     for index, change in enumerate(data.pop("change", [])):
@@ -98,6 +106,9 @@ def _without(merger: _Merger, data: dict, dropped: dict, where: JsonPath) -> Non
         data.pop("tunnel_example")
         merger.edited(where, "tunnel_example")
         return
+    if kind in ("score_example", "long_tickets", "teams", "market_reset"):
+        _without_rule(merger, data, kind, name, where)
+        return
     if kind not in ("stations", "tunnels", "ferries"):
         return  # the schema has reported the statement
     if name is not None:
@@ -138,17 +149,79 @@ def _without(merger: _Merger, data: dict, dropped: dict, where: JsonPath) -> Non
         set_path(data, ("board", "expect"), {key: value for key, value in expect.items() if key != kind})
 
 
+def _without_rule(merger: _Merger, data: dict, kind: str, name: Any, where: JsonPath) -> None:
+    """``without score_example`` / ``long_tickets`` / ``teams`` / ``market_reset``."""
+    if name is not None:
+        merger.report(
+            Code.WRONG_ARGUMENTS, f"« without {kind} » retire toute la règle : pas d’identifiant", where
+        )
+        return
+    setup = data.get("setup", {})
+    present = {
+        "score_example": "score_example" in data,
+        "long_tickets": "long" in setup.get("tickets", {}),
+        "teams": "teams" in data,
+        "market_reset": setup.get("market", {}).get("locomotive_reset") not in (None, "never"),
+    }[kind]
+    if not present:
+        merger.report(Code.UNKNOWN_REFERENCE, f"l’édition héritée n’a pas de « {kind} » à retirer", where)
+        return
+    merger.removed.add((kind, ""))
+    touched = {
+        "score_example": ("score_example",),
+        "market_reset": ("setup",),
+        "long_tickets": ("setup", "tickets", "score_example"),
+        "teams": ("teams", "turn", "end", "double_routes", "players", "score_example"),
+    }[kind]
+    merger.edited(where, *touched)
+    if kind == "score_example":
+        data.pop("score_example")
+    elif kind == "market_reset":
+        set_path(data, ("setup", "market", "locomotive_reset"), "never")
+    elif kind == "long_tickets":
+        tickets = {
+            key: value
+            for key, value in setup["tickets"].items()
+            if key not in ("long", "long_rejected", "keep_among")
+        }
+        set_path(data, ("setup", "tickets"), tickets)
+        listed = data["tickets"]["ticket"]
+        merger.keep_items(
+            data,
+            ("tickets", "ticket"),
+            [i for i, ticket in enumerate(listed) if ticket.get("kind") != "long"],
+        )
+        _forget_counts(data, "ticket")
+    else:  # teams
+        data.pop("teams")
+        turn = data.get("turn", {})
+        if "share_tickets" in turn:
+            set_path(data, ("turn",), {key: value for key, value in turn.items() if key != "share_tickets"})
+        end = data.get("end", {})
+        if end.get("trains_of") == "team":
+            set_path(data, ("end",), {key: value for key, value in end.items() if key != "trains_of"})
+        rules = data.get("double_routes", {}).get("rule", [])
+        set_path(
+            data,
+            ("double_routes", "rule"),
+            [
+                {**rule, "twin": "other_player"} if rule.get("twin") == "other_team" else rule
+                for rule in rules
+            ],
+        )
+
+
 def _change(merger: _Merger, data: dict, change: dict, where: JsonPath) -> None:
-    kind, name = change.get("kind"), change.get("id")
+    kind, name = change.get("item"), change.get("id")
     if kind not in ("route", "ticket"):
         return  # the schema has reported the statement
     index = _find(merger, data, kind, name, where, "changer")
     if index is None:
         return
-    fields = {key: value for key, value in change.items() if key not in ("kind", "id")}
+    fields = {key: value for key, value in change.items() if key not in ("item", "id")}
     allowed = {
         "route": {"length", "color", "tunnel", "ferry", "double", "reveal"},
-        "ticket": {"points", "deck"},
+        "ticket": {"points", "deck", "kind"},
     }[kind]
     wrong = sorted(set(fields) - allowed)
     for field in wrong:
