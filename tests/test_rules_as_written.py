@@ -69,3 +69,43 @@ def test_a_market_never_reset_is_played_and_said(tmp_path: Path, capsys) -> None
         "Marché renouvelé à partir de\u00a0: jamais (au lieu de trois locomotives visibles)"
         in capsys.readouterr().out
     )
+
+
+NEW_BOARD = (
+    """edition v
+extends usa-classic
+board {
+  city "Aa"
+  city "Bb"
+  city "Cc"
+  route "Aa" "Bb" 2 red
+  route "Bb" "Cc" 3 blue
+  route "Aa" "Cc" 4 gray
+}
+tickets {
+"""
+    + "".join(
+        f'  ticket "{a}" "{b}" {points}\n'
+        for a, b, points in [("Aa", "Cc", 5), ("Bb", "Cc", 4), ("Aa", "Bb", 3)] * 5
+    )
+    + "}\n"
+)
+
+
+def test_a_new_board_is_not_blamed_on_the_parent(tmp_path, capsys) -> None:
+    """Issue 20, §3: the inherited counts of the lists a variant replaces no longer apply, and the
+    inherited score example that no longer fits is one error at the variant's board."""
+    status, err = check(tmp_path, NEW_BOARD, capsys=capsys)
+    assert status == 1
+    assert "E305" not in err
+    assert (
+        "v.aventuriers:3:1: E308: l’exemple de score hérité nomme 14 routes ou tickets absents de cette "
+        "édition : « denver-omaha », « chicago-omaha », « chicago-pittsburgh-black », "
+        "« denver-salt-lake-city-red » …\n"
+        "    3 | board {\n"
+        "      | ^^^^^\n"
+        "      = aide : « without score_example », ou un exemple de score de cette édition ; la valeur héritée "
+        "est en editions/usa-classic.aventuriers:22\n"
+    ) in err.replace(str(loader().root) + "/", ""), err
+    assert err.count("E308") == 1
+    assert check(tmp_path, NEW_BOARD + "without score_example\n", capsys=capsys)[0] == 0

@@ -349,37 +349,3 @@ class _Checker(RuleChecks):
                 self.report(
                     Code.UNKNOWN_REFERENCE, f"bonus inconnu « {name} »", path, did_you_mean(name, bonuses)
                 )
-
-    def check_example(self, route_ids: list[str], ticket_ids: list[str]) -> None:
-        example = self.data.get("score_example")
-        if not example:
-            return
-        players = self.data["players"]
-        if not players["min"] <= example["players"] <= players["max"]:
-            self.report(
-                Code.BAD_PLAYER_RANGES,
-                f"l’exemple se joue à {example['players']} joueurs ; l’édition se joue de {players['min']} à "
-                f"{players['max']}",
-                ("score_example", "players"),
-            )
-        teams = self.data.get("teams")
-        if teams and (example["players"] % teams["size"] or example["players"] < 2 * teams["size"]):
-            # The example's opponent sits in the next team: there must be two whole teams.
-            self.report(
-                Code.BAD_PLAYER_RANGES,
-                f"l’exemple se joue à {example['players']} joueurs : il faut au moins deux équipes "
-                f"entières de {teams['size']}",
-                ("score_example", "players"),
-                hint=f"« players {2 * teams['size']} » dans « score_example »"
-                if players["min"] <= 2 * teams["size"] <= players["max"]
-                else None,
-            )
-        for key, known in (("routes", route_ids), ("opponent_routes", route_ids), ("tickets", ticket_ids)):
-            for index, name in enumerate(example[key]):
-                if name not in known:
-                    self.report(
-                        Code.UNKNOWN_REFERENCE,
-                        f"« {name} » n\u2019existe pas",
-                        ("score_example", key, index),
-                        did_you_mean(name, known),
-                    )

@@ -1,6 +1,6 @@
 """Stage 4b, the rules part: the semantic checks of an edition's mechanisms.
 
-Tunnels, ferries, stations, long tickets, the joker card and team play: each
+Tunnels, ferries, stations, long tickets, the joker card, team play and the worked examples: each
 declared where it is used, with numbers that fit together. A mixin of the
 checker of ``compiler.check``, which holds the document and reports.
 """
@@ -213,3 +213,54 @@ class RuleChecks:
             else ("tunnel_example", "revealed"),
             hint=f"un exemple qui retourne {reveal} cartes, ou « without tunnel_example »",
         )
+
+    def check_example(self, route_ids: list[str], ticket_ids: list[str]) -> None:
+        example = self.data.get("score_example")
+        if not example:
+            return
+        players = self.data["players"]
+        if not players["min"] <= example["players"] <= players["max"]:
+            self.report(
+                Code.BAD_PLAYER_RANGES,
+                f"l’exemple se joue à {example['players']} joueurs ; l’édition se joue de {players['min']} à "
+                f"{players['max']}",
+                ("score_example", "players"),
+            )
+        teams = self.data.get("teams")
+        if teams and (example["players"] % teams["size"] or example["players"] < 2 * teams["size"]):
+            # The example's opponent sits in the next team: there must be two whole teams.
+            self.report(
+                Code.BAD_PLAYER_RANGES,
+                f"l’exemple se joue à {example['players']} joueurs : il faut au moins deux équipes "
+                f"entières de {teams['size']}",
+                ("score_example", "players"),
+                hint=f"« players {2 * teams['size']} » dans « score_example »"
+                if players["min"] <= 2 * teams["size"] <= players["max"]
+                else None,
+            )
+        missing = [
+            (key, index, name, known)
+            for key, known in (("routes", route_ids), ("opponent_routes", route_ids), ("tickets", ticket_ids))
+            for index, name in enumerate(example[key])
+            if name not in known
+        ]
+        inherited = self.document.span(("score_example",)).source.name != self.document.source.name
+        if missing and inherited and "score_example" in self.document.edits:
+            # A variant's own board or edits left the inherited example behind: one error, at its cause.
+            shown = ", ".join(f"« {name} »" for _, _, name, _ in missing[:4]) + (
+                " …" if len(missing) > 4 else ""
+            )
+            self.report(
+                Code.UNKNOWN_REFERENCE,
+                f"l’exemple de score hérité nomme {len(missing)} routes ou tickets absents de cette édition : {shown}",
+                ("score_example",),
+                hint="« without score_example », ou un exemple de score de cette édition",
+            )
+            return
+        for key, index, name, known in missing:
+            self.report(
+                Code.UNKNOWN_REFERENCE,
+                f"« {name} » n\u2019existe pas",
+                ("score_example", key, index),
+                did_you_mean(name, known),
+            )

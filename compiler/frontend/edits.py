@@ -51,7 +51,18 @@ def apply_edits(merger: _Merger, data: dict) -> None:
     board = merger.child.data.get("board")
     if isinstance(board, dict) and ("route" in board or "city" in board):
         # A new board: an inherited worked example that no longer fits it is the board's doing.
-        merger.edited(("board",), "score_example", "tunnel_example")
+        merger.edited(("board",), "tickets", "score_example", "tunnel_example")
+        _forget_replaced_counts(data, board)
+    tickets = merger.child.data.get("tickets")
+    if (
+        isinstance(tickets, dict)
+        and "ticket" in tickets
+        and "expect" not in tickets
+        and "expect" in data["tickets"]
+    ):
+        _forget_counts(
+            data, "ticket"
+        )  # the variant listed its own tickets: the inherited count is not theirs
     for index, dropped in enumerate(data.pop("without", [])):
         _without(merger, data, dropped, ("without", index))
     for index, change in enumerate(data.pop("change", [])):
@@ -246,6 +257,18 @@ def _change(merger: _Merger, data: dict, change: dict, where: JsonPath) -> None:
     _forget_counts(data, kind)
     for field in fields:
         merger.spans[path + (index, field)] = merger.child.span(where + (field,))
+
+
+def _forget_replaced_counts(data: dict, board: dict) -> None:
+    """The inherited ``expect`` counts of the lists a variant's board replaces, unless it restates them."""
+    expect = data["board"].get("expect")
+    if not isinstance(expect, dict):
+        return
+    own = board.get("expect") if isinstance(board.get("expect"), dict) else {}
+    replaced = ({"cities"} if "city" in board else set()) | (
+        {"routes", "doubles", "spaces", "tunnels", "ferries"} if "route" in board else set()
+    )
+    set_path(data, ("board", "expect"), {k: v for k, v in expect.items() if k not in replaced or k in own})
 
 
 def _forget_counts(data: dict, kind: str) -> None:
