@@ -173,3 +173,20 @@ def test_syntax_recovery_does_work_proportional_to_the_file(monkeypatch) -> None
         parse(SourceFile(name="v.aventuriers", text=text))
     assert len(failure.value.diagnostics) == 12_000
     assert sum(parsed) <= 4 * len(text)
+
+
+def test_an_unknown_statement_is_one_error_at_its_name(tmp_path, capsys) -> None:
+    """Issue 20, §3: it was located at its value, and each repeat added a V207."""
+    status, err = check(tmp_path, "edition v\nextends europe\nfoo 1\nfoo 2\nfoo 3\n", capsys=capsys)
+    assert status == 1
+    assert (
+        "v.aventuriers:3:1: V201: « foo » n’est pas une clé connue ici\n    3 | foo 1\n      | ^^^\n" in err
+    )
+    assert "V207" not in err and "1 erreur(s)" in err
+    status, err = check(tmp_path, "edition v\nextends europe\nturn {\n  claim_route 3\n}\n", capsys=capsys)
+    assert (
+        status == 1 and "v.aventuriers:4:15: V203: « claim_route » attend un drapeau (sans argument)" in err
+    )
+    status, err = check(tmp_path, "edition v\nextends europe\ntunnel reveal: 2\n", capsys=capsys)
+    assert "v.aventuriers:3:1: V201: « tunnel » n’est pas une clé connue ici" in err
+    assert "vouliez-vous dire « tunnels » ?" in err

@@ -117,15 +117,18 @@ class _Lowerer:
                 items.append(self.value_of(statement, resolve_ref(child.get("items")), item_path))
                 continue
             if key in out:
-                self.error(
-                    Code.DUPLICATE_KEY,
-                    f"« {key} » est déjà déclaré dans ce bloc",
-                    statement.span,
-                    hint=f"première déclaration ligne {self.spans[path + (key,)].line}",
-                )
+                if child is not None:  # an unknown key is said once, at its first line
+                    self.error(
+                        Code.DUPLICATE_KEY,
+                        f"« {key} » est déjà déclaré dans ce bloc",
+                        statement.span,
+                        hint=f"première déclaration ligne {self.spans[path + (key,)].line}",
+                    )
                 continue
             self.spans[path + (key,)] = statement.span
             out[key] = self.value_of(statement, child, path + (key,))
+            if child is None:
+                self.spans[path + (key,)] = statement.span  # an unknown statement is located at its name
         return out
 
     def value_of(self, statement: _Statement, node: dict | None, path: JsonPath) -> Any:
