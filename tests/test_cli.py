@@ -116,7 +116,7 @@ def test_a_worked_example_the_engine_refuses_is_a_located_error(tmp_path, capsys
     spec = tmp_path / "tunnel-bad.aventuriers"
     spec.write_text(
         "edition tunnel-bad\nextends europe\ntunnel_example madrid-pamplona-black {\n"
-        "  cards [red, red, red]\n  revealed [black]\n}\n",
+        "  cards [red, red, red]\n  revealed [black, green, white]\n}\n",
         encoding="utf-8",
     )
     assert main(["sheet", str(spec)]) == 1

@@ -74,6 +74,8 @@ def test_a_market_never_reset_is_played_and_said(tmp_path: Path, capsys) -> None
 NEW_BOARD = (
     """edition v
 extends usa-classic
+without cities
+without routes
 board {
   city "Aa"
   city "Bb"
@@ -99,13 +101,35 @@ def test_a_new_board_is_not_blamed_on_the_parent(tmp_path, capsys) -> None:
     assert status == 1
     assert "E305" not in err
     assert (
-        "v.aventuriers:3:1: E308: l’exemple de score hérité nomme 14 routes ou tickets absents de cette "
+        "v.aventuriers:5:1: E308: l’exemple de score hérité nomme 14 routes ou tickets absents de cette "
         "édition : « denver-omaha », « chicago-omaha », « chicago-pittsburgh-black », "
         "« denver-salt-lake-city-red » …\n"
-        "    3 | board {\n"
+        "    5 | board {\n"
         "      | ^^^^^\n"
         "      = aide : « without score_example », ou un exemple de score de cette édition ; la valeur héritée "
         "est en editions/usa-classic.aventuriers:22\n"
     ) in err.replace(str(loader().root) + "/", ""), err
     assert err.count("E308") == 1
     assert check(tmp_path, NEW_BOARD + "without score_example\n", capsys=capsys)[0] == 0
+
+
+def test_a_variant_adds_a_city_and_a_route_and_moves_a_city(tmp_path, capsys) -> None:
+    """Issue 20, §3: one `route` line once replaced the whole inherited board without a word."""
+    spec = tmp_path / "plus.aventuriers"
+    spec.write_text(
+        "edition plus\nextends usa-2025\nboard {\n"
+        '  city "Nouvelle Ville" at: 40.0, -100.0\n  route "Nouvelle Ville" "Denver" 2 red\n}\n'
+        "change city denver at: 39.0, -105.0\n",
+        encoding="utf-8",
+    )
+    compiled = compile_edition(spec, loader())
+    engine = load_engine(compiled.engine_source, "plus")
+    assert len(engine.ROUTES) == 101 and "nouvelle-ville-denver" in engine.ROUTES
+    board = compiled.edition.board
+    assert len(board.cities) == 37
+    assert next(place for place in board.places if place.name == "Denver").latitude == 39.0
+    assert main(["diff", "usa-2025", str(spec)]) == 0
+    assert "Route ajoutée\u00a0: Nouvelle Ville – Denver." in capsys.readouterr().out
+    alone = 'edition seul\nextends usa-2025\nwithout routes\nboard {\n  route "Denver" "Omaha" 4 pink\n}\n'
+    status, err = check(tmp_path, alone + "without score_example\n", name="seul", capsys=capsys)
+    assert "E305" not in err  # the inherited counts of the replaced list are gone

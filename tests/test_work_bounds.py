@@ -175,16 +175,14 @@ def test_positions_of_a_country_with_the_arrow_sign_give_no_traceback(tmp_path, 
     assert status == 1 and "E318" in err and "E311" in err
 
 
-def test_a_variant_with_one_city_is_told_how_lists_inherit(tmp_path, capsys) -> None:
-    status, err = check(tmp_path, 'edition v\nextends europe\nboard {\n  city "Atlanta"\n}\n', capsys=capsys)
-    assert status == 1
-    assert (
-        "v.aventuriers:4:3: V204: 1 « city » ; il en faut au moins 2\n"
-        '    4 |   city "Atlanta"\n'
-        "      |   ^^^^\n"
-        "      = aide : une variante qui change cette liste l’écrit en entier : elle remplace celle dont elle "
-        "hérite\n"
-    ) in err, err
+def test_a_variant_with_one_city_adds_it(tmp_path, capsys) -> None:
+    variant = 'edition v\nextends europe\nboard {\n  city "Atlanta" at: 33.7, -84.4\n}\n'
+    status, err = check(tmp_path, variant, capsys=capsys)
+    assert status == 0, err
+    status, err = check(
+        tmp_path, 'edition base\nplayers 2..3\nboard {\n  city "A"\n}\n', name="base", capsys=capsys
+    )
+    assert "V204: 1 « city » ; il en faut au moins 2" in err
 
 
 def test_check_of_a_costly_spec_is_quick(tmp_path, capsys) -> None:

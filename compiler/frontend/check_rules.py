@@ -192,25 +192,28 @@ class RuleChecks:
                     hint="retirez aussi l’exemple : « without tunnel_example »" if local else None,
                 )
             else:
-                self.check_tunnel_example_reveal(example, routes[route_ids.index(example["route"])])
+                self.check_tunnel_example_reveal(example, route_ids.index(example["route"]))
 
-    def check_tunnel_example_reveal(self, example: dict, route: dict) -> None:
+    def check_tunnel_example_reveal(self, example: dict, index: int) -> None:
         """The example turns over as many cards as its tunnel does; blamed on the edition's own
-        `tunnels reveal` when it changed the rule under an inherited example."""
+        rule (`tunnels reveal`, or the route's printed `reveal`) when it changed the rule under an
+        inherited example."""
+        route = self.data["board"]["route"][index]
         reveal = route.get("reveal") or self.data.get("tunnels", {}).get("reveal")
         if reveal is None or len(example["revealed"]) == reveal:
             return
-        rule = self.document.spans.get(("tunnels", "reveal"))
+        rule_path: JsonPath = (
+            ("board", "route", index, "reveal") if route.get("reveal") else ("tunnels", "reveal")
+        )
+        rule = self.document.spans.get(rule_path)
         shown = self.document.spans.get(("tunnel_example", "revealed"))
         here = self.document.source.name
-        rule_changed_here = rule is not None and rule.source.name == here and not route.get("reveal")
+        rule_changed_here = rule is not None and rule.source.name == here
         inherited_example = shown is None or shown.source.name != here
         self.report(
             Code.INCONSISTENT_RULE,
             f"l’exemple de tunnel retourne {len(example['revealed'])} cartes, mais ce tunnel en retourne {reveal}",
-            ("tunnels", "reveal")
-            if rule_changed_here and inherited_example
-            else ("tunnel_example", "revealed"),
+            rule_path if rule_changed_here and inherited_example else ("tunnel_example", "revealed"),
             hint=f"un exemple qui retourne {reveal} cartes, ou « without tunnel_example »",
         )
 

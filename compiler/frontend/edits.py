@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..diagnostics import Code, did_you_mean
-from ..ir.build import assign_ids
+from ..ir.build import assign_ids, slug
 from .lower import JsonPath
 
 if TYPE_CHECKING:
@@ -36,6 +36,7 @@ ITEMS: dict[str, tuple[JsonPath, bool]] = {
     "decision": (("decision",), False),
     "route": (("board", "route"), True),
     "ticket": (("tickets", "ticket"), False),
+    "city": (("board", "city"), False),
 }
 # Each kind in French, and whether the noun is feminine (for « aucune route », « quel bonus »).
 FRENCH = {
@@ -43,6 +44,7 @@ FRENCH = {
     "decision": ("décision", True),
     "route": ("route", True),
     "ticket": ("ticket", False),
+    "city": ("ville", True),
 }
 
 
@@ -51,7 +53,8 @@ def apply_edits(merger: _Merger, data: dict) -> None:
     board = merger.child.data.get("board")
     if isinstance(board, dict) and ("route" in board or "city" in board):
         # A new board: an inherited worked example that no longer fits it is the board's doing.
-        merger.edited(("board",), "tickets", "score_example", "tunnel_example")
+        affected = ("tickets",) if ("board", "city") in merger.replaced_lists else ()
+        merger.edited(("board",), *affected, "score_example", "tunnel_example")
         _forget_replaced_counts(data, board)
     tickets = merger.child.data.get("tickets")
     if (
@@ -73,6 +76,8 @@ def item_ids(kind: str, items: list) -> list[str]:
     path, by_color = ITEMS[kind]
     if kind in ("route", "ticket"):
         return assign_ids([item for item in items if isinstance(item, dict)], by_color=by_color)
+    if kind == "city":
+        return [slug(str(item.get("name", ""))) if isinstance(item, dict) else "" for item in items]
     return [str(item.get("id")) if isinstance(item, dict) else "" for item in items]
 
 
@@ -117,6 +122,8 @@ def _without(merger: _Merger, data: dict, dropped: dict, where: JsonPath) -> Non
         data.pop("tunnel_example")
         merger.edited(where, "tunnel_example")
         return
+    if kind in ("cities", "routes"):
+        return  # done by the merge: the inherited list is not merged, the variant's stands alone
     if kind in ("score_example", "long_tickets", "teams", "market_reset"):
         _without_rule(merger, data, kind, name, where)
         return
@@ -224,7 +231,7 @@ def _without_rule(merger: _Merger, data: dict, kind: str, name: Any, where: Json
 
 def _change(merger: _Merger, data: dict, change: dict, where: JsonPath) -> None:
     kind, name = change.get("item"), change.get("id")
-    if kind not in ("route", "ticket"):
+    if kind not in ("route", "ticket", "city"):
         return  # the schema has reported the statement
     index = _find(merger, data, kind, name, where, "changer")
     if index is None:
@@ -233,6 +240,7 @@ def _change(merger: _Merger, data: dict, change: dict, where: JsonPath) -> None:
     allowed = {
         "route": {"length", "color", "tunnel", "ferry", "double", "reveal"},
         "ticket": {"points", "deck", "kind"},
+        "city": {"at"},
     }[kind]
     wrong = sorted(set(fields) - allowed)
     for field in wrong:
@@ -247,7 +255,7 @@ def _change(merger: _Merger, data: dict, change: dict, where: JsonPath) -> None:
         return
     path, _ = ITEMS[kind]
     items = list(get_path(data, path))
-    changed = {"id": name, **items[index], **fields}
+    changed = {**({} if kind == "city" else {"id": name}), **items[index], **fields}
     if changed.get("ferry") == 0:
         changed.pop("ferry")
     items[index] = changed
@@ -274,6 +282,9 @@ def _forget_replaced_counts(data: dict, board: dict) -> None:
 def _forget_counts(data: dict, kind: str) -> None:
     """An inherited ``expect`` count checks the list it was written beside: once a variant
     edits that list, the count no longer applies (the variant may state its own)."""
+    if kind == "city" and isinstance(data["board"].get("expect"), dict):
+        kept = {key: value for key, value in data["board"]["expect"].items() if key != "cities"}
+        set_path(data, ("board", "expect"), kept)
     if kind == "route" and isinstance(data["board"].get("expect"), dict):
         kept = {key: value for key, value in data["board"]["expect"].items() if key == "cities"}
         set_path(data, ("board", "expect"), kept)

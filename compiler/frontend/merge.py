@@ -18,9 +18,12 @@ def merge(parent: Document, child: Document) -> tuple[Document, list[Diagnostic]
     """The child's statements over the parent's.
 
     Blocks merge key by key; an array marked ``x-key`` in the schema merges item
-    by item on that key (a child's ``bonus globetrotter`` adds a bonus, its
-    ``bonus longest_path`` re-prices one, ``without bonus longest_path`` drops
-    one); any other value or array is replaced whole. Spans follow their items.
+    by item on that key, or on those keys (a child's ``bonus globetrotter`` adds a
+    bonus, its ``bonus longest_path`` re-prices one, ``without bonus longest_path``
+    drops one; a ``city`` or a ``route`` line adds one to the board, or replaces
+    the inherited one of that name, of those ends and colour; ``without cities``
+    and ``without routes`` drop every inherited one first); any other value or
+    array is replaced whole. Spans follow their items.
     """
     merger = _Merger(parent, child)
     data = merger.values(parent.data, child.data, schema(), ())
@@ -49,6 +52,13 @@ class _Merger:
         }
         self.spans.update({path: span for path, span in child.spans.items() if not self._in_keyed(path)})
         self.origins: dict[JsonPath, list[tuple[Document, int]]] = {}
+        # The inherited lists the child replaces whole: `without cities`, `without routes`.
+        dropped = {item.get("kind") for item in child.data.get("without", []) if isinstance(item, dict)}
+        self.replaced_lists = {
+            path
+            for kind, path in (("cities", ("board", "city")), ("routes", ("board", "route")))
+            if kind in dropped
+        }
 
     def _in_keyed(self, path: JsonPath) -> bool:
         node = schema()
@@ -70,7 +80,10 @@ class _Merger:
             merged = dict(parent)
             for key, value in child.items():
                 sub = properties.get(key)
-                if key in parent and "x-key" in (resolve_ref(sub) or {}):
+                if path + (key,) in self.replaced_lists:
+                    merged[key] = value
+                    self.relocate(path + (key,), [(self.child, index) for index in range(len(value))])
+                elif key in parent and "x-key" in (resolve_ref(sub) or {}):
                     merged[key] = self.keyed_list(
                         parent[key], value, resolve_ref(sub)["x-key"], path + (key,)
                     )
@@ -83,16 +96,24 @@ class _Merger:
             return merged
         return child
 
-    def keyed_list(self, parent: list, child: list, key: str, path: JsonPath) -> list:
+    def keyed_list(self, parent: list, child: list, key: str | list[str], path: JsonPath) -> list:
         """Parent items in place (replaced by a child item of the same key), then new child items."""
         merged = list(parent)
         origins: list[tuple[Document, int]] = [(self.parent, index) for index in range(len(parent))]
-        position = {item.get(key): index for index, item in enumerate(parent)}
+        keys = [key] if isinstance(key, str) else key
+
+        def key_of(item: Any) -> Any:
+            return tuple(str(item.get(field)) for field in keys) if isinstance(item, dict) else None
+
+        # Each key's parent items, in order: two gray tracks of one double route are matched in turn.
+        position: dict[Any, list[int]] = {}
+        for index, item in enumerate(parent):
+            position.setdefault(key_of(item), []).append(index)
         completed: list[tuple[int, int, dict]] = []  # (merged index, parent index, child item)
         for index, item in enumerate(child):
-            if item.get(key) in position:
+            if position.get(key_of(item)):
                 # A child item completes the parent's of the same key: `bonus longest_path { points 15 }`.
-                at = position[item[key]]
+                at = position[key_of(item)].pop(0)
                 merged[at] = {**parent[at], **item}
                 origins[at] = (self.child, index)
                 completed.append((at, at, item))

@@ -118,9 +118,6 @@ def _describe(error: ValidationError, document: Document) -> list[Diagnostic]:
                 code=Code.BAD_VALUE,
                 message=f"{len(error.instance)} « {where} » ; il en faut au moins {error.validator_value}",
                 span=span,
-                hint="une variante qui change cette liste l’écrit en entier : elle remplace celle dont elle hérite"
-                if where in ("city", "route")
-                else None,
             )
         ]
     if kind in ("minItems", "minProperties", "minLength"):
@@ -139,6 +136,8 @@ def validate(document: Document, *, complete: bool) -> list[Diagnostic]:
     for error in _validator().iter_errors(document.data):
         if error.validator == "required" and not complete and _merged_key_by_key(error):
             continue
+        if error.validator == "minItems" and not complete and "x-key" in error.schema:
+            continue  # a variant's `city` lines add to the inherited ones: one is enough
         diagnostics.extend(_describe(error, document))
     return diagnostics
 
@@ -159,10 +158,11 @@ def _merged_key_by_key(error: ValidationError) -> bool:
 
 
 def missing_keys(document: Document) -> list[Diagnostic]:
-    """Only the missing-key errors: what a merged edition still lacks."""
+    """What a merged edition still lacks: its missing keys, and the items a list that merges
+    item by item (the board's cities) needs at least."""
     return [
         diagnostic
         for error in _validator().iter_errors(document.data)
-        if error.validator == "required"
+        if error.validator == "required" or (error.validator == "minItems" and "x-key" in error.schema)
         for diagnostic in _describe(error, document)
     ]
