@@ -191,7 +191,7 @@ def compile_edition(path: Path, editions: EditionLoader, *, playable: bool = Fal
         edition=edition,
         sources=sources,
         engine_source=engine_source,
-        sheet=emit_sheet(edition, engine, sources, annex=annex),
+        sheet=emit_sheet(edition, engine, annex=annex),
         board_svg=emit_board(edition.board, edition.title),
         warnings=tuple(warnings),
     )

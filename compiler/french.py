@@ -137,6 +137,13 @@ def elided(word: str, following: str) -> str:
     return f"{word} {following}"
 
 
+def enumerate_or(items: list[str]) -> str:
+    """« un ou deux », « un, deux ou trois »"""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " ou " + items[-1]
+
+
 def enumerate_fr(items: list[str]) -> str:
     """« a, b et c »"""
     if len(items) <= 1:
@@ -144,8 +151,15 @@ def enumerate_fr(items: list[str]) -> str:
     return ", ".join(items[:-1]) + " et " + items[-1]
 
 
-def players_phrase(players) -> str:
-    """« À 2 ou 3 joueurs », from an IR Range."""
+def players_phrase(players, team: int = 1) -> str:
+    """« À 2 ou 3 joueurs », from an IR Range; in teams of ``team``, only the counts that make
+    two whole teams or more (« À 4 ou 6 joueurs »)."""
+    if team > 1:
+        counts = [str(n) for n in range(players.min, players.max + 1) if n % team == 0 and n >= 2 * team]
+        if len(counts) > 1 and len(counts) != players.max - players.min + 1:
+            return "À " + ", ".join(counts[:-1]) + " ou " + counts[-1] + " joueurs"
+        if len(counts) == 1:
+            return f"À {counts[0]} joueurs"
     if players.min == players.max:
         return f"À {players.min} joueurs"
     if players.max == players.min + 1:

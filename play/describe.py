@@ -11,7 +11,7 @@ from typing import Any
 
 from aventuriers.compiler.french import card_forms, typo
 
-SOURCES_TO = {"hand": "en main", "holder": "pour le support de l’équipe"}
+SOURCES_TO = {"hand": "en main", "holder": "pour le porte-cartes de l’équipe"}
 
 
 def cards_phrase(cards: dict[str, int] | None) -> str:
@@ -30,7 +30,7 @@ def cards_phrase(cards: dict[str, int] | None) -> str:
 def payment_phrase(action: dict) -> str:
     paid = cards_phrase(action.get("cards"))
     if action.get("holder_cards"):
-        paid += f" (du support : {cards_phrase(action['holder_cards'])})"
+        paid += f" (du porte-cartes : {cards_phrase(action['holder_cards'])})"
     return paid
 
 
@@ -91,13 +91,13 @@ def _describe(
         if own:
             text = "garde " + (", ".join(ticket_name(engine, t) for t in kept) or "aucun ticket")
             if shared:
-                text += " ; au support : " + ", ".join(ticket_name(engine, t) for t in shared)
+                text += " ; au porte-cartes : " + ", ".join(ticket_name(engine, t) for t in shared)
             return text
         text = f"garde {len(kept)} ticket{'s' if len(kept) > 1 else ''}"
-        return text + (f", dont {len(shared)} au support de l’équipe" if shared else "")
+        return text + (f", dont {len(shared)} au porte-cartes de l’équipe" if shared else "")
     if kind == "share_tickets":
         count = len(action.get("tickets") or [])
-        return f"met {count} ticket{'s' if count > 1 else ''} dans le support de l’équipe"
+        return f"met {count} ticket{'s' if count > 1 else ''} dans le porte-cartes de l’équipe"
     if kind == "pay_tunnel":
         return f"paie le supplément du tunnel : {payment_phrase(action)}"
     if kind == "abandon_tunnel":

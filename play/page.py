@@ -128,7 +128,7 @@ def game_page(served: Served, session: Session, query: dict[str, str], error: st
     other_buttons: list[Button] = []
     for action in legal:
         kind = action["type"]
-        to = {"hand": " en main", "holder": " au support"}.get(action.get("to", ""), "")
+        to = {"hand": " en main", "holder": " au porte-cartes"}.get(action.get("to", ""), "")
         if kind == "draw_card" and action["source"] == "market":
             market_buttons.setdefault(action["slot"], []).append(_button(f"Prendre{to}", action))
         elif kind == "draw_card":
@@ -268,7 +268,7 @@ def _color_word(color: str) -> str:
 
 
 def _holder(action: dict) -> str:
-    return f" (support\u00a0: {cards_phrase(action['holder_cards'])})" if action.get("holder_cards") else ""
+    return f" (porte-cartes\u00a0: {cards_phrase(action['holder_cards'])})" if action.get("holder_cards") else ""
 
 
 def _route_facts(engine, route_id: str) -> str:

@@ -116,3 +116,55 @@ def test_a_one_card_tunnel_is_worded_in_the_singular(tmp_path) -> None:
     assert "puis retourne la première carte de la pioche" in result.sheet
     assert "Tunnel = une carte retournée, une de plus par correspondance." in result.sheet
     load_engine(result.engine_source, "tunnel_court")
+
+
+def test_the_audits_sentences_are_gone() -> None:
+    """Issue 20, §4: sentences a rules audit found wrong or clumsy, each checked where it was."""
+    asia = _sheet("asia_equipes")
+    europe = _sheet("europe")
+    assert asia.splitlines()[2].startswith("*4 ou 6 joueurs")  # 5 is refused: never « 4 à 6 »
+    assert "mais sans rien dire du jeu" in asia
+    assert "Pose un ou deux de tes tickets" in asia and "Pose de un à deux" not in asia
+    assert "les autres restent secrets. Les tickets que tu ne gardes pas vont sous la pioche" in asia
+    assert "ou en garder moins de deux ordinaires." in europe
+    for edition in ("usa_2025", "europe", "switzerland", "asia_equipes"):
+        footer = _sheet(edition).rstrip().splitlines()[-1]
+        assert footer == "Fiche établie par aventuriers, à partir des règles de l’édition.", footer
+
+
+def _sheet(module: str) -> str:
+    from pathlib import Path
+
+    return (Path(__file__).resolve().parent.parent / "generated" / module / "fiche.md").read_text(
+        encoding="utf-8"
+    )
+
+
+def test_refusals_name_routes_by_their_cities() -> None:
+    from tests.engines import engine
+
+    usa = engine("usa-2025")
+    game = usa.new_game(2, 1)
+    while game.to_dict()["phase"] != "turn":
+        game.apply(game.legal_actions()[0])
+    state = game.to_dict()
+    state["players"][1]["routes"] = ["atlanta-raleigh-1"]
+    state["players"][1]["trains"] -= 2
+    state["players"][1]["score"] = 2
+    game = usa.Game.from_dict(state)
+    try:
+        game.apply({"type": "claim_route", "route": "atlanta-raleigh-1", "cards": {"locomotive": 2}})
+    except usa.IllegalAction as refused:
+        assert "Atlanta – Raleigh" in refused.message and "atlanta-raleigh" not in refused.message
+    else:
+        raise AssertionError("a route already taken was accepted")
+
+
+def test_the_serve_log_says_porte_cartes_like_the_sheet() -> None:
+    from aventuriers.play.describe import describe
+
+    from tests.engines import engine
+
+    asia = engine("asia-equipes")
+    text = describe(asia, {"type": "share_tickets", "tickets": ["a", "b"]}, None)
+    assert "porte-cartes de l’équipe" in text and "support" not in text

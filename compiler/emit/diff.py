@@ -66,7 +66,9 @@ def facts(edition: Edition) -> list[Fact]:
         Fact(
             section="Généralités",
             label="Joueurs",
-            value=players_phrase(e.players).removeprefix("À ").replace("De ", "de ", 1),
+            value=players_phrase(e.players, e.teams.size if e.teams else 1)
+            .removeprefix("À ")
+            .replace("De ", "de ", 1),
         ),
         Fact(section="Matériel", label="Wagons par joueur", value=str(e.trains)),
         Fact(

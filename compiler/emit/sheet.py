@@ -20,7 +20,7 @@ from ..french import (
     typo,
     words,
 )
-from ..ir import Edition, Text, TicketsRejected, TwinPolicy
+from ..ir import Edition, TicketsRejected, TwinPolicy
 from .engine import environment
 from .escape import for_markdown
 from .example import ExampleScore, play_example, play_tunnel_example
@@ -300,10 +300,16 @@ class _SheetWriter(ClosingSections):
 
     def draw_tickets(self) -> Subsection:
         d = self.edition.turn.draw_tickets
+        # After the team's sentence (« les autres restent secrets »), « les autres » would be ambiguous.
+        others = (
+            "Les tickets que tu ne gardes pas"
+            if self.teams and self.teams.teams.share_at_draw
+            else "Les autres"
+        )
         returned = {
-            TicketsRejected.UNDER_CHOSEN_ORDER: "Les autres vont sous la pioche, dans l’ordre de ton choix.",
-            TicketsRejected.SHUFFLED_UNDER: "Les autres sont mélangés et vont sous la pioche.",
-            TicketsRejected.OUT_OF_GAME: "Les autres sont retirés du jeu.",
+            TicketsRejected.UNDER_CHOSEN_ORDER: f"{others} vont sous la pioche, dans l’ordre de ton choix.",
+            TicketsRejected.SHUFFLED_UNDER: f"{others} sont mélangés et vont sous la pioche.",
+            TicketsRejected.OUT_OF_GAME: f"{others} sont retirés du jeu.",
         }[d.rejected]
         return Subsection(
             title="Prendre des tickets",
@@ -315,7 +321,7 @@ class _SheetWriter(ClosingSections):
             ),
         )
 
-    def sheet(self, sources: tuple[str, ...]) -> Sheet:
+    def sheet(self) -> Sheet:
         e = self.edition
         sections = [self.material(), self.goal(), self.setup(), self.turn()]
         if self.teams:
@@ -339,26 +345,21 @@ class _SheetWriter(ClosingSections):
         return Sheet(
             title=typo(f"{e.game} — {e.title}"),
             tagline=typo(
-                f"{players_phrase(e.players).removeprefix('À ').removeprefix('De ')}{duration}{rulebook}"
+                f"{players_phrase(e.players, e.teams.size if e.teams else 1).removeprefix('À ').removeprefix('De ')}"
+                f"{duration}{rulebook}"
             ),
             sections=tuple(typeset(section) for section in sections),
-            footer=typo(
-                f"Fiche générée par aventuriers depuis {enumerate_fr(list(sources))} : chaque nombre vient de "
-                "la spec de l’édition."
-            ),
+            footer=typo("Fiche établie par aventuriers, à partir des règles de l’édition."),
         )
 
 
-def emit_sheet(
-    edition: Edition, engine: types.ModuleType, sources: tuple[str, ...], *, annex: str | None = None
-) -> str:
+def emit_sheet(edition: Edition, engine: types.ModuleType, *, annex: str | None = None) -> str:
     """The rule sheet; ``annex`` (a rendered differences page) is appended when given."""
     # The examples are played with the spec's own strings; the sheet shows them escaped.
     tunnel, example = play_tunnel_example(edition, engine), play_example(edition, engine)
     edition, tunnel, example = for_markdown(edition), for_markdown(tunnel), for_markdown(example)
-    sources = for_markdown(tuple(Text(source) for source in sources))  # file names are the user's text too
     mechanisms = MechanismWording(edition=edition, tunnel=tunnel)
     teams = TeamWording(edition=edition) if edition.teams else None
     writer = _SheetWriter(edition=edition, example=example, mechanisms=mechanisms, teams=teams)
-    sheet = writer.sheet(sources)
+    sheet = writer.sheet()
     return environment().get_template("fiche.md.j2").render(sheet=sheet, annex=annex)

@@ -108,12 +108,13 @@ class ClosingSections:
     def mistakes(self) -> Section:
         e = self.edition
         s = e.setup
+        regular = " ordinaires" if s.keep_among_regular else ""
         bullets = [
             f"Donner un autre nombre {elided('que', self.mechanisms.tickets_dealt())} au départ, ou "
             + (
-                "n’en garder aucun."
+                f"n’en garder aucun{regular.rstrip('s')}."
                 if s.tickets_keep_at_least == 1
-                else f"en garder moins de {words(s.tickets_keep_at_least)}."
+                else f"en garder moins de {words(s.tickets_keep_at_least)}{regular}."
             )
         ]
         if e.turn.face_up_locomotive_ends_draw:

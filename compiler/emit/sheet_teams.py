@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..french import JokerWording, counted, guillemets, players_phrase, words
+from ..french import JokerWording, counted, enumerate_or, guillemets, players_phrase, words
 from ..ir import Edition, Teams, TwinPolicy
 
 
@@ -70,7 +70,7 @@ class TeamWording:
             "Qui voit quoi : ta main et tes tickets sont secrets, même pour "
             f"{self.mate} ; les deux porte-cartes de ton équipe sont vus de ses seuls joueurs. Les autres "
             "joueurs ne connaissent que le nombre de cartes et de tickets de chacun. Entre coéquipiers, on "
-            "peut bavarder, mais rien dire du jeu : on ne partage qu’en posant des cartes et des tickets dans "
+            "peut bavarder, mais sans rien dire du jeu : on ne partage qu’en posant des cartes et des tickets dans "
             "les porte-cartes.",
         )
 
@@ -128,7 +128,8 @@ class TeamWording:
         share = self.edition.turn.share_tickets
         assert share is not None
         return (
-            f"Pose de un à {words(share.at_most)} de tes tickets dans le porte-cartes de ton équipe : c’est "
+            f"Pose {enumerate_or([words(n) for n in range(1, share.at_most + 1)])} de tes tickets dans le "
+            "porte-cartes de ton équipe : c’est "
             "tout ton tour. Un ticket posé appartient à l’équipe et ne revient plus dans ta main."
         )
 

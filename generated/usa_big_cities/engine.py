@@ -926,6 +926,12 @@ _MEASURED_FIELDS = {
 }
 
 
+def _route_name(route_id: str) -> str:
+    """A route as players name it, by its cities (« Atlanta – Raleigh »), never by its id."""
+    route = ROUTES[route_id]
+    return f"{route['a']} – {route['b']}"
+
+
 def measured(score: dict, measure: str) -> int:
     """The value a bonus `measure` ranks players by, from one record of `scores()`."""
     if measure == "completed_tickets":
@@ -1426,13 +1432,13 @@ class Game:
         payment = action.payment if type(action) is _Action else self._parse_cards(cards)
         player = self._current
         if self._owner[route] >= 0:
-            raise IllegalAction("route_taken", route=route_id)
+            raise IllegalAction("route_taken", route=_route_name(route_id))
         twin = _ROUTE_TWIN[route]
         if twin >= 0 and self._owner[twin] >= 0:
             if self._owner[twin] == player:
-                raise IllegalAction("double_route_same_player", route=route_id)
+                raise IllegalAction("double_route_same_player", route=_route_name(route_id))
             if self._twin_closes:
-                raise IllegalAction("double_route_closed", route=route_id, players=self.players)
+                raise IllegalAction("double_route_closed", route=_route_name(route_id), players=self.players)
         length = _ROUTE_LENGTH[route]
         if self._trains[player] < length:
             raise IllegalAction(
