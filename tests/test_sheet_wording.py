@@ -75,7 +75,7 @@ def test_french_agreement_on_a_board_of_ones() -> None:
     result = compile_edition(TINY, loader())
     sheet = result.sheet
     assert "*2 ou 3 joueurs*" in sheet
-    assert "dont 1 route double\u202f;" in sheet
+    assert "4 villes reliées par 4 routes, dont 1 route double (5 voies en tout)\u202f;" in sheet
     assert "deux cartes Wagon et un ticket au départ, au moins un gardé." in sheet
     assert "Donner un autre nombre qu’un ticket au départ, ou n’en garder aucun." in sheet
     assert "moins de un" not in sheet and "un tickets" not in sheet
@@ -168,3 +168,10 @@ def test_the_serve_log_says_porte_cartes_like_the_sheet() -> None:
     asia = engine("asia-equipes")
     text = describe(asia, {"type": "share_tickets", "tickets": ["a", "b"]}, None)
     assert "porte-cartes de l’équipe" in text and "support" not in text
+
+
+def test_route_counts_count_routes_and_tracks() -> None:
+    """A double route is one route of two tracks: « 101 routes, dont 11 doubles » counted tracks."""
+    assert "47 villes reliées par 90 routes, dont 11 routes doubles (101 voies en tout)" in _sheet("europe")
+    europe = _sheet("europe")
+    assert "l’application" not in europe and "d’après la règle de l’éditeur" not in europe

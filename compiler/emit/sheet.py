@@ -76,8 +76,14 @@ class _SheetWriter(ClosingSections):
             else f"{len(e.board.cities)} villes reliées"
         )
         items = [
-            f"le plateau {e.board.map} : {places} par {len(e.board.routes)} routes, dont {doubles} "
-            f"{counted(doubles, 'route double', 'routes doubles')}",
+            # A double route is one route of two tracks: the routes a player sees, then the tracks.
+            f"le plateau {e.board.map} : {places} par {len(e.board.routes) - doubles} routes"
+            + (
+                f", dont {doubles} {counted(doubles, 'route double', 'routes doubles')} "
+                f"({len(e.board.routes)} voies en tout)"
+                if doubles
+                else ""
+            ),
             self.teams.trains_item()
             if self.teams
             else f"{e.trains} wagons par joueur, un jeu de couleur par joueur",

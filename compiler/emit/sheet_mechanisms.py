@@ -249,7 +249,7 @@ class MechanismWording:
         if self.edition.stations:
             found.append(
                 "Une gare emprunte la route que son propriétaire choisit au décompte : le meilleur choix est "
-                "celui qui rapporte le plus de points de tickets, et c’est celui que compte l’application "
+                "celui qui rapporte le plus de points de tickets, et c’est celui qu’on compte "
                 "(à égalité, la première route dans l’ordre du plateau)."
             )
         return found
