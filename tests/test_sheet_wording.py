@@ -175,3 +175,24 @@ def test_route_counts_count_routes_and_tracks() -> None:
     assert "47 villes reliées par 90 routes, dont 11 routes doubles (101 voies en tout)" in _sheet("europe")
     europe = _sheet("europe")
     assert "l’application" not in europe and "d’après la règle de l’éditeur" not in europe
+
+
+def test_switzerland_says_what_its_engine_plays() -> None:
+    """Issue 20, §4: the rules audit of seed 003 against the Switzerland sheet."""
+    swiss = _sheet("switzerland")
+    assert (
+        "complétée si besoin par des cartes Tunnel, jamais" not in swiss
+    )  # five gray routes are not tunnels
+    assert "(sur un tunnel gris, complétée si besoin par des cartes Tunnel)" in swiss
+    assert "entre ses deux villes" not in swiss and "entre son départ et sa destination" in swiss
+    assert "ou entre une ville et un pays voisin, et défausse" in swiss
+    assert "## Exemple de tunnel" in swiss and "deux cartes rouges et une carte Tunnel" in swiss
+    summary = swiss.split("## Résumé express")[1]
+    assert (
+        "Cartes Tunnel\u00a0: sur les tunnels seulement" in summary
+        and "Tickets rendus\u00a0: retirés du jeu." in summary
+    )
+    decisions = swiss.split("## Quand la règle ne dit rien")[1].split("## ")[0]
+    assert "Un pays voisin ne se traverse jamais" in decisions
+    assert "la défausse est mélangée pour la refaire" in swiss
+    assert "Termine avec le plus de points" not in swiss

@@ -107,22 +107,24 @@ class _SheetWriter(ClosingSections):
         gains = ["tes tickets réussis", *(f"le bonus {guillemets(b.title)}" for b in e.bonuses)]
         if e.stations:
             gains.append(f"{e.stations.unused_points} points par gare que tu n’as pas construite")
+        # A ticket to countries runs from a city (or a country) to a country: not « ses deux villes ».
+        ends = "son départ et sa destination" if e.board.countries else "ses deux villes"
         if e.stations:
             joined = (
-                "Un ticket est réussi par un chemin continu de tes propres routes entre ses deux villes ; "
+                f"Un ticket est réussi par un chemin continu de tes propres routes entre {ends} ; "
                 "chacune de tes gares peut y ajouter une route d’un autre joueur qui arrive dans sa ville."
             )
         else:
             joined = (
-                "Un ticket n’est réussi que par un chemin continu de tes propres routes entre ses deux "
-                "villes : les routes des autres ne servent pas de raccord."
+                f"Un ticket n’est réussi que par un chemin continu de tes propres routes entre {ends} : "
+                "les routes des autres ne servent pas de raccord."
             )
         if self.teams:
             return Section(title="But du jeu", paragraphs=self.teams.goal())
         return Section(
             title="But du jeu",
             paragraphs=(
-                "Termine avec le plus de points. Tu en marques tout de suite en prenant des routes, "
+                "Le but : finir la partie avec le plus de points. Tu en marques tout de suite en prenant des routes, "
                 f"puis en fin de partie avec {enumerate_fr(gains)}. Un ticket raté retire ses points.",
                 f"{joined} Une route isolée peut être prise à tout moment.",
             ),
@@ -269,11 +271,21 @@ class _SheetWriter(ClosingSections):
 
     def claim_route(self) -> Subsection:
         e = self.edition
+        between = (
+            "entre deux villes voisines, ou entre une ville et un pays voisin,"
+            if e.board.countries
+            else "entre deux villes voisines"
+        )
+        completed = (
+            f"(sur un tunnel gris, complétée si besoin par des {self.joker.many})"
+            if e.joker_pays_tunnels_only
+            else f"complétée si besoin par des {self.joker.many}"
+        )
         paragraphs = [
-            "Choisis une route libre entre deux villes voisines et défausse exactement autant de cartes "
+            f"Choisis une route libre {between} et défausse exactement autant de cartes "
             f"qu’elle a de cases, toutes de sa couleur ; {self.joker.stands_in}. "
-            "Une route grise se paie dans une seule couleur de ton choix, complétée si besoin par des "
-            f"{self.joker.many}, jamais avec un mélange de couleurs.",
+            f"Une route grise se paie dans une seule couleur de ton choix, {completed}, jamais avec un "
+            "mélange de couleurs.",
             "Il faut assez de wagons pour couvrir toute la route. Une seule route par tour, n’importe où "
             "sur le plateau. Marque aussitôt ses points :",
         ]

@@ -8,7 +8,7 @@ wording helpers, one module per part of the sheet.
 from __future__ import annotations
 
 from ..french import MEASURES, JokerWording, counted, elided, enumerate_fr, guillemets, players_phrase, words
-from ..ir import Edition, TwinPolicy
+from ..ir import Edition, TicketsRejected, TwinPolicy
 from .example import ExampleScore
 from .sheet_mechanisms import MechanismWording
 from .sheet_model import Section, tiebreak_phrases
@@ -166,6 +166,14 @@ class ClosingSections:
         bullets += [
             "Une route se paie en entier, dans sa couleur ; une route grise, dans une seule couleur au choix.",
             *self.mechanisms.summary(),
+            *(
+                ["Tickets rendus : retirés du jeu."]
+                if s.tickets_rejected is TicketsRejected.OUT_OF_GAME
+                and (
+                    e.turn.draw_tickets is None or e.turn.draw_tickets.rejected is TicketsRejected.OUT_OF_GAME
+                )
+                else []
+            ),
             *(self.teams.summary() if self.teams else ()),
             ("Une équipe à " if e.end.trains_of_team else "")
             + f"{words(e.end.trains_at_most).capitalize() if not e.end.trains_of_team else words(e.end.trains_at_most)}"

@@ -129,9 +129,7 @@ class MechanismWording:
             paragraphs.append(
                 f"Pays voisins : {border} routes ne mènent pas à une ville mais à un pays voisin "
                 f"({enumerate_fr([country.name for country in countries])}), par l’une des flèches de sa "
-                "frontière. Un pays se rejoint par n’importe laquelle de ses flèches, mais on ne le traverse "
-                "jamais : deux flèches d’un même pays ne se relient pas, et une route vers un pays ne compte "
-                "dans le chemin le plus long que comme une extrémité."
+                "frontière. Un pays se rejoint par n’importe laquelle de ses flèches."
             )
         if self.ferries == [1]:
             paragraphs.append(
@@ -158,7 +156,11 @@ class MechanismWording:
                 short = "si la pioche est vide, on n’en retourne aucune"
             else:
                 top = f"les {words(tunnels.reveal, feminine=True)} premières cartes de la pioche"
-                short = f"s’il en reste moins de {words(tunnels.reveal, feminine=True)}, on retourne celles qui restent"
+                short = (
+                    "si la pioche s’épuise pendant qu’on retourne, la défausse est mélangée pour la refaire ; "
+                    f"s’il reste en tout moins de {words(tunnels.reveal, feminine=True)} cartes, on retourne "
+                    "celles qui restent"
+                )
             paragraphs.append(
                 f"Tunnels ({self.tunnel_count} sur le plateau) : pose les cartes de la route, puis retourne {top}. "
                 "Chaque carte retournée de la couleur que tu "
@@ -244,6 +246,11 @@ class MechanismWording:
 
     def decisions(self) -> list[str]:
         found = []
+        if self.edition.board.countries:
+            found.append(
+                "Un pays voisin ne se traverse jamais : deux flèches d’un même pays ne se relient pas, et une "
+                "route vers un pays ne compte dans le chemin le plus long que comme une extrémité."
+            )
         if self.edition.tunnels:
             found.append("Quand aucune carte retournée ne correspond, le tunnel est pris sans autre choix.")
         if self.edition.stations:
@@ -256,6 +263,11 @@ class MechanismWording:
 
     def summary(self) -> list[str]:
         bullets = []
+        if self.edition.joker_pays_tunnels_only:
+            many = self.joker.many  # « cartes Tunnel »: only its first letter becomes a capital
+            bullets.append(
+                f"{many[0].upper()}{many[1:]} : sur les tunnels seulement, jamais sur une route ordinaire."
+            )
         if self.ferries:
             bullets.append("Ferry = ses locomotives d’abord.")
         if self.edition.tunnels:

@@ -193,6 +193,16 @@ class RuleChecks:
                 )
             else:
                 self.check_tunnel_example_reveal(example, route_ids.index(example["route"]))
+            in_deck = {card for card, count in data["cards"].items() if count}
+            for key in ("cards", "revealed"):
+                unknown = sorted({card for card in example[key] if card not in in_deck})
+                if unknown:
+                    self.report(
+                        Code.INCONSISTENT_RULE,
+                        f"l’exemple de tunnel nomme des cartes que l’édition n’a pas : {', '.join(unknown)}",
+                        ("tunnel_example", key),
+                        hint="« without tunnel_example », ou un exemple avec les cartes de l’édition",
+                    )
 
     def check_tunnel_example_reveal(self, example: dict, index: int) -> None:
         """The example turns over as many cards as its tunnel does; blamed on the edition's own

@@ -1592,7 +1592,7 @@ class Game:
         self._tunnel: dict[str, Any] | None = None  # a tunnel claim waiting for its surcharge
 
     def _set_up(self) -> None:
-        """Set-up: editions/switzerland.aventuriers:306."""
+        """Set-up: editions/switzerland.aventuriers:313."""
         deck = [color for color, count in enumerate(DECK) for _ in range(count)]
         self._rng.shuffle(deck)
         self._deck = deck
@@ -1719,7 +1719,7 @@ class Game:
         return actions
 
     def _apply_pass(self, action: dict) -> None:
-        """Pass, only when nothing else is legal: editions/switzerland.aventuriers:340."""
+        """Pass, only when nothing else is legal: editions/switzerland.aventuriers:347."""
         self._require_turn_start()
         if self._turn_actions() != [{"type": "pass"}]:
             raise IllegalAction("pass_not_allowed")
@@ -1739,7 +1739,7 @@ class Game:
             raise IllegalAction("must_keep_tickets")
 
     def _end_turn(self, passed: bool = False) -> None:
-        """End of a turn and the last round: editions/switzerland.aventuriers:340."""
+        """End of a turn and the last round: editions/switzerland.aventuriers:347."""
         if not passed:
             self._passes = 0
         self._turns += 1
@@ -1767,7 +1767,7 @@ class Game:
         return self._deck.pop()
 
     def _refill_market(self) -> None:
-        """Fill empty face-up slots, then apply the locomotive reset: editions/switzerland.aventuriers:306.
+        """Fill empty face-up slots, then apply the locomotive reset: editions/switzerland.aventuriers:313.
 
         The cards of the deck, the discard and the market stay the same during the
         resets, so whether one can help is known once. The resets are played as on the
@@ -1849,7 +1849,7 @@ class Game:
         return any(card is not None for card in self._market)
 
     def _apply_draw_card(self, action: dict) -> None:
-        """Draw a train card: editions/switzerland.aventuriers:321."""
+        """Draw a train card: editions/switzerland.aventuriers:328."""
         phase = self._phase
         if phase != "second_card":
             self._require_turn_start()
@@ -1945,8 +1945,8 @@ class Game:
     def _apply_claim_route(self, action: dict) -> None:
         """Claim a route.
 
-        Spec: editions/switzerland.aventuriers:322 (the action), editions/switzerland.aventuriers:329 (points),
-        editions/switzerland.aventuriers:335, editions/switzerland.aventuriers:336 (double routes).
+        Spec: editions/switzerland.aventuriers:329 (the action), editions/switzerland.aventuriers:336 (points),
+        editions/switzerland.aventuriers:342, editions/switzerland.aventuriers:343 (double routes).
         """
         self._require_turn_start()
         route_id = action.get("route")
@@ -2075,7 +2075,7 @@ class Game:
         return SETUP_KEEP_AT_LEAST if self._phase == "setup_tickets" else DRAW_KEEP_AT_LEAST
 
     def _apply_draw_tickets(self, action: dict) -> None:
-        """Draw destination tickets: editions/switzerland.aventuriers:325."""
+        """Draw destination tickets: editions/switzerland.aventuriers:332."""
         self._require_turn_start()
         if not self._ticket_deck:
             raise IllegalAction("no_tickets_left")
@@ -2085,7 +2085,7 @@ class Game:
         self._phase = "keep_tickets"
 
     def _apply_keep_tickets(self, action: dict) -> None:
-        """Keep tickets, at set-up (editions/switzerland.aventuriers:306) or after a draw."""
+        """Keep tickets, at set-up (editions/switzerland.aventuriers:313) or after a draw."""
         phase = self._phase
         if phase not in ("setup_tickets", "keep_tickets"):
             raise IllegalAction("no_tickets_to_keep")
@@ -2251,7 +2251,7 @@ class Game:
     def _best_target(network: dict[str, str], ticket: int) -> tuple[bool, dict]:
         """A ticket with targets: the best target reached scores; none reached, the lowest is lost.
 
-        Spec: editions/switzerland.aventuriers:240.
+        Spec: editions/switzerland.aventuriers:247.
         """
         record = TICKETS[_TICKET_IDS[ticket]]
         origin = _roots(network, record["a"])
@@ -2310,7 +2310,7 @@ class Game:
     def scores(self) -> list[dict]:
         """Final scoring: route points, tickets, bonuses.
 
-        Spec: editions/switzerland.aventuriers:346.
+        Spec: editions/switzerland.aventuriers:353.
         """
         results = []
         for player in range(self.players):
@@ -2348,7 +2348,7 @@ class Game:
     def winners(self) -> list[int]:
         """The winners; ties the rules leave shared stay shared.
 
-        Spec: editions/switzerland.aventuriers:353, editions/switzerland.aventuriers:354.
+        Spec: editions/switzerland.aventuriers:360, editions/switzerland.aventuriers:361.
         """
         results = self.scores()
         keys = [
