@@ -268,7 +268,9 @@ def _color_word(color: str) -> str:
 
 
 def _holder(action: dict) -> str:
-    return f" (porte-cartes\u00a0: {cards_phrase(action['holder_cards'])})" if action.get("holder_cards") else ""
+    return (
+        f" (porte-cartes\u00a0: {cards_phrase(action['holder_cards'])})" if action.get("holder_cards") else ""
+    )
 
 
 def _route_facts(engine, route_id: str) -> str:

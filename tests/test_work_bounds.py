@@ -71,7 +71,7 @@ COSTLY = [
     ),
     (
         "switzerland",
-        "tunnels reveal: 1000",
+        "tunnels reveal: 1000\nwithout tunnel_example",
         "v.aventuriers:3:1: E316: le moteur listerait plus de 51 287 actions possibles, pour 50 000 au plus : "
         "« tunnels » en demande plus de 50 737\n",
     ),
@@ -191,7 +191,11 @@ def test_check_of_a_costly_spec_is_quick(tmp_path, capsys) -> None:
 
     tracemalloc.start()
     try:
-        status, _ = check(tmp_path, "edition v\nextends switzerland\ntunnels reveal: 1000\n", capsys=capsys)
+        status, _ = check(
+            tmp_path,
+            "edition v\nextends switzerland\ntunnels reveal: 1000\nwithout tunnel_example\n",
+            capsys=capsys,
+        )
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()

@@ -1432,13 +1432,15 @@ class Game:
         payment = action.payment if type(action) is _Action else self._parse_cards(cards)
         player = self._current
         if self._owner[route] >= 0:
-            raise IllegalAction("route_taken", route=_route_name(route_id))
+            raise IllegalAction("route_taken", route=_route_name(_ROUTE_IDS[route]))
         twin = _ROUTE_TWIN[route]
         if twin >= 0 and self._owner[twin] >= 0:
             if self._owner[twin] == player:
-                raise IllegalAction("double_route_same_player", route=_route_name(route_id))
+                raise IllegalAction("double_route_same_player", route=_route_name(_ROUTE_IDS[route]))
             if self._twin_closes:
-                raise IllegalAction("double_route_closed", route=_route_name(route_id), players=self.players)
+                raise IllegalAction(
+                    "double_route_closed", route=_route_name(_ROUTE_IDS[route]), players=self.players
+                )
         length = _ROUTE_LENGTH[route]
         if self._trains[player] < length:
             raise IllegalAction(
