@@ -137,6 +137,17 @@ def elided(word: str, following: str) -> str:
     return f"{word} {following}"
 
 
+def kept_phrase(least: int, most: int | None) -> str:
+    """How many tickets a player keeps: « au moins deux », « de deux à trois », « exactement deux »."""
+    if most is None:
+        return f"au moins {words(least)}"
+    if most == least:
+        return f"exactement {words(least)}"
+    if least == 0:
+        return f"au plus {words(most)}"
+    return f"de {words(least)} à {words(most)}"
+
+
 def enumerate_or(items: list[str]) -> str:
     """« un ou deux », « un, deux ou trois »"""
     if len(items) <= 1:
@@ -258,6 +269,9 @@ MECHANISM_MESSAGES = {
     },
     "joker_tunnels_only": {
         "joker_tunnels_only": "Une {JOKER} ne se joue que sur un tunnel, jamais sur une route ordinaire.",
+    },
+    "keep_at_most": {
+        "too_many_tickets": "Tu peux garder au plus {tickets}.",
     },
     "keep_among_regular": {
         "too_few_regular_tickets": "Tu dois garder au moins {tickets}.",

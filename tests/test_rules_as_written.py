@@ -133,3 +133,34 @@ def test_a_variant_adds_a_city_and_a_route_and_moves_a_city(tmp_path, capsys) ->
     alone = 'edition seul\nextends usa-2025\nwithout routes\nboard {\n  route "Denver" "Omaha" 4 pink\n}\n'
     status, err = check(tmp_path, alone + "without score_example\n", name="seul", capsys=capsys)
     assert "E305" not in err  # the inherited counts of the replaced list are gone
+
+
+def test_a_most_to_keep_is_played_and_said(tmp_path, capsys) -> None:
+    """Issue 20, §3: « keep at most », a switch published editions need."""
+    spec = tmp_path / "garde.aventuriers"
+    spec.write_text(
+        "edition garde\nextends usa-2025\nsetup {\n  tickets deal: 4 keep_at_least: 2 keep_at_most: 3 "
+        "rejected: shuffled_under\n}\nturn {\n  draw_tickets draw: 3 keep_at_least: 1 keep_at_most: 1 "
+        "rejected: under_chosen_order\n}\n",
+        encoding="utf-8",
+    )
+    compiled = compile_edition(spec, loader())
+    engine = load_engine(compiled.engine_source, "garde")
+    assert engine.SETUP_KEEP_AT_MOST == 3 and engine.DRAW_KEEP_AT_MOST == 1
+    game = engine.new_game(2, 3)
+    kept_sizes = {len(action["tickets"]) for action in game.legal_actions()}
+    assert kept_sizes == {2, 3}
+    pending = game.to_dict()["players"][0]["pending_tickets"]
+    try:
+        game.apply({"type": "keep_tickets", "tickets": pending})
+    except engine.IllegalAction as refused:
+        assert (
+            refused.code == "too_many_tickets" and refused.message == "Tu peux garder au plus 3 tickets."
+        )
+    else:
+        raise AssertionError("four tickets kept of a most of three")
+    assert "Chacun en garde de deux à trois, en secret." in compiled.sheet
+    assert "et garde-en exactement un." in compiled.sheet
+    wrong = spec.read_text(encoding="utf-8").replace("keep_at_most: 3", "keep_at_most: 1")
+    status, err = check(tmp_path, wrong.replace("edition garde", "edition v"), capsys=capsys)
+    assert status == 1 and "« keep_at_most » vaut 1 : il faut au moins « keep_at_least » (2)" in err

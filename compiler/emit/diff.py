@@ -18,6 +18,7 @@ from ..french import (
     counted,
     enumerate_fr,
     guillemets,
+    kept_phrase,
     players_phrase,
     typo,
     words,
@@ -117,7 +118,7 @@ def facts(edition: Edition) -> list[Fact]:
         Fact(
             section="Mise en place",
             label="Tickets gardés",
-            value=f"au moins {words(s.tickets_keep_at_least)}",
+            value=kept_phrase(s.tickets_keep_at_least, s.tickets_keep_at_most),
         ),
         Fact(section="Mise en place", label="Tickets rejetés", value=REJECTED[s.tickets_rejected]),
     ]
@@ -137,7 +138,7 @@ def facts(edition: Edition) -> list[Fact]:
             Fact(
                 section="Le tour",
                 label="Tickets gardés après une pioche",
-                value=f"au moins {words(d.keep_at_least)}",
+                value=kept_phrase(d.keep_at_least, d.keep_at_most),
             ),
             Fact(section="Le tour", label="Tickets rendus", value=REJECTED[d.rejected]),
         ]

@@ -106,6 +106,31 @@ class EngineView:
         return self.edition.end
 
     @property
+    def keep_at_most(self) -> bool:
+        """Whether a ticket choice has a maximum below the number of tickets offered."""
+        draw = self.edition.turn.draw_tickets
+        return self.edition.setup.tickets_keep_at_most is not None or (
+            draw is not None and draw.keep_at_most is not None
+        )
+
+    @property
+    def setup_keep_at_most(self) -> str:
+        s = self.edition.setup
+        most = s.tickets_keep_at_most
+        return (
+            str(most)
+            if most is not None
+            else "SETUP_TICKETS + SETUP_LONG_TICKETS"
+            if s.long_tickets_dealt
+            else "SETUP_TICKETS"
+        )
+
+    @property
+    def draw_keep_at_most(self) -> str:
+        draw = self.edition.turn.draw_tickets
+        return str(draw.keep_at_most) if draw and draw.keep_at_most is not None else "TICKETS_PER_DRAW"
+
+    @property
     def market_reset(self) -> bool:
         """Whether face-up jokers ever send the market to the discard."""
         return self.edition.setup.market_locomotive_reset is not None
@@ -202,6 +227,8 @@ class EngineView:
             used.add("share_tickets")
         if self.face_up_locomotive_whole_turn:
             used.add("face_up_locomotive_whole_turn")
+        if self.keep_at_most:
+            used.add("keep_at_most")
         return used
 
     @property

@@ -16,6 +16,7 @@ from ..french import (
     counted,
     enumerate_fr,
     guillemets,
+    kept_phrase,
     players_phrase,
     typo,
     words,
@@ -156,7 +157,7 @@ class _SheetWriter(ClosingSections):
             )
         keep_all = (
             f", et peut en garder jusqu’à {words(s.tickets_dealt)}"
-            if s.tickets_dealt > s.tickets_keep_at_least
+            if s.tickets_dealt > s.tickets_keep_at_least and s.tickets_keep_at_most is None
             else ""
         )
         bullets = [
@@ -169,7 +170,7 @@ class _SheetWriter(ClosingSections):
             if self.teams
             else self.mechanisms.setup_tickets()
             or f"Mélange les tickets et donnes-en {words(s.tickets_dealt)} à chaque joueur. Chacun en garde "
-            f"au moins {words(s.tickets_keep_at_least)}, en secret{keep_all}. {rejected}",
+            f"{kept_phrase(s.tickets_keep_at_least, s.tickets_keep_at_most)}, en secret{keep_all}. {rejected}",
         ]
         bullets += [f"Pose la carte {guillemets(b.title)} à côté du plateau." for b in e.bonuses]
         bullets.append("Choisis le premier joueur comme tu veux ; on joue ensuite dans le sens horaire.")
@@ -333,7 +334,7 @@ class _SheetWriter(ClosingSections):
             title="Prendre des tickets",
             paragraphs=(
                 f"Pioche les {words(d.draw)} premiers tickets, ou tous ceux qui restent s’il y en a moins, "
-                f"et garde-en au moins {words(d.keep_at_least)}."
+                f"et garde-en {kept_phrase(d.keep_at_least, d.keep_at_most)}."
                 f"{self.teams.draw_tickets_sentence() if self.teams else ''} {returned} Un ticket gardé ne peut plus "
                 "jamais être rendu. S’il ne reste aucun ticket, cette action n’est pas possible.",
             ),

@@ -7,7 +7,17 @@ wording helpers, one module per part of the sheet.
 
 from __future__ import annotations
 
-from ..french import MEASURES, JokerWording, counted, elided, enumerate_fr, guillemets, players_phrase, words
+from ..french import (
+    MEASURES,
+    JokerWording,
+    counted,
+    elided,
+    enumerate_fr,
+    guillemets,
+    kept_phrase,
+    players_phrase,
+    words,
+)
 from ..ir import Edition, TicketsRejected, TwinPolicy
 from .example import ExampleScore
 from .sheet_mechanisms import MechanismWording
@@ -114,7 +124,12 @@ class ClosingSections:
             + (
                 f"n’en garder aucun{regular.rstrip('s')}."
                 if s.tickets_keep_at_least == 1
-                else f"en garder moins de {words(s.tickets_keep_at_least)}{regular}."
+                else f"en garder moins de {words(s.tickets_keep_at_least)}{regular}"
+                + (
+                    f" ou plus de {words(s.tickets_keep_at_most)}."
+                    if s.tickets_keep_at_most is not None
+                    else "."
+                )
             )
         ]
         if e.turn.face_up_locomotive_ends_draw:
@@ -155,7 +170,7 @@ class ClosingSections:
         e, s = self.edition, self.edition.setup
         bullets = [
             f"{e.title} : {e.trains} wagons chacun, {words(s.train_cards, feminine=True)} cartes Wagon et "
-            f"{self.mechanisms.tickets_dealt()} au départ, au moins {words(s.tickets_keep_at_least)}"
+            f"{self.mechanisms.tickets_dealt()} au départ, {kept_phrase(s.tickets_keep_at_least, s.tickets_keep_at_most)}"
             f"{' ordinaires' if s.keep_among_regular else ''} "
             f"{counted(s.tickets_keep_at_least, 'gardé', 'gardés')}.",
             f"Tour : {self.action_names()}.",

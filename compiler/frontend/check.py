@@ -333,6 +333,21 @@ class _Checker(RuleChecks):
                 "on ne peut pas garder plus de tickets que piochés",
                 ("turn", "draw_tickets"),
             )
+        offered = tickets["deal"] + tickets.get("long", 0)
+        for path, rule, count in (
+            (("setup", "tickets"), tickets, offered),
+            (("turn", "draw_tickets"), draw, None),
+        ):
+            most = (rule or {}).get("keep_at_most")
+            if most is None:
+                continue
+            if most < rule["keep_at_least"] or most > (count if count is not None else rule["draw"]):
+                self.report(
+                    Code.INCONSISTENT_RULE,
+                    f"« keep_at_most » vaut {most} : il faut au moins « keep_at_least » ({rule['keep_at_least']}) "
+                    f"et au plus les tickets proposés ({count if count is not None else rule['draw']})",
+                    path + ("keep_at_most",),
+                )
 
     def check_bonuses(self) -> None:
         bonuses = [

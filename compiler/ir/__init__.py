@@ -159,6 +159,7 @@ class Setup:
     tickets_dealt: int
     tickets_keep_at_least: int
     tickets_rejected: TicketsRejected
+    tickets_keep_at_most: int | None = None  # None: every ticket dealt may be kept
     long_tickets_dealt: int = 0
     long_tickets_rejected: TicketsRejected = TicketsRejected.OUT_OF_GAME
     # `keep_at_least` counts only the regular tickets dealt; a long one may be kept or given back.
@@ -232,6 +233,7 @@ class DrawTickets:
     draw: int
     keep_at_least: int
     rejected: TicketsRejected
+    keep_at_most: int | None = None  # None: every ticket drawn may be kept
     span: Span | None = field(default=None, compare=False)
 
 

@@ -217,6 +217,7 @@ def build(document: Document) -> Edition:
             tickets_dealt=setup["tickets"]["deal"],
             tickets_keep_at_least=setup["tickets"]["keep_at_least"],
             tickets_rejected=TicketsRejected(setup["tickets"]["rejected"]),
+            tickets_keep_at_most=setup["tickets"].get("keep_at_most"),
             long_tickets_dealt=setup["tickets"].get("long", 0),
             long_tickets_rejected=TicketsRejected(setup["tickets"].get("long_rejected", "out_of_game")),
             keep_among_regular=setup["tickets"].get("keep_among", "all") == "regular",
@@ -236,6 +237,7 @@ def build(document: Document) -> Edition:
                 draw=draw_tickets["draw"],
                 keep_at_least=draw_tickets["keep_at_least"],
                 rejected=TicketsRejected(draw_tickets["rejected"]),
+                keep_at_most=draw_tickets.get("keep_at_most"),
                 span=span("turn", "draw_tickets"),
             )
             if draw_tickets

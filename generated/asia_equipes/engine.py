@@ -1863,10 +1863,11 @@ class Game:
     def _keep_actions(self) -> list[_Action]:
         pending = self._pending[self._current]
         least = min(self._keep_at_least(), len(pending))
+        most = len(pending)
         # Every choice of tickets to keep, with every choice of those to share with the team.
         return [
             self._keep_action(pending, kept, shared)
-            for size in range(least, len(pending) + 1)
+            for size in range(least, most + 1)
             for kept in itertools.combinations(range(len(pending)), size)
             for shared in self._shares(kept)
         ]

@@ -2233,19 +2233,20 @@ class Game:
     def _keep_actions(self) -> list[_Action]:
         pending = self._pending[self._current]
         least = min(self._keep_at_least(), len(pending))
+        most = len(pending)
         if self._phase == "setup_tickets":
             # At set-up the minimum counts the regular tickets only: editions/europe.aventuriers:255.
             regular = [ticket for ticket in pending if TICKETS[_TICKET_IDS[ticket]]["kind"] != "long"]
             least = min(SETUP_KEEP_AT_LEAST, len(regular))
             return [
                 self._keep_action(pending, kept)
-                for size in range(least, len(pending) + 1)
+                for size in range(least, most + 1)
                 for kept in itertools.combinations(range(len(pending)), size)
                 if sum(pending[at] in regular for at in kept) >= least
             ]
         return [
             self._keep_action(pending, kept)
-            for size in range(least, len(pending) + 1)
+            for size in range(least, most + 1)
             for kept in itertools.combinations(range(len(pending)), size)
         ]
 

@@ -1507,9 +1507,10 @@ class Game:
     def _keep_actions(self) -> list[_Action]:
         pending = self._pending[self._current]
         least = min(self._keep_at_least(), len(pending))
+        most = len(pending)
         return [
             self._keep_action(pending, kept)
-            for size in range(least, len(pending) + 1)
+            for size in range(least, most + 1)
             for kept in itertools.combinations(range(len(pending)), size)
         ]
 
