@@ -154,9 +154,7 @@ def test_a_most_to_keep_is_played_and_said(tmp_path, capsys) -> None:
     try:
         game.apply({"type": "keep_tickets", "tickets": pending})
     except engine.IllegalAction as refused:
-        assert (
-            refused.code == "too_many_tickets" and refused.message == "Tu peux garder au plus 3 tickets."
-        )
+        assert refused.code == "too_many_tickets" and refused.message == "Tu peux garder au plus 3 tickets."
     else:
         raise AssertionError("four tickets kept of a most of three")
     assert "Chacun en garde de deux à trois, en secret." in compiled.sheet

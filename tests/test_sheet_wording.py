@@ -196,3 +196,21 @@ def test_switzerland_says_what_its_engine_plays() -> None:
     assert "Un pays voisin ne se traverse jamais" in decisions
     assert "la défausse est mélangée pour la refaire" in swiss
     assert "Termine avec le plus de points" not in swiss
+
+
+def test_asia_team_says_its_decisions_as_decisions() -> None:
+    """Issue 20, §4: decisions printed as rules go to « Quand la règle ne dit rien »."""
+    asia = _sheet("asia_equipes")
+    decisions = asia.split("## Quand la règle ne dit rien")[1].split("## ")[0]
+    for decision in (
+        "Les 6 tickets longs du plateau sont mêlés aux 30 autres",
+        "les tickets que chacun rend, rendus par tous en même temps, sont mélangés ensemble",
+        "Les cartes bonus se jugent par équipe",
+        "Quand il ne reste qu’une seule carte à prendre, elle va où tu veux",
+        "Les porte-cartes d’une équipe ne sont vus que de ses joueurs",
+        "ce plateau n’a pas de tunnels",
+    ):
+        assert decision in decisions, decision
+    material = asia.split("## Matériel")[1].split("## ")[0]
+    assert "un marqueur de score par équipe" in material
+    assert "chaque équipe pose son marqueur de score sur zéro" in asia

@@ -161,7 +161,9 @@ class _SheetWriter(ClosingSections):
             else ""
         )
         bullets = [
-            f"Chaque joueur prend ses {e.trains} wagons et pose son marqueur de score sur zéro.",
+            f"Chaque joueur prend ses {e.trains} wagons ; chaque équipe pose son marqueur de score sur zéro."
+            if self.teams
+            else f"Chaque joueur prend ses {e.trains} wagons et pose son marqueur de score sur zéro.",
             *e.setup.steps,
             f"Mélange les {e.total_cards} cartes Wagon, donnes-en {words(s.train_cards)} à chaque joueur, "
             f"puis retourne les {words(s.market_size)} suivantes face visible à côté de la pioche.",

@@ -47,7 +47,7 @@ class TeamWording:
         e = self.edition
         return (
             f"{e.trains} wagons par joueur ({e.trains * self.teams.size} par équipe) : les joueurs d’une "
-            "équipe ont la même couleur mais gardent chacun leur réserve"
+            "équipe ont la même couleur mais gardent chacun leur réserve ; un marqueur de score par équipe"
         )
 
     def goal(self) -> tuple[str, str]:
@@ -171,10 +171,20 @@ class TeamWording:
         return bullets
 
     def decisions(self) -> list[str]:
-        return [
+        found = [
             "À la mise en place, le ticket que chacun partage reste caché jusqu’à ce que tous aient choisi ; "
             "puis tous arrivent ensemble dans les porte-cartes.",
+            "Les porte-cartes d’une équipe ne sont vus que de ses joueurs : les autres équipes n’en "
+            "connaissent que le nombre de cartes et de tickets.",
+            "Quand il ne reste qu’une seule carte à prendre, elle va où tu veux, dans ta main ou dans le "
+            "porte-cartes, et ton tour s’arrête là.",
         ]
+        if self.edition.bonuses:
+            found.append(
+                "Les cartes bonus se jugent par équipe, sur les routes de ses joueurs réunies en un seul "
+                "réseau."
+            )
+        return found
 
     def summary(self) -> list[str]:
         return [
