@@ -42,6 +42,9 @@ class ExampleScore:
     failed: tuple[tuple[str, int], ...]
     bonuses: tuple[ExampleBonus, ...]
     total: int
+    # Team play: the tickets of the team's holder, completed and failed.
+    holder_completed: tuple[tuple[str, int], ...] = ()
+    holder_failed: tuple[tuple[str, int], ...] = ()
     # Tickets with targets: (origin, the target that scored or None, every target with its points).
     targets: tuple[tuple[str, str | None, tuple[tuple[str, int], ...]], ...] = ()
 
@@ -95,7 +98,12 @@ def play_example(edition: Edition, engine: types.ModuleType) -> ExampleScore | N
     for record in state["players"]:
         record["pending_tickets"] = []  # the example's players hold only what it says
     state["players"][0]["tickets"] = list(example.tickets)
-    state["ticket_deck"] = [ticket for ticket in state["ticket_deck"] if ticket not in example.tickets]
+    for team in state.get("teams", []):
+        team["tickets"] = []
+    if example.holder_tickets:
+        state["teams"][0]["tickets"] = list(example.holder_tickets)
+    listed = {*example.tickets, *example.holder_tickets}
+    state["ticket_deck"] = [ticket for ticket in state["ticket_deck"] if ticket not in listed]
     state["phase"] = "over"
     game = _restored(engine, state, example.span, "l’exemple de score")
     scores = game.scores()
@@ -139,6 +147,8 @@ def play_example(edition: Edition, engine: types.ModuleType) -> ExampleScore | N
             if bonus.id in outcome["bonuses"]
         ),
         total=outcome["total"],
+        holder_completed=named(outcome.get("holder_tickets_completed", [])),
+        holder_failed=named(outcome.get("holder_tickets_failed", [])),
         targets=tuple(
             (
                 Text(engine.TICKETS[entry["ticket"]]["a"]),

@@ -69,15 +69,27 @@ class ClosingSections:
                     f"{lowest} points, la moins payée."
                 )
         running = subtotal
+        if x.holder_completed or x.holder_failed:
+            gained = sum(p for _, p in x.holder_completed) - sum(p for _, p in x.holder_failed)
+            held = enumerate_fr([f"{guillemets(name)} ({points})" for name, points in x.holder_completed])
+            lost = enumerate_fr([f"{guillemets(name)} ({points})" for name, points in x.holder_failed])
+            sentence = "Le porte-cartes de son équipe " + (f"réussit {held}" if held else "")
+            sentence += (" mais rate " if held else "rate ") + lost if lost else ""
+            terms = "".join(f" + {p}" for _, p in x.holder_completed) + "".join(
+                f" − {p}" for _, p in x.holder_failed
+            )
+            paragraphs.append(f"{sentence} : {running}{terms} = {running + gained}.")
+            running += gained
         for bonus in x.bonuses:
             measured = MEASURES[bonus.measure.value].example.format(player=x.player, value=bonus.value)
             paragraphs.append(
-                f"{measured}, contre {bonus.opponent_value} pour son adversaire : la carte "
+                f"{measured}, contre {bonus.opponent_value} pour {'l’équipe adverse' if self.teams else 'son adversaire'} : la carte "
                 f"{guillemets(bonus.title)} ajoute {bonus.points} points, soit {running} + {bonus.points} = "
                 f"{running + bonus.points}."
             )
             running += bonus.points
-        paragraphs.append(f"Total pour {x.player} : {x.total} points.")
+        who = f"l’équipe de {x.player}" if self.teams else x.player
+        paragraphs.append(f"Total pour {who} : {x.total} points.")
         return Section(title="Exemple de score", paragraphs=tuple(paragraphs))
 
     def last_round(self) -> Section:

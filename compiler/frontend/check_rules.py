@@ -251,10 +251,21 @@ class RuleChecks:
                 if players["min"] <= 2 * teams["size"] <= players["max"]
                 else None,
             )
+        if example.get("holder_tickets") and not teams:
+            self.report(
+                Code.INCONSISTENT_RULE,
+                "« holder_tickets » ne se joue qu’en équipes",
+                ("score_example", "holder_tickets"),
+            )
         missing = [
             (key, index, name, known)
-            for key, known in (("routes", route_ids), ("opponent_routes", route_ids), ("tickets", ticket_ids))
-            for index, name in enumerate(example[key])
+            for key, known in (
+                ("routes", route_ids),
+                ("opponent_routes", route_ids),
+                ("tickets", ticket_ids),
+                ("holder_tickets", ticket_ids),
+            )
+            for index, name in enumerate(example.get(key, []))
             if name not in known
         ]
         inherited = self.document.span(("score_example",)).source.name != self.document.source.name

@@ -218,6 +218,15 @@ def _without_rule(merger: _Merger, data: dict, kind: str, name: Any, where: Json
         end = data.get("end", {})
         if end.get("trains_of") == "team":
             set_path(data, ("end",), {key: value for key, value in end.items() if key != "trains_of"})
+        example = data.get("score_example")
+        if isinstance(example, dict) and example.get("holder_tickets"):
+            # Without a team holder, the example's player holds those tickets.
+            mine = [*example.get("tickets", []), *example["holder_tickets"]]
+            set_path(
+                data,
+                ("score_example",),
+                {**{k: v for k, v in example.items() if k != "holder_tickets"}, "tickets": mine},
+            )
         rules = data.get("double_routes", {}).get("rule", [])
         set_path(
             data,

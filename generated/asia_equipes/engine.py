@@ -1754,7 +1754,7 @@ class Game:
     def _apply_claim_route(self, action: dict) -> None:
         """Claim a route.
 
-        Spec: editions/asia-team.aventuriers:73 (the action), editions/asia-equipes.aventuriers:223 (points),
+        Spec: editions/asia-team.aventuriers:73 (the action), editions/asia-equipes.aventuriers:224 (points),
         editions/asia-team.aventuriers:87 (double routes).
         """
         self._require_turn_start()
@@ -2073,7 +2073,7 @@ class Game:
         """Final scoring by team: the routes of its players, the tickets of its players and of its
         holder (completed when the team's routes together join their cities), bonuses by team.
 
-        Spec: editions/asia-team.aventuriers:46, editions/asia-equipes.aventuriers:228.
+        Spec: editions/asia-team.aventuriers:46, editions/asia-equipes.aventuriers:229.
         """
         results = self.scores()
         teams = []
@@ -2177,7 +2177,7 @@ class Game:
     def scores(self) -> list[dict]:
         """Final scoring: route points, tickets, bonuses.
 
-        Spec: editions/asia-equipes.aventuriers:228.
+        Spec: editions/asia-equipes.aventuriers:229.
         """
         results = []
         for player in range(self.players):
@@ -2221,7 +2221,7 @@ class Game:
     def winners(self) -> list[int]:
         """The winners; ties the rules leave shared stay shared.
 
-        Spec: editions/asia-equipes.aventuriers:235, editions/asia-equipes.aventuriers:236.
+        Spec: editions/asia-equipes.aventuriers:236, editions/asia-equipes.aventuriers:237.
         """
         results = self.team_scores()
         keys = [
