@@ -218,6 +218,15 @@ def test_asia_team_says_its_decisions_as_decisions() -> None:
 
 def test_the_asia_score_example_is_told_for_a_team() -> None:
     example = _sheet("asia_equipes").split("## Exemple de score")[1].split("## ")[0]
-    assert "Le porte-cartes de son équipe réussit «\u00a0Perm – Tehran\u00a0» (6)\u00a0: 14 + 6 = 20." in example
+    assert (
+        "Le porte-cartes de son équipe réussit «\u00a0Perm – Tehran\u00a0» (6)\u00a0: 14 + 6 = 20." in example
+    )
     assert "contre 3 pour l’équipe adverse" in example
     assert "Total pour l’équipe de Mei\u00a0: 30 points." in example
+
+
+def test_switzerland_names_its_countries_as_players_look_for_them() -> None:
+    assert (
+        "France (4 flèches), Allemagne (Deutschland, 5 flèches), Autriche (Österreich, 3 flèches) et Italie "
+        "(Italia, 5 flèches)." in _sheet("switzerland")
+    )

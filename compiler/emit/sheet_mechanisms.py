@@ -127,9 +127,9 @@ class MechanismWording:
         if countries:
             border = sum(1 for route in self.edition.board.routes if route.endpoint)
             paragraphs.append(
-                f"Pays voisins : {border} routes ne mènent pas à une ville mais à un pays voisin "
-                f"({enumerate_fr([country.name for country in countries])}), par l’une des flèches de sa "
-                "frontière. Un pays se rejoint par n’importe laquelle de ses flèches."
+                f"Pays voisins : {border} routes ne mènent pas à une ville mais à un pays voisin, par l’une "
+                f"des flèches de sa frontière : {enumerate_fr([_country(country) for country in countries])}. "
+                "Un pays se rejoint par n’importe laquelle de ses flèches."
             )
         if self.ferries == [1]:
             paragraphs.append(
@@ -283,3 +283,11 @@ class MechanismWording:
                 f"Gares = {costs} cartes ; {self.edition.stations.unused_points} points par gare non construite."
             )
         return bullets
+
+
+def _country(country) -> str:
+    """« Allemagne (Deutschland, 5 flèches) », « France (4 flèches) »: as players look for it on the board."""
+    arrows = f"{country.arrows} {counted(country.arrows, 'flèche', 'flèches')}"
+    if country.french and country.french != country.name:
+        return f"{country.french} ({country.name}, {arrows})"
+    return f"{country.name} ({arrows})"

@@ -118,6 +118,7 @@ class Country:
 
     name: str
     arrows: int
+    french: str | None = None  # its French name, when the board prints another
     span: Span | None = field(default=None, compare=False)
 
 

@@ -195,7 +195,12 @@ def build(document: Document) -> Edition:
             cities=tuple(city["name"] for city in board["city"]),
             routes=routes,
             countries=tuple(
-                Country(name=c["name"], arrows=c["arrows"], span=span("board", "country", i))
+                Country(
+                    name=c["name"],
+                    arrows=c["arrows"],
+                    french=c.get("french"),
+                    span=span("board", "country", i),
+                )
                 for i, c in enumerate(board.get("country", []))
             ),
             stand_in=board.get("stand_in"),
