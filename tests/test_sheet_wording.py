@@ -230,3 +230,10 @@ def test_switzerland_names_its_countries_as_players_look_for_them() -> None:
         "France (4 flèches), Allemagne (Deutschland, 5 flèches), Autriche (Österreich, 3 flèches) et Italie "
         "(Italia, 5 flèches)." in _sheet("switzerland")
     )
+
+
+def test_europe_has_a_worked_score_example_like_the_other_editions() -> None:
+    example = _sheet("europe").split("## Exemple de score")[1].split("## ")[0]
+    assert "Marie réussit" in example and "rate «\u00a0Athina – Angora\u00a0» (5)" in example
+    assert "Ses trois gares non construites rapportent 3 × 4 = 12 points, soit 45 + 12 = 57." in example
+    assert "Total pour Marie\u00a0: 57 points." in example

@@ -88,6 +88,17 @@ class ClosingSections:
                 f"{running + bonus.points}."
             )
             running += bonus.points
+        if x.unused_station_points:
+            each = x.unused_station_points // x.stations_unused
+            gares = (
+                f"Sa gare non construite rapporte {each} points"
+                if x.stations_unused == 1
+                else f"Ses {words(x.stations_unused, feminine=True)} gares non construites rapportent "
+                f"{x.stations_unused} × {each} = {x.unused_station_points} points"
+            )
+            paragraphs.append(
+                f"{gares}, soit {running} + {x.unused_station_points} = {running + x.unused_station_points}."
+            )
         who = f"l’équipe de {x.player}" if self.teams else x.player
         paragraphs.append(f"Total pour {who} : {x.total} points.")
         return Section(title="Exemple de score", paragraphs=tuple(paragraphs))
