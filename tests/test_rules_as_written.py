@@ -11,6 +11,14 @@ from aventuriers.compiler.emit.example import load_engine
 from .test_strict_inputs import check
 
 
+def compiled_variant(folder: Path, name: str, body: str):
+    """A variant written to ``folder``, compiled, with its engine loaded."""
+    spec = folder / f"{name}.aventuriers"
+    spec.write_text(f"edition {name}\n{body}", encoding="utf-8")
+    compiled = compile_edition(spec, loader())
+    return spec, compiled, load_engine(compiled.engine_source, name)
+
+
 def test_a_tunnel_example_turns_over_as_many_cards_as_its_tunnel(tmp_path, capsys) -> None:
     status, err = check(tmp_path, "edition v\nextends europe\ntunnels reveal: 2\n", capsys=capsys)
     assert status == 1
@@ -115,15 +123,12 @@ def test_a_new_board_is_not_blamed_on_the_parent(tmp_path, capsys) -> None:
 
 def test_a_variant_adds_a_city_and_a_route_and_moves_a_city(tmp_path, capsys) -> None:
     """Issue 20, §3: one `route` line once replaced the whole inherited board without a word."""
-    spec = tmp_path / "plus.aventuriers"
-    spec.write_text(
-        "edition plus\nextends usa-2025\nboard {\n"
-        '  city "Nouvelle Ville" at: 40.0, -100.0\n  route "Nouvelle Ville" "Denver" 2 red\n}\n'
-        "change city denver at: 39.0, -105.0\n",
-        encoding="utf-8",
+    spec, compiled, engine = compiled_variant(
+        tmp_path,
+        "plus",
+        'extends usa-2025\nboard {\n  city "Nouvelle Ville" at: 40.0, -100.0\n'
+        '  route "Nouvelle Ville" "Denver" 2 red\n}\nchange city denver at: 39.0, -105.0\n',
     )
-    compiled = compile_edition(spec, loader())
-    engine = load_engine(compiled.engine_source, "plus")
     assert len(engine.ROUTES) == 101 and "nouvelle-ville-denver" in engine.ROUTES
     board = compiled.edition.board
     assert len(board.cities) == 37
@@ -137,15 +142,13 @@ def test_a_variant_adds_a_city_and_a_route_and_moves_a_city(tmp_path, capsys) ->
 
 def test_a_most_to_keep_is_played_and_said(tmp_path, capsys) -> None:
     """Issue 20, §3: « keep at most », a switch published editions need."""
-    spec = tmp_path / "garde.aventuriers"
-    spec.write_text(
-        "edition garde\nextends usa-2025\nsetup {\n  tickets deal: 4 keep_at_least: 2 keep_at_most: 3 "
+    spec, compiled, engine = compiled_variant(
+        tmp_path,
+        "garde",
+        "extends usa-2025\nsetup {\n  tickets deal: 4 keep_at_least: 2 keep_at_most: 3 "
         "rejected: shuffled_under\n}\nturn {\n  draw_tickets draw: 3 keep_at_least: 1 keep_at_most: 1 "
         "rejected: under_chosen_order\n}\n",
-        encoding="utf-8",
     )
-    compiled = compile_edition(spec, loader())
-    engine = load_engine(compiled.engine_source, "garde")
     assert engine.SETUP_KEEP_AT_MOST == 3 and engine.DRAW_KEEP_AT_MOST == 1
     game = engine.new_game(2, 3)
     kept_sizes = {len(action["tickets"]) for action in game.legal_actions()}
