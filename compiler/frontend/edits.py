@@ -63,9 +63,8 @@ def apply_edits(merger: _Merger, data: dict) -> None:
         and "expect" not in tickets
         and "expect" in data["tickets"]
     ):
-        _forget_counts(
-            data, "ticket"
-        )  # the variant listed its own tickets: the inherited count is not theirs
+        # The variant listed its own tickets: the inherited count is not theirs.
+        _forget_counts(data, "ticket")
     for index, dropped in enumerate(data.pop("without", [])):
         _without(merger, data, dropped, ("without", index))
     for index, change in enumerate(data.pop("change", [])):
@@ -124,15 +123,23 @@ def _without(merger: _Merger, data: dict, dropped: dict, where: JsonPath) -> Non
         return
     if kind in ("cities", "routes"):
         return  # done by the merge: the inherited list is not merged, the variant's stands alone
-    if kind in ("score_example", "long_tickets", "teams", "market_reset"):
-        _without_rule(merger, data, kind, name, where)
-        return
-    if kind not in ("stations", "tunnels", "ferries"):
+    if kind not in (
+        "stations",
+        "tunnels",
+        "ferries",
+        "score_example",
+        "long_tickets",
+        "teams",
+        "market_reset",
+    ):
         return  # the schema has reported the statement
     if name is not None:
         merger.report(
             Code.WRONG_ARGUMENTS, f"« without {kind} » retire toute la règle : pas d’identifiant", where
         )
+        return
+    if kind in ("score_example", "long_tickets", "teams", "market_reset"):
+        _without_rule(merger, data, kind, where)
         return
     if kind not in data and kind != "ferries":
         merger.report(
@@ -167,13 +174,8 @@ def _without(merger: _Merger, data: dict, dropped: dict, where: JsonPath) -> Non
         set_path(data, ("board", "expect"), {key: value for key, value in expect.items() if key != kind})
 
 
-def _without_rule(merger: _Merger, data: dict, kind: str, name: Any, where: JsonPath) -> None:
+def _without_rule(merger: _Merger, data: dict, kind: str, where: JsonPath) -> None:
     """``without score_example`` / ``long_tickets`` / ``teams`` / ``market_reset``."""
-    if name is not None:
-        merger.report(
-            Code.WRONG_ARGUMENTS, f"« without {kind} » retire toute la règle : pas d’identifiant", where
-        )
-        return
     setup = data.get("setup", {})
     present = {
         "score_example": "score_example" in data,

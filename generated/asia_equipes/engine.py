@@ -1181,10 +1181,10 @@ _MEASURED_FIELDS = {
 }
 
 
-def _route_name(route_id: str) -> str:
+def _route_name(route: int) -> str:
     """A route as players name it, by its cities (« Atlanta – Raleigh »), never by its id."""
-    route = ROUTES[route_id]
-    return f"{route['a']} – {route['b']}"
+    record = ROUTES[_ROUTE_IDS[route]]
+    return f"{record['a']} – {record['b']}"
 
 
 def measured(score: dict, measure: str) -> int:
@@ -1771,17 +1771,15 @@ class Game:
         payment = _joined(own, shared)
         player = self._current
         if self._owner[route] >= 0:
-            raise IllegalAction("route_taken", route=_route_name(_ROUTE_IDS[route]))
+            raise IllegalAction("route_taken", route=_route_name(route))
         twin = _ROUTE_TWIN[route]
         if twin >= 0 and self._owner[twin] >= 0:
             if self._owner[twin] == player:
-                raise IllegalAction("double_route_same_player", route=_route_name(_ROUTE_IDS[route]))
+                raise IllegalAction("double_route_same_player", route=_route_name(route))
             if self._side[self._owner[twin]] == self._side[player]:
-                raise IllegalAction("double_route_same_team", route=_route_name(_ROUTE_IDS[route]))
+                raise IllegalAction("double_route_same_team", route=_route_name(route))
             if self._twin_closes:
-                raise IllegalAction(
-                    "double_route_closed", route=_route_name(_ROUTE_IDS[route]), players=self.players
-                )
+                raise IllegalAction("double_route_closed", route=_route_name(route), players=self.players)
         length = _ROUTE_LENGTH[route]
         if self._trains[player] < length:
             raise IllegalAction(
@@ -2334,8 +2332,8 @@ class Game:
         own_team["tickets"] = [_TICKET_IDS[ticket] for ticket in self._team_tickets[player // TEAM_SIZE]]
         seen["last_card_to"] = self._card_place
         # A card drawn blind is seen by its drawer only, until placed.
-        mine = player == self._current and self._drawn_card is not None
-        seen["drawn_card"] = COLORS[self._drawn_card] if mine and self._drawn_card is not None else None
+        drawn = self._drawn_card if player == self._current else None
+        seen["drawn_card"] = None if drawn is None else COLORS[drawn]
         return seen
 
     def copy(self) -> Game:
@@ -2526,6 +2524,13 @@ def _check_state(state: dict) -> None:
             if not isinstance(card, str) or card not in _COLOR_INDEX:
                 _invalid(f"{place} holds an unknown card {_shown(card)}")
             cards[_COLOR_INDEX[card]] += 1
+    drawn_card = state.get("drawn_card")
+    if (phase == "place_card") != (drawn_card is not None):
+        _invalid("a drawn card waits for its place exactly when the phase is place_card")
+    if drawn_card is not None:
+        if not isinstance(drawn_card, str) or drawn_card not in _COLOR_INDEX:
+            _invalid(f"drawn_card must be a card colour, not {_shown(drawn_card)}")
+        cards[_COLOR_INDEX[drawn_card]] += 1  # in the drawer's sight, counted like any card in play
     for color, total, most in zip(COLORS, cards, DECK):
         if total > most:
             _invalid(f"{total} {color} cards in play; the edition has {most}")
@@ -2535,16 +2540,6 @@ def _check_state(state: dict) -> None:
     drawn = _integer(state.get("cards_drawn", 0), "cards_drawn", 0, CARDS_PER_DRAW - 1)
     if phase == "second_card" and drawn == 0:
         _invalid("phase second_card needs cards_drawn of at least 1")
-    drawn_card = state.get("drawn_card")
-    if (phase == "place_card") != (drawn_card is not None):
-        _invalid("a drawn card waits for its place exactly when the phase is place_card")
-    if drawn_card is not None:
-        if not isinstance(drawn_card, str) or drawn_card not in _COLOR_INDEX:
-            _invalid(f"drawn_card must be a card colour, not {_shown(drawn_card)}")
-        cards[_COLOR_INDEX[drawn_card]] += 1
-        for color, total, most in zip(COLORS, cards, DECK):
-            if total > most:
-                _invalid(f"{total} {color} cards in play; the edition has {most}")
     card_place = state.get("last_card_to")
     if (card_place is not None and card_place not in _PLACES) or (card_place is None) != (
         phase != "second_card"

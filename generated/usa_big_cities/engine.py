@@ -926,10 +926,10 @@ _MEASURED_FIELDS = {
 }
 
 
-def _route_name(route_id: str) -> str:
+def _route_name(route: int) -> str:
     """A route as players name it, by its cities (« Atlanta – Raleigh »), never by its id."""
-    route = ROUTES[route_id]
-    return f"{route['a']} – {route['b']}"
+    record = ROUTES[_ROUTE_IDS[route]]
+    return f"{record['a']} – {record['b']}"
 
 
 def measured(score: dict, measure: str) -> int:
@@ -1432,15 +1432,13 @@ class Game:
         payment = action.payment if type(action) is _Action else self._parse_cards(cards)
         player = self._current
         if self._owner[route] >= 0:
-            raise IllegalAction("route_taken", route=_route_name(_ROUTE_IDS[route]))
+            raise IllegalAction("route_taken", route=_route_name(route))
         twin = _ROUTE_TWIN[route]
         if twin >= 0 and self._owner[twin] >= 0:
             if self._owner[twin] == player:
-                raise IllegalAction("double_route_same_player", route=_route_name(_ROUTE_IDS[route]))
+                raise IllegalAction("double_route_same_player", route=_route_name(route))
             if self._twin_closes:
-                raise IllegalAction(
-                    "double_route_closed", route=_route_name(_ROUTE_IDS[route]), players=self.players
-                )
+                raise IllegalAction("double_route_closed", route=_route_name(route), players=self.players)
         length = _ROUTE_LENGTH[route]
         if self._trains[player] < length:
             raise IllegalAction(
