@@ -63,6 +63,60 @@ class JokerWording:
         return f"{self.many} multicolores, qui servent de joker"
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TrackWording:
+    """How the sheets speak of a route's other tracks: « l’autre voie » of a double route, or
+    « les autres voies » once the board has a triple one."""
+
+    triples: bool
+
+    @property
+    def never_two(self) -> str:
+        if self.triples:
+            return "Un même joueur ne prend jamais deux voies d’une même route double ou triple."
+        return "Un même joueur ne prend jamais les deux voies d’une route double."
+
+    @property
+    def closed(self) -> str:
+        """After « À 2 ou 3 joueurs, » : the rule closing the other tracks."""
+        if self.triples:
+            return "dès qu’une voie est prise, les autres sont fermées à tous."
+        return "dès qu’une voie est prise, l’autre est fermée à tous."
+
+    @property
+    def open_to_players(self) -> str:
+        if self.triples:
+            return "les autres voies restent ouvertes aux autres joueurs."
+        return "l’autre voie reste ouverte à un autre joueur."
+
+    def open_to_teams(self, mate: str) -> str:
+        if self.triples:
+            return f"les autres voies restent ouvertes aux autres équipes, jamais à {mate}."
+        return f"l’autre voie reste ouverte à une autre équipe, jamais à {mate}."
+
+    @property
+    def mistake(self) -> str:
+        """Before « à 2 ou 3 joueurs. »: the mistake of using more than one track."""
+        if self.triples:
+            return "Utiliser plus d’une voie d’une route double ou triple"
+        return "Utiliser les deux voies d’une route double"
+
+    @property
+    def diff_values(self) -> dict[str, str]:
+        """The differences page's words for each twin policy, by its value in the spec."""
+        if self.triples:
+            return {
+                "closed": "les autres voies se ferment",
+                "other_player": "les autres voies restent ouvertes",
+                "other_team": "les autres voies restent ouvertes aux autres équipes",
+            }
+        return {
+            "closed": "l’autre voie se ferme",
+            "other_player": "l’autre voie reste ouverte",
+            "other_team": "l’autre voie reste ouverte à une autre équipe",
+        }
+
+
 # Colour adjectives agreeing with « carte » (feminine), singular and plural.
 CARD_ADJECTIVES = {
     "red": ("rouge", "rouges"),
@@ -311,6 +365,14 @@ MECHANISM_MESSAGES = {
 }
 
 
+# A board with a triple route says « une autre voie », never « l’autre voie de la route double ».
+TRIPLE_ROUTE_MESSAGES = {
+    "double_route_same_player": "Tu as déjà une autre voie de la route « {route} ».",
+    "double_route_closed": "À {players} joueurs, une seule voie de la route « {route} » peut servir.",
+    "double_route_same_team": "Ton équipe a déjà une autre voie de la route « {route} ».",
+}
+
+
 def card_forms() -> dict[str, tuple[str, str]]:
     """« carte bleue » / « cartes bleues » by colour (and the locomotive), for engine messages."""
     forms = {color: (f"carte {one}", f"cartes {many}") for color, (one, many) in CARD_ADJECTIVES.items()}
@@ -322,8 +384,10 @@ def engine_messages(mechanisms: set[str] = frozenset(), joker: str = "locomotive
     """The message catalogue of an engine using ``mechanisms``, French typography applied;
     {JOKER} and {JOKERS} name the edition's joker card."""
     catalogue = dict(MESSAGES)
-    for mechanism in sorted(mechanisms):
+    for mechanism in sorted(mechanisms - {"triple_routes"}):
         catalogue.update(MECHANISM_MESSAGES[mechanism])
+    if "triple_routes" in mechanisms:
+        catalogue.update({code: text for code, text in TRIPLE_ROUTE_MESSAGES.items() if code in catalogue})
     one, many = JOKERS[joker]
     return {
         code: typo(text.replace("{JOKER}", one).replace("{JOKERS}", many))

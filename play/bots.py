@@ -19,6 +19,8 @@ import types
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from .describe import sibling_tracks
+
 INFINITY = float("inf")
 
 
@@ -84,9 +86,8 @@ def route_costs(engine: types.ModuleType, observation: dict) -> dict[str, float]
         if holder is not None:
             costs[route_id] = 0 if holder in side else INFINITY
             continue
-        twin = route["twin"]
-        twin_owner = owner.get(twin) if twin else None
-        if twin_owner is not None and (closes or twin_owner in side):
+        taken = [owner[track] for track in sibling_tracks(route) if track in owner]
+        if taken and (closes or any(seat in side for seat in taken)):
             costs[route_id] = INFINITY
         else:
             costs[route_id] = route["length"]

@@ -42,6 +42,14 @@ def route_name(engine: types.ModuleType, route_id: str) -> str:
     return f"{route['a']} – {end}"
 
 
+def sibling_tracks(route: dict) -> list[str]:
+    """The other tracks of a double or triple route (an engine lists "siblings" only when its board
+    has a triple route; "twin" is the other track of a double one)."""
+    if "siblings" in route:
+        return list(route["siblings"])
+    return [route["twin"]] if route.get("twin") else []
+
+
 def ticket_name(engine: types.ModuleType, ticket_id: str) -> str:
     ticket = engine.TICKETS.get(ticket_id)
     if ticket is None:

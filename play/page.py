@@ -20,7 +20,7 @@ from aventuriers.compiler.emit.board import COLORS, render_board
 from aventuriers.compiler.french import card_forms, typo
 from markupsafe import Markup
 
-from .describe import cards_phrase, describe, route_name, ticket_name
+from .describe import cards_phrase, describe, route_name, sibling_tracks, ticket_name
 
 if TYPE_CHECKING:
     from .session import Session
@@ -256,10 +256,14 @@ def _holder_view(engine, observation: dict, me: dict, forms: dict) -> HolderView
 
 
 def _route_label(engine, route_id: str) -> str:
-    """A route's name, with its colour when it has a twin of the same name."""
+    """A route's name, told apart from its other tracks by colour, or by rank when they share it."""
     route = engine.ROUTES[route_id]
-    if not route.get("twin"):
+    siblings = sibling_tracks(route)
+    if not siblings:
         return route_name(engine, route_id)
+    if any(engine.ROUTES[track]["color"] == route["color"] for track in siblings):
+        rank = sorted([route_id, *siblings], key=list(engine.ROUTES).index).index(route_id) + 1
+        return f"{route_name(engine, route_id)} (voie {rank})"
     return f"{route_name(engine, route_id)} ({_color_word(route['color'])})"
 
 

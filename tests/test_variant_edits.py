@@ -33,6 +33,7 @@ PARENTS = {
     "europe-quatre-gares": "europe",
     "europe-sans-longs": "europe",
     "asie-sans-equipes": "asia-equipes",
+    "usa-voies-triples": "usa-classic",
 }
 
 

@@ -30,7 +30,8 @@ COUNTRY_FONT_SIZE = 13.0
 DOT_RADIUS = 4.5
 SPACE_WIDTH = 6.5
 SPACE_GAP = 1.6
-# A double route's two tracks side by side, each this far from the line between the cities.
+# The tracks of a double route lie this far on either side of the line between the cities;
+# a triple route's middle track lies on it, the others twice as far.
 DOUBLE_OFFSET = SPACE_WIDTH / 2 + 0.9
 # A border arrow drawn at its crossing, but never closer to its city than this.
 ARROW_MIN_DISTANCE = 34.0
@@ -179,15 +180,11 @@ def _track(route: Route, start: tuple[float, float], end: tuple[float, float], o
 
 
 def _offsets(board: Board) -> dict[str, float]:
-    """How far each track lies beside the line between its cities: doubles side by side."""
-    groups: dict[int, list[str]] = {}
-    for route in board.routes:
-        if route.double_group is not None:
-            groups.setdefault(route.double_group, []).append(route.id)
+    """How far each track lies beside the line between its cities: doubles and triples side by side."""
     offsets = {}
-    for members in groups.values():
-        for index, route_id in enumerate(members):
-            offsets[route_id] = (index - (len(members) - 1) / 2) * 2 * DOUBLE_OFFSET
+    for tracks in board.track_groups():
+        for index, track in enumerate(tracks):
+            offsets[track.id] = (index - (len(tracks) - 1) / 2) * 2 * DOUBLE_OFFSET
     return offsets
 
 

@@ -14,6 +14,7 @@ from ..french import (
     COLOR_NAMES,
     JOKERS,
     MEASURES,
+    TrackWording,
     cards_phrase,
     counted,
     enumerate_fr,
@@ -23,7 +24,7 @@ from ..french import (
     typo,
     words,
 )
-from ..ir import Bonus, Edition, Route, Ticket, TicketsRejected, TwinPolicy
+from ..ir import Bonus, Edition, Route, Ticket, TicketsRejected
 from .engine import environment
 from .escape import for_markdown
 from .sheet_model import tiebreak_phrases
@@ -61,7 +62,9 @@ def _bonus_rule(bonus: Bonus) -> str:
     return f"{bonus.points} points {MEASURES[bonus.measure.value].short}, partagés en cas d’égalité"
 
 
-def facts(edition: Edition) -> list[Fact]:
+def facts(edition: Edition, *, triples: bool = False) -> list[Fact]:
+    """The rules an edition states, one fact each; `triples` words the double-route rule for a
+    comparison in which either board has a triple route, so that the board alone shows no change."""
     e, s, t = edition, edition.setup, edition.turn
     found = [
         Fact(
@@ -92,7 +95,13 @@ def facts(edition: Edition) -> list[Fact]:
         ),
         Fact(section="Matériel", label="Tickets Destination de la règle", value=str(e.tickets.printed)),
         Fact(section="Le plateau", label="Villes", value=str(len(e.board.cities))),
-        Fact(section="Le plateau", label="Routes", value=str(len(e.board.routes))),
+        # As the sheet counts them: the routes a player sees, then their tracks (a double route has two).
+        Fact(
+            section="Le plateau",
+            label="Routes",
+            value=str(len(e.board.routes) - sum(len(group) - 1 for group in e.board.track_groups())),
+        ),
+        Fact(section="Le plateau", label="Voies", value=str(len(e.board.routes))),
         *(
             [
                 Fact(
@@ -177,11 +186,7 @@ def facts(edition: Edition) -> list[Fact]:
             label="Routes doubles",
             value=" ; ".join(
                 f"{players_phrase(rule.players).lower()}, "
-                + {
-                    TwinPolicy.CLOSED: "l’autre voie se ferme",
-                    TwinPolicy.OTHER_PLAYER: "l’autre voie reste ouverte",
-                    TwinPolicy.OTHER_TEAM: "l’autre voie reste ouverte à une autre équipe",
-                }[rule.twin]
+                + TrackWording(triples=triples).diff_values[rule.twin.value]
                 for rule in e.double_rules
             ),
         )
@@ -374,8 +379,9 @@ def instead_of(value: str) -> str:
 
 
 def diff_page(old: Edition, new: Edition, *, annex: bool = False) -> DiffPage:
-    before = {(f.section, f.label): f.value for f in facts(old)}
-    after = {(f.section, f.label): f.value for f in facts(new)}
+    triples = old.board.has_triple_routes or new.board.has_triple_routes
+    before = {(f.section, f.label): f.value for f in facts(old, triples=triples)}
+    after = {(f.section, f.label): f.value for f in facts(new, triples=triples)}
     bullets: dict[str, list[str]] = {section: [] for section in SECTIONS}
     for key, value in after.items():
         section, label = key

@@ -120,8 +120,12 @@ def score_sheet(edition: Edition) -> ScoreSheet:
 def legend(edition: Edition) -> tuple[str, ...]:
     board = edition.board
     lines = ["Chaque rectangle est une case : une carte Wagon de sa couleur ; gris, une couleur au choix."]
-    if any(route.double_group is not None for route in board.routes):
-        lines.append("Deux rangées côte à côte : une route double.")
+    if board.track_groups():
+        lines.append(
+            "Deux rangées côte à côte : une route double ; trois : une route triple."
+            if board.has_triple_routes
+            else "Deux rangées côte à côte : une route double."
+        )
     if any(route.tunnel for route in board.routes):
         lines.append("Cases en pointillés : un tunnel.")
     if any(route.ferry for route in board.routes):

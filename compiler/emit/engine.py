@@ -159,18 +159,17 @@ class EngineView:
 
     @property
     def routes(self) -> list[str]:
-        routes = self.edition.board.routes
-        groups: dict[int, list[str]] = {}
-        for route in routes:
-            if route.double_group is not None:
-                groups.setdefault(route.double_group, []).append(route.id)
-        # The checks let a double group hold exactly two tracks: each is the other's twin.
-        twins = {ids[0]: ids[1] for ids in groups.values() if len(ids) == 2}
-        twins.update({second: first for first, second in twins.items()})
+        siblings: dict[str, list[str]] = {}
+        for tracks in self.edition.board.track_groups():
+            for track in tracks:
+                siblings[track.id] = [other.id for other in tracks if other is not track]
         records = []
-        for route in routes:
+        for route in self.edition.board.routes:
             record = {"a": route.a, "b": route.b, "length": route.length, "color": route.color}
-            record["twin"] = twins.get(route.id)
+            # "twin" is the other track of a double route; a triple route's tracks also list "siblings".
+            record["twin"] = siblings[route.id][0] if route.id in siblings else None
+            if self.triple_routes:
+                record["siblings"] = siblings.get(route.id, [])
             if self.tunnels:
                 record["tunnel"] = route.tunnel
                 record["reveal"] = (route.reveal or self.tunnels.reveal) if route.tunnel else 0
@@ -180,6 +179,10 @@ class EngineView:
                 record["endpoint"] = route.endpoint
             records.append(f"{route.id!r}: {record!r}")
         return records
+
+    @property
+    def triple_routes(self) -> bool:
+        return self.edition.board.has_triple_routes
 
     @property
     def countries(self) -> bool:
@@ -229,6 +232,8 @@ class EngineView:
             used.add("face_up_locomotive_whole_turn")
         if self.keep_at_most:
             used.add("keep_at_most")
+        if self.triple_routes:
+            used.add("triple_routes")
         return used
 
     @property

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from ..french import (
     COLOR_NAMES,
     JokerWording,
+    TrackWording,
     counted,
     enumerate_fr,
     guillemets,
@@ -69,7 +70,9 @@ class _SheetWriter(ClosingSections):
 
     def material(self) -> Section:
         e = self.edition
-        doubles = len({r.double_group for r in e.board.routes if r.double_group is not None})
+        groups = e.board.track_groups()
+        doubles = sum(len(tracks) == 2 for tracks in groups)
+        triples = len(groups) - doubles
         deck = f" ({e.tickets.name})" if e.tickets.name else ""
         places = (
             f"{len(e.board.cities)} villes et {len(e.board.countries)} pays voisins reliés"
@@ -78,11 +81,16 @@ class _SheetWriter(ClosingSections):
         )
         items = [
             # A double route is one route of two tracks: the routes a player sees, then the tracks.
-            f"le plateau {e.board.map} : {places} par {len(e.board.routes) - doubles} routes"
+            f"le plateau {e.board.map} : {places} par "
+            f"{len(e.board.routes) - sum(len(tracks) - 1 for tracks in groups)} routes"
             + (
-                f", dont {doubles} {counted(doubles, 'route double', 'routes doubles')} "
-                f"({len(e.board.routes)} voies en tout)"
-                if doubles
+                ", dont "
+                + enumerate_fr(
+                    [f"{doubles} {counted(doubles, 'route double', 'routes doubles')}"] * bool(doubles)
+                    + [f"{triples} {counted(triples, 'route triple', 'routes triples')}"] * bool(triples)
+                )
+                + f" ({len(e.board.routes)} voies en tout)"
+                if groups
                 else ""
             ),
             self.teams.trains_item()
@@ -296,16 +304,13 @@ class _SheetWriter(ClosingSections):
             ("Longueur", *(str(length) for length, _ in e.route_points)),
             ("Points", *(str(points) for _, points in e.route_points)),
         )
-        doubles = ["Un même joueur ne prend jamais les deux voies d’une route double."]
+        tracks = TrackWording(triples=e.board.has_triple_routes)
+        doubles = [tracks.never_two]
         for rule in e.double_rules:
             if rule.twin is TwinPolicy.CLOSED:
-                doubles.append(
-                    f"{players_phrase(rule.players)}, dès qu’une voie est prise, l’autre est fermée à tous."
-                )
+                doubles.append(f"{players_phrase(rule.players)}, {tracks.closed}")
             elif rule.twin is TwinPolicy.OTHER_PLAYER:
-                doubles.append(
-                    f"{players_phrase(rule.players)}, l’autre voie reste ouverte à un autre joueur."
-                )
+                doubles.append(f"{players_phrase(rule.players)}, {tracks.open_to_players}")
         if self.teams:
             doubles += self.teams.doubles()
         return Subsection(

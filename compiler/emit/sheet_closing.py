@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..french import (
     MEASURES,
     JokerWording,
+    TrackWording,
     counted,
     elided,
     enumerate_fr,
@@ -163,11 +164,10 @@ class ClosingSections:
             "Payer une route grise avec plusieurs couleurs mélangées.",
             "Ne payer qu’une partie d’une route.",
         ]
+        tracks = TrackWording(triples=e.board.has_triple_routes)
         for rule in e.double_rules:
             if rule.twin is TwinPolicy.CLOSED:
-                bullets.append(
-                    f"Utiliser les deux voies d’une route double {players_phrase(rule.players).lower()}."
-                )
+                bullets.append(f"{tracks.mistake} {players_phrase(rule.players).lower()}.")
         bullets += self.mechanisms.mistakes()
         bullets += self.teams.mistakes() if self.teams else []
         bullets.append("Oublier que le joueur qui déclenche le dernier tour rejoue aussi.")

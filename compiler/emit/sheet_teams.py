@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..french import JokerWording, counted, enumerate_or, guillemets, players_phrase, words
+from ..french import JokerWording, TrackWording, counted, enumerate_or, guillemets, players_phrase, words
 from ..ir import Edition, Teams, TwinPolicy
 
 
@@ -109,10 +109,8 @@ class TeamWording:
         sentences = []
         for rule in self.edition.double_rules:
             if rule.twin is TwinPolicy.OTHER_TEAM:
-                sentences.append(
-                    f"{players_phrase(rule.players)}, l’autre voie reste ouverte à une autre équipe, jamais à "
-                    f"{self.mate}."
-                )
+                tracks = TrackWording(triples=self.edition.board.has_triple_routes)
+                sentences.append(f"{players_phrase(rule.players)}, {tracks.open_to_teams(self.mate)}")
         return sentences
 
     def draw_tickets_sentence(self) -> str:

@@ -203,11 +203,20 @@ class _Checker(RuleChecks):
                 groups[route["double"]].append(index)
         for group, members in sorted(groups.items()):
             pairs = {frozenset((routes[i]["a"], routes[i]["b"])) for i in members}
-            if len(members) != 2 or len(pairs) != 1:
+            if len(pairs) != 1:
+                ends = sorted(" – ".join(sorted(pair)) for pair in pairs)
                 self.report(
                     Code.BAD_DOUBLE_GROUP,
-                    f"la route double {group} doit réunir exactement deux routes entre les mêmes villes"
-                    f" (trouvé : {len(members)} route(s))",
+                    f"la route double {group} réunit des routes entre des villes différentes ({', '.join(ends)})",
+                    ("board", "route", members[-1], "double"),
+                    hint="les voies d’une route double relient les deux mêmes villes",
+                )
+            # Two tracks make a double route, three a triple one (Germany, Italy).
+            elif len(members) not in (2, 3):
+                self.report(
+                    Code.BAD_DOUBLE_GROUP,
+                    f"la route double {group} doit réunir deux ou trois voies"
+                    f" (trouvé : {len(members)} {counted(len(members), 'voie', 'voies')})",
                     ("board", "route", members[-1], "double"),
                 )
         ids = assign_ids(routes, by_color=True)

@@ -143,6 +143,18 @@ class Board:
     stand_in: str | None = None  # why this board stands in for one that could not be sourced
     span: Span | None = field(default=None, compare=False)
 
+    def track_groups(self) -> tuple[tuple[Route, ...], ...]:
+        """The tracks of each double (two) or triple (three) route, in board order."""
+        groups: dict[int, list[Route]] = {}
+        for route in self.routes:
+            if route.double_group is not None:
+                groups.setdefault(route.double_group, []).append(route)
+        return tuple(tuple(tracks) for tracks in groups.values())
+
+    @property
+    def has_triple_routes(self) -> bool:
+        return any(len(tracks) == 3 for tracks in self.track_groups())
+
 
 @dataclass(**IR)
 class TicketDeck:

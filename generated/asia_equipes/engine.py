@@ -878,7 +878,10 @@ _ROUTE_LENGTH = tuple(route["length"] for route in ROUTES.values())
 _ROUTE_COLOR = tuple(
     -1 if route["color"] == "gray" else COLORS.index(route["color"]) for route in ROUTES.values()
 )
-_ROUTE_TWIN = tuple(-1 if route["twin"] is None else _ROUTE_INDEX[route["twin"]] for route in ROUTES.values())
+# The other tracks of a double or triple route; none for a single one.
+_ROUTE_SIBLINGS = tuple(
+    () if route["twin"] is None else (_ROUTE_INDEX[route["twin"]],) for route in ROUTES.values()
+)
 _ROUTE_ENDS = tuple((route["a"], route["b"]) for route in ROUTES.values())
 _ROUTE_FERRY = tuple(route["ferry"] for route in ROUTES.values())
 _TICKET_IDS = tuple(TICKETS)
@@ -1701,10 +1704,8 @@ class Game:
         own = self._hands[player]
         shared = self._holder[player // TEAM_SIZE]
         hand = [mine + theirs for mine, theirs in zip(own, shared)]
-        side = self._side
         locomotives = hand[LOCOMOTIVE]
         trains = self._trains[player]
-        owner = self._owner
         # Only the colours in hand can pay a gray route; their order is the colours' order.
         held = [color for color in _PLAIN_COLORS if hand[color]]
         best_plain = max([hand[color] for color in held], default=0)
@@ -1717,8 +1718,8 @@ class Game:
                 length = _ROUTE_LENGTH[route]
                 if length > reach:
                     break  # buckets are sorted by length
-                twin = _ROUTE_TWIN[route]
-                if twin >= 0 and owner[twin] >= 0 and side[owner[twin]] == side[player]:
+                siblings = _ROUTE_SIBLINGS[route]
+                if siblings and self._holds_sibling(siblings, player):
                     continue
                 claims = _CLAIMS[route]
                 ferry = _ROUTE_FERRY[route]
@@ -1738,12 +1739,22 @@ class Game:
         closes = self._twin_closes
         buckets: list[list[int]] = [[] for _ in COLORS]
         for route in _ROUTES_BY_LENGTH:
-            twin = _ROUTE_TWIN[route]
-            if owner[route] >= 0 or (closes and twin >= 0 and owner[twin] >= 0):
+            if owner[route] >= 0 or (
+                closes and any(owner[sibling] >= 0 for sibling in _ROUTE_SIBLINGS[route])
+            ):
                 continue
             color = _ROUTE_COLOR[route]
             buckets[LOCOMOTIVE if color < 0 else color].append(route)
         self._open = buckets
+
+    def _holds_sibling(self, siblings: tuple[int, ...], player: int) -> bool:
+        """Whether the player (or, where the rule says so, the team) holds another track of the route."""
+        owner = self._owner
+        side = self._side
+        for sibling in siblings:
+            if owner[sibling] >= 0 and side[owner[sibling]] == side[player]:
+                return True
+        return False
 
     def _close_route(self, route: int) -> None:
         color = _ROUTE_COLOR[route]
@@ -1772,13 +1783,13 @@ class Game:
         player = self._current
         if self._owner[route] >= 0:
             raise IllegalAction("route_taken", route=_route_name(route))
-        twin = _ROUTE_TWIN[route]
-        if twin >= 0 and self._owner[twin] >= 0:
-            if self._owner[twin] == player:
+        siblings = _ROUTE_SIBLINGS[route]
+        if siblings:
+            if player in [self._owner[sibling] for sibling in siblings]:
                 raise IllegalAction("double_route_same_player", route=_route_name(route))
-            if self._side[self._owner[twin]] == self._side[player]:
+            if self._holds_sibling(siblings, player):
                 raise IllegalAction("double_route_same_team", route=_route_name(route))
-            if self._twin_closes:
+            if self._twin_closes and any(self._owner[sibling] >= 0 for sibling in siblings):
                 raise IllegalAction("double_route_closed", route=_route_name(route), players=self.players)
         length = _ROUTE_LENGTH[route]
         if self._trains[player] < length:
@@ -1810,9 +1821,9 @@ class Game:
             self._discard.extend([color] * count)
         self._owner[route] = player
         self._close_route(route)
-        twin = _ROUTE_TWIN[route]
-        if twin >= 0 and self._twin_closes:
-            self._close_route(twin)
+        if self._twin_closes:
+            for sibling in _ROUTE_SIBLINGS[route]:
+                self._close_route(sibling)
         length = _ROUTE_LENGTH[route]
         self._routes[player].append(route)
         self._trains[player] -= length
@@ -2488,9 +2499,9 @@ def _check_state(state: dict) -> None:
     )
     side = [player // TEAM_SIZE if whole_team else player for player in range(count)]
     for route, owner in owners.items():
-        twin = ROUTES[route]["twin"]
-        if twin in owners and (side[owners[twin]] == side[owner] or closes):
-            _invalid(f"both tracks of the double route {route!r} are owned")
+        for sibling in _ROUTE_SIBLINGS[_ROUTE_INDEX[route]]:
+            if _ROUTE_IDS[sibling] in owners and (side[owners[_ROUTE_IDS[sibling]]] == side[owner] or closes):
+                _invalid(f"two tracks of the route {route!r} are owned")
     teams = state.get("teams")
     if not isinstance(teams, list) or len(teams) != count // TEAM_SIZE:
         _invalid(f"teams must be a list of {count // TEAM_SIZE} records")
