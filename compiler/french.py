@@ -134,6 +134,9 @@ NUMBER_WORDS = {
     6: "six", 7: "sept", 8: "huit", 9: "neuf", 10: "dix", 11: "onze", 12: "douze",
 }  # fmt: skip
 
+# Seats in turn order, as a sentence names them (« le premier joueur », « le deuxième »…).
+SEATS = ("premier", "deuxième", "troisième", "quatrième", "cinquième", "sixième", "septième", "huitième")
+
 _SPACE_BEFORE = re.compile(r"[ \u00a0\u202f]*([:;!?»])")
 _SPACE_AFTER = re.compile(r"«[ \u00a0\u202f]*")
 
@@ -182,6 +185,17 @@ def cards_phrase(count: int, color: str) -> str:
 
 def counted(count: int, singular: str, plural: str) -> str:
     return singular if count == 1 else plural
+
+
+def starting_score_sentence(scores: tuple[int, ...]) -> str:
+    """« Chaque joueur pose son marqueur de score selon sa place… » for a per-seat starting score."""
+    seats = [f"sur la case {scores[0]} pour le premier joueur"] + [
+        f"{score} pour le {SEATS[seat]}" for seat, score in enumerate(scores) if seat
+    ]
+    return (
+        "Chaque joueur pose son marqueur de score selon sa place dans l’ordre du tour : "
+        f"{enumerate_fr(seats)}. Ces points comptent dans son total."
+    )
 
 
 def elided(word: str, following: str) -> str:

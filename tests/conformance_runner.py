@@ -89,7 +89,8 @@ def settle(engine, state: dict, given: dict) -> None:
     The cards of the hands and market come out of the deck and discard the case
     did not write (from the bottom, so the top cards stay where the case expects
     them); tickets a player holds leave the ticket deck the case did not write;
-    and a player's trains and score follow the routes given, unless written too.
+    and a player's trains and score follow the routes given (and the seat's starting score),
+    unless written too.
     """
     for index, fields in given.get("players", {}).items():
         player = state["players"][int(index)]
@@ -97,7 +98,8 @@ def settle(engine, state: dict, given: dict) -> None:
         if "routes" in fields and "trains" not in fields:
             player["trains"] = engine.TRAINS - sum(lengths)
         if "routes" in fields and "score" not in fields:
-            player["score"] = sum(engine.ROUTE_POINTS[length] for length in lengths)
+            starting = getattr(engine, "STARTING_SCORE", (0,) * len(state["players"]))[int(index)]
+            player["score"] = starting + sum(engine.ROUTE_POINTS[length] for length in lengths)
     counts: Counter[str] = Counter()
     for player in state["players"]:
         counts.update({color: number for color, number in player["hand"].items() if number > 0})

@@ -41,11 +41,12 @@ def check_invariants(module: types.ModuleType, game) -> None:
         + (state.get("drawn_card") is not None)  # team play: a card drawn blind, not yet placed
     )
     assert total_cards is None or cards == total_cards, f"{cards} cards instead of {total_cards}"
-    for player in state["players"]:
+    starting = getattr(module, "STARTING_SCORE", (0,) * len(state["players"]))
+    for seat, player in enumerate(state["players"]):
         assert player["trains"] >= 0
         assert all(count >= 0 for count in player["hand"].values())
         track = sum(module.ROUTE_POINTS[module.ROUTES[route]["length"]] for route in player["routes"])
-        assert player["score"] == track, "the score track differs from the routes' points"
+        assert player["score"] == starting[seat] + track, "the score track differs from the routes' points"
         spaces = sum(module.ROUTES[route]["length"] for route in player["routes"])
         assert player["trains"] == module.TRAINS - spaces, "trains used differ from the routes' spaces"
     places = [

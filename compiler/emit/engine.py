@@ -181,6 +181,10 @@ class EngineView:
         return records
 
     @property
+    def starting_score(self) -> tuple[int, ...]:
+        return self.edition.setup.starting_score
+
+    @property
     def triple_routes(self) -> bool:
         return self.edition.board.has_triple_routes
 

@@ -100,6 +100,13 @@ class ClosingSections:
             paragraphs.append(
                 f"{gares}, soit {running} + {x.unused_station_points} = {running + x.unused_station_points}."
             )
+            running += x.unused_station_points
+        if x.starting_score:
+            paragraphs.append(
+                f"Son marqueur de score est parti de {x.starting_score}, la case de sa place dans l’ordre du "
+                f"tour, soit {running} + {x.starting_score} = {running + x.starting_score}."
+            )
+            running += x.starting_score
         who = f"l’équipe de {x.player}" if self.teams else x.player
         paragraphs.append(f"Total pour {who} : {x.total} points.")
         return Section(title="Exemple de score", paragraphs=tuple(paragraphs))

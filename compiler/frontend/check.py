@@ -81,6 +81,8 @@ class _Checker(RuleChecks):
             self.check_mechanisms(route_ids)
         if self.has("players", "turn", "setup.tickets", "end", "double_routes.rule"):
             self.check_teams()
+        if self.has("players", "setup.starting_score"):
+            self.check_starting_score()
         if "stand_in" in self.data["board"]:
             self.report(
                 Code.STAND_IN_BOARD,
