@@ -31,19 +31,38 @@ from .native import build_native
 from .pdf import PdfError, print_pdf
 from .write import differences, read_manifest, write_all
 
+# `--verbose`: the warnings of shipped editions too, whatever the command (set by `main`).
+_verbose = False
+
 
 def _report(diagnostics: tuple[Diagnostic, ...] | list[Diagnostic]) -> None:
     if diagnostics:
         print(render_all(diagnostics), file=sys.stderr)
 
 
+def _for_the_user(warnings: list[Diagnostic], editions: EditionLoader, named: list[str]) -> list[Diagnostic]:
+    """The warnings this user can act on: a shipped edition's are its maintainers' business,
+    shown only to a `check` or `build` naming that edition (or with --verbose)."""
+    if _verbose:
+        return warnings
+    shipped = {editions.display_name(editions.path_of(name)) for name in editions.available()}
+    asked = set()
+    for name in named:
+        try:
+            asked.add(editions.display_name(edition_path(name, editions)))
+        except CompileError:
+            pass  # an unknown name: said among the errors
+    return [w for w in warnings if w.span.source.name not in shipped or w.span.source.name in asked]
+
+
 def _compile_all(
-    names: list[str], editions: EditionLoader, *, playable: bool = False
+    names: list[str], editions: EditionLoader, *, playable: bool = False, maintaining: bool = False
 ) -> tuple[list[CompiledEdition], bool]:
     """Compile every named edition, reporting every error of every file before giving up.
 
     With ``playable``, an abstract base is an error (E314), and so are two
-    editions whose engines would share a module name (E315).
+    editions whose engines would share a module name (E315). With ``maintaining``
+    (`check`, `build`), the warnings of the shipped editions named are shown too.
     """
     compiled: list[CompiledEdition] = []
     failed: list[Diagnostic] = []
@@ -59,13 +78,13 @@ def _compile_all(
             warnings.extend(result.warnings)
     if playable:
         failed.extend(module_clashes(compiled))
-    _report(unique(failed + warnings))
+    _report(unique(failed + _for_the_user(warnings, editions, names if maintaining else [])))
     return compiled, not failed
 
 
 def command_check(args: argparse.Namespace) -> int:
     editions = loader()
-    _, ok = _compile_all(args.files, editions)
+    _, ok = _compile_all(args.files, editions, maintaining=True)
     if ok:
         print(f"{len(args.files)} fichier(s) vérifié(s) : aucune erreur.")
     return 0 if ok else 1
@@ -76,7 +95,7 @@ def command_build(args: argparse.Namespace) -> int:
     read_manifest(out_dir)  # an unusable output folder is said before any compiling
     editions = loader()
     names = args.editions or shipped_editions(editions)
-    compiled, ok = _compile_all(names, editions, playable=True)
+    compiled, ok = _compile_all(names, editions, playable=True, maintaining=True)
     if not ok:
         print("Construction annulée : rien n’a été écrit.", file=sys.stderr)
         return 1
@@ -309,11 +328,20 @@ def parser() -> argparse.ArgumentParser:
     add_tournament(commands, _positive)
     add_balance(commands, _positive)
     add_serve(commands)
+    for command in commands.choices.values():
+        command.add_argument(
+            "-v",
+            "--verbose",
+            action="store_true",
+            help="montrer aussi les avertissements des éditions livrées",
+        )
     return main
 
 
 def main(argv: list[str] | None = None) -> int:
+    global _verbose
     args = parser().parse_args(argv)
+    _verbose = args.verbose
     try:
         return args.run(args)
     except CompileError as error:

@@ -86,7 +86,8 @@ class _Checker(RuleChecks):
         if "stand_in" in self.data["board"]:
             self.report(
                 Code.STAND_IN_BOARD,
-                f"plateau de remplacement : {self.data['board']['stand_in']}",
+                # The spec's own words, with French apostrophes like every message.
+                f"plateau de remplacement : {self.data['board']['stand_in'].replace(chr(39), '’')}",
                 ("board", "stand_in"),
             )
         return self.found

@@ -1,0 +1,51 @@
+"""A quiet tool (issue 21, §1): a shipped edition's warnings are its maintainers' business, shown
+to `check` and `build` of that edition (or with --verbose), never to someone printing a sheet."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from aventuriers.compiler.cli import main
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["sheet", "usa-2025"],
+        ["sheet", "asia-equipes"],
+        ["simulate", "asia-equipes", "--games", "1", "--players", "4"],
+        ["simulate", "usa-2025", "--games", "1", "--players", "2"],
+    ],
+    ids=lambda command: " ".join(command[:2]),
+)
+def test_using_a_shipped_edition_prints_no_warning(command, capsys) -> None:
+    assert main(command) == 0
+    err = capsys.readouterr().err
+    assert "W40" not in err and "avertissement" not in err, err
+
+
+def test_verbose_shows_them(capsys) -> None:
+    assert main(["sheet", "usa-2025", "--verbose"]) == 0
+    assert "W401: la règle imprime 33 tickets, mais 30 sont listés" in capsys.readouterr().err
+
+
+def test_check_and_build_of_a_shipped_edition_show_its_warnings(tmp_path: Path, capsys) -> None:
+    assert main(["check", "usa-2025", "asia-equipes"]) == 0
+    err = capsys.readouterr().err
+    assert "W401" in err and "W403" in err
+    # French apostrophes in the spec's own words, as in every message.
+    assert "W403: plateau de remplacement : le plateau de l’Asie en équipes n’est publié nulle part" in err
+    assert "l'Asie" not in err.split("\n")[0]
+
+
+def test_a_variant_sees_its_own_warnings_not_its_parents(tmp_path: Path, capsys) -> None:
+    quiet = tmp_path / "cinq.aventuriers"
+    quiet.write_text("edition cinq\nextends usa-2025\nsetup {\n  train_cards 5\n}\n", encoding="utf-8")
+    assert main(["check", str(quiet)]) == 0
+    assert "W401" not in capsys.readouterr().err
+    own = tmp_path / "compte.aventuriers"
+    own.write_text("edition compte\nextends usa-2025\ntickets {\n  printed 40\n}\n", encoding="utf-8")
+    assert main(["sheet", str(own)]) == 0
+    err = capsys.readouterr().err
+    assert "compte.aventuriers:4:11: W401: la règle imprime 40 tickets, mais 30 sont listés" in err, err
