@@ -52,9 +52,28 @@ def translate(message: str) -> tuple[str, str | None]:
     return message, None
 
 
+# What the positional arguments of the commands are, said once for every command.
+EDITION_HELP = "une édition livrée (« aventuriers editions » les liste) ou un fichier de spec .aventuriers"
+
+
 class _Formatter(argparse.HelpFormatter):
     def add_usage(self, usage, actions, groups, prefix=None) -> None:
         super().add_usage(usage, actions, groups, prefix="utilisation : " if prefix is None else prefix)
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        """The help, with the default value when there is one worth saying and it is not said yet."""
+        text = action.help or ""
+        default = action.default
+        if (
+            action.option_strings
+            and default is not None
+            and default is not False
+            and default != argparse.SUPPRESS
+            and "par défaut" not in text
+            and text
+        ):
+            text += f" (par défaut\u00a0: {default})"
+        return text
 
     def start_section(self, heading) -> None:
         # argparse glues the colon to the heading; French typography wants a no-break space.
@@ -72,8 +91,27 @@ class FrenchParser(argparse.ArgumentParser):
         self._optionals.title = "options"
         self.add_argument("-h", "--help", action="help", help="afficher cette aide et quitter")
 
+    def parse_args(self, args=None, namespace=None):  # type: ignore[override]
+        parsed, extras = self.parse_known_args(args, namespace)
+        if extras:
+            # Said by the command that was given, with the option meant when one is close.
+            command = self._command_parser(parsed) or self
+            unknown = next((extra.split("=", 1)[0] for extra in extras if extra.startswith("-")), None)
+            hint = did_you_mean(unknown, command._option_string_actions) if unknown else None
+            command.fail(f"arguments inconnus : {' '.join(extras)}", hint)
+        return parsed
+
+    def _command_parser(self, parsed: argparse.Namespace) -> FrenchParser | None:
+        for action in self._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                chosen = action.choices.get(getattr(parsed, action.dest, None) or "")
+                return chosen if isinstance(chosen, FrenchParser) else None
+        return None
+
     def error(self, message: str) -> NoReturn:
-        french, hint = translate(message)
+        self.fail(*translate(message))
+
+    def fail(self, french: str, hint: str | None = None) -> NoReturn:
         self.print_usage(sys.stderr)
         text = f"{self.prog}: erreur : {french}\n"
         if hint:

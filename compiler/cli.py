@@ -6,11 +6,12 @@ import argparse
 import importlib
 import random
 import sys
+import tempfile
 import time
 import types
 from pathlib import Path
 
-from .arguments import FrenchParser, version
+from .arguments import EDITION_HELP, FrenchParser, version
 from .build import (
     DEFAULT_OUT,
     GENERATED_PACKAGE,
@@ -26,10 +27,11 @@ from .build import (
 from .diagnostics import CompileError, Diagnostic, render_all, unique
 from .emit.diff import emit_diff
 from .emit.example import load_engine
+from .french import players_phrase, typo
 from .frontend.resolve import EditionLoader
 from .native import build_native
 from .pdf import PdfError, print_pdf
-from .write import differences, read_manifest, write_all
+from .write import differences, os_reason, read_manifest, write_all
 
 # `--verbose`: the warnings of shipped editions too, whatever the command (set by `main`).
 _verbose = False
@@ -141,12 +143,22 @@ def command_sheet(args: argparse.Namespace) -> int:
     result = compile_one(args.edition)
     if result is None:
         return 1
+    if args.format == "pdf" and args.output == "-":
+        with tempfile.TemporaryDirectory() as folder:
+            printed = Path(folder) / "fiche.pdf"
+            try:
+                print_pdf(result.document(), printed)
+            except PdfError as error:
+                print(f"aventuriers sheet : PDF impossible : {error}", file=sys.stderr)
+                return 1
+            sys.stdout.buffer.write(printed.read_bytes())
+        return 0
     if args.format == "pdf":
         target = Path(args.output or f"{result.edition.name}.pdf")
         try:
             print_pdf(result.document(), target)
         except (PdfError, OSError) as error:
-            reason = error if isinstance(error, PdfError) else f"{target} : {error.strerror}"
+            reason = error if isinstance(error, PdfError) else f"{target} : {os_reason(error)}"
             print(f"aventuriers sheet : PDF impossible : {reason}", file=sys.stderr)
             return 1
         print(
@@ -154,14 +166,34 @@ def command_sheet(args: argparse.Namespace) -> int:
         )
         return 0
     text = result.document() if args.format == "html" else result.sheet
-    if args.output is None:
+    if args.output in (None, "-"):
         sys.stdout.write(text)
         return 0
     try:
         Path(args.output).write_text(text, encoding="utf-8")
     except OSError as error:
-        print(f"aventuriers sheet : {args.output} : {error.strerror}", file=sys.stderr)
+        print(f"aventuriers sheet : {args.output} : {os_reason(error)}", file=sys.stderr)
         return 1
+    kind = "HTML, imprimable en A4" if args.format == "html" else "Markdown"
+    print(f"{args.output} : la fiche de « {result.edition.name} » ({kind}).", file=sys.stderr)
+    return 0
+
+
+def command_editions(args: argparse.Namespace) -> int:
+    """The shipped editions, one line each: name, title, players, and a stand-in board said."""
+    editions = loader()
+    rows = []
+    for name in shipped_editions(editions):
+        edition = compile_ir(edition_path(name, editions), editions, playable=True)
+        assert edition is not None
+        players = players_phrase(edition.players, edition.teams.size if edition.teams else 1)
+        line = f"{edition.title} : {players.removeprefix('À ').replace('De ', 'de ', 1)}"
+        if edition.board.stand_in:
+            line += " ; plateau de remplacement"
+        rows.append((name, typo(line)))
+    width = max(len(name) for name, _ in rows)
+    for name, line in rows:
+        print(f"{name.ljust(width)}  {line}")
     return 0
 
 
@@ -268,27 +300,36 @@ def parser() -> argparse.ArgumentParser:
     )
     commands = main.add_subparsers(dest="command", metavar="COMMANDE", title="commandes", required=True)
     check = commands.add_parser("check", help="vérifier des fichiers de spec")
-    check.add_argument("files", nargs="+", metavar="FILE")
+    check.add_argument(
+        "files", nargs="+", metavar="FICHIER", help="les fichiers de spec, ou des éditions livrées"
+    )
     check.set_defaults(run=command_check)
     build = commands.add_parser(
         "build",
         help="produire les moteurs et les fiches",
         description="Produit les moteurs et les fiches des éditions nommées (par défaut : toutes les "
-        "éditions livrées) dans DIR, par défaut ./generated du dossier courant. Une construction ne "
-        "remplace et ne retire que les fichiers qu’elle a écrits (liste dans DIR/.aventuriers-build) ; "
+        "éditions livrées) dans DOSSIER, par défaut ./generated du dossier courant. Une construction ne "
+        "remplace et ne retire que les fichiers qu’elle a écrits (liste dans DOSSIER/.aventuriers-build) ; "
         "elle refuse un dossier non vide qui n’en vient pas.",
     )
-    build.add_argument("editions", nargs="*", metavar="EDITION")
-    build.add_argument("--check", action="store_true", help="échouer si DIR n’est pas à jour")
-    build.add_argument("--out", metavar="DIR", help="dossier de sortie (par défaut ./generated)")
+    build.add_argument(
+        "editions",
+        nargs="*",
+        metavar="EDITION",
+        help="les éditions à produire (par défaut toutes les éditions livrées)",
+    )
+    build.add_argument("--check", action="store_true", help="échouer si DOSSIER n’est pas à jour")
+    build.add_argument("--out", metavar="DOSSIER", help="dossier de sortie (par défaut ./generated)")
     build.add_argument(
         "--native",
         action="store_true",
         help="compiler aussi chaque moteur avec mypyc (module engine_native ; pip install -e '.[native]')",
     )
     build.set_defaults(run=command_build)
+    listed = commands.add_parser("editions", help="lister les éditions livrées")
+    listed.set_defaults(run=command_editions)
     sheet = commands.add_parser("sheet", help="la fiche de règles en français (Markdown, HTML ou PDF)")
-    sheet.add_argument("edition", metavar="EDITION")
+    sheet.add_argument("edition", metavar="EDITION", help=EDITION_HELP)
     sheet.add_argument(
         "--format",
         choices=("md", "html", "pdf"),
@@ -299,15 +340,15 @@ def parser() -> argparse.ArgumentParser:
         "-o",
         "--output",
         metavar="FICHIER",
-        help="écrire dans FICHIER (par défaut la sortie standard ; EDITION.pdf)",
+        help="écrire dans FICHIER, « - » pour la sortie standard (par défaut la sortie standard ; EDITION.pdf pour le PDF)",
     )
     sheet.set_defaults(run=command_sheet)
-    diff = commands.add_parser("diff", help="la page « les différences » de NEW par rapport à OLD")
-    diff.add_argument("old", metavar="OLD")
-    diff.add_argument("new", metavar="NEW")
+    diff = commands.add_parser("diff", help="la page « les différences » d’APRÈS par rapport à AVANT")
+    diff.add_argument("old", metavar="AVANT", help="l’édition de référence")
+    diff.add_argument("new", metavar="APRÈS", help="l’édition qui la change, souvent une variante")
     diff.set_defaults(run=command_diff)
     simulate = commands.add_parser("simulate", help="jouer des parties aléatoires")
-    simulate.add_argument("edition", metavar="EDITION")
+    simulate.add_argument("edition", metavar="EDITION", help=EDITION_HELP)
     simulate.add_argument("--games", type=_positive, default=100, metavar="N", help="nombre de parties")
     simulate.add_argument("--players", type=int, default=4, metavar="J", help="nombre de joueurs")
     simulate.add_argument(

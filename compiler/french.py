@@ -6,6 +6,7 @@ never in a template, so that typography is applied in one place.
 
 from __future__ import annotations
 
+import errno
 import re
 from dataclasses import dataclass
 
@@ -139,6 +140,27 @@ SEATS = ("premier", "deuxième", "troisième", "quatrième", "cinquième", "sixi
 
 _SPACE_BEFORE = re.compile(r"[ \u00a0\u202f]*([:;!?»])")
 _SPACE_AFTER = re.compile(r"«[ \u00a0\u202f]*")
+
+
+# What the system says of a file or a socket, in French for the common cases.
+OS_REASONS = {
+    errno.ENOENT: "chemin introuvable",
+    errno.EACCES: "permission refusée",
+    errno.EPERM: "opération non permise",
+    errno.EROFS: "système de fichiers en lecture seule",
+    errno.ENOSPC: "plus de place sur le disque",
+    errno.EDQUOT: "quota dépassé",
+    errno.ENOTDIR: "un élément du chemin n’est pas un dossier",
+    errno.EISDIR: "c’est un dossier",
+    errno.EEXIST: "le fichier existe déjà",
+    errno.EADDRINUSE: "adresse déjà utilisée (un autre programme écoute sur ce port)",
+    errno.EADDRNOTAVAIL: "cette machine n’a pas cette adresse",
+}
+
+
+def os_reason(error: OSError) -> str:
+    """What the system said, in French where it is a common case."""
+    return OS_REASONS.get(error.errno or 0) or error.strerror or str(error)
 
 
 def typo(text: str) -> str:

@@ -15,7 +15,6 @@ previous output whole.
 from __future__ import annotations
 
 import difflib
-import errno
 import importlib.machinery
 import os
 import stat
@@ -24,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from .diagnostics import Code, CompileError, Diagnostic
+from .french import os_reason
 from .frontend.positions import SourceFile, Span
 
 MANIFEST = ".aventuriers-build"
@@ -46,22 +46,6 @@ class Plan:
     files: dict[str, str]  # relative path -> text, the manifest included
     stale: tuple[str, ...]  # files the previous builds wrote that this one no longer produces
     foreign: tuple[str, ...]  # files inside the edition folders that no build wrote
-
-
-_REASONS = {
-    errno.ENOENT: "chemin introuvable",
-    errno.EACCES: "permission refusée",
-    errno.EPERM: "opération non permise",
-    errno.EROFS: "système de fichiers en lecture seule",
-    errno.ENOSPC: "plus de place sur le disque",
-    errno.ENOTDIR: "un élément du chemin n’est pas un dossier",
-    errno.EEXIST: "le fichier existe déjà",
-}
-
-
-def os_reason(error: OSError) -> str:
-    """What the system said, in French where it is a common case."""
-    return _REASONS.get(error.errno or 0) or error.strerror or str(error)
 
 
 def refused(path: Path | str, message: str, hint: str | None = None) -> CompileError:

@@ -11,6 +11,7 @@ import sys
 from collections import Counter
 from dataclasses import dataclass, field
 
+from aventuriers.compiler.arguments import EDITION_HELP
 from aventuriers.compiler.emit.escape import markdown_text
 
 from .commands import checked_workers, progress_bar, results_folder
@@ -22,7 +23,7 @@ def add_balance(commands: argparse._SubParsersAction, positive) -> None:
     command = commands.add_parser(
         "balance", help="faire jouer des bots gloutons et écrire un bilan de l’équilibre"
     )
-    command.add_argument("edition", metavar="EDITION|FICHIER")
+    command.add_argument("edition", metavar="EDITION", help=EDITION_HELP)
     command.add_argument("--games", type=positive, default=200, metavar="N", help="nombre de parties")
     command.add_argument(
         "--players", type=positive, metavar="J", help="nombre de joueurs (par défaut le plus petit possible)"
@@ -31,7 +32,7 @@ def add_balance(commands: argparse._SubParsersAction, positive) -> None:
         "--workers", type=positive, default=1, metavar="K", help="processus sur cette machine"
     )
     command.add_argument(
-        "--out", metavar="DIR", default="bilan", help="dossier du bilan (par défaut ./bilan)"
+        "--out", metavar="DOSSIER", default="bilan", help="dossier du bilan (par défaut ./bilan)"
     )
     command.set_defaults(run=command_balance)
 

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from aventuriers.compiler.arguments import EDITION_HELP
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
@@ -38,7 +39,7 @@ def add_tournament(commands: argparse._SubParsersAction, positive) -> None:
     command = commands.add_parser(
         "tournament", help="faire jouer des bots entre eux et comparer leurs résultats"
     )
-    command.add_argument("edition", metavar="EDITION|FICHIER")
+    command.add_argument("edition", metavar="EDITION", help=EDITION_HELP)
     command.add_argument(
         "--bots",
         type=bot_list,
@@ -54,7 +55,7 @@ def add_tournament(commands: argparse._SubParsersAction, positive) -> None:
         "--workers", type=positive, default=1, metavar="K", help="processus sur cette machine"
     )
     command.add_argument("--ray", metavar="ADRESSE", help="grappe Ray (« auto » en démarre une locale)")
-    command.add_argument("--out", metavar="DIR", help="écrire DIR/games.jsonl et DIR/scores.png")
+    command.add_argument("--out", metavar="DOSSIER", help="écrire DOSSIER/games.jsonl et DOSSIER/scores.png")
     command.set_defaults(run=command_tournament)
 
 

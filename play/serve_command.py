@@ -5,8 +5,12 @@ from __future__ import annotations
 import argparse
 import contextlib
 import errno
+import socket
 import sys
 from pathlib import Path
+
+from aventuriers.compiler.arguments import EDITION_HELP
+from aventuriers.compiler.french import os_reason
 
 from .commands import bot_list
 from .engines import plays_with
@@ -23,7 +27,7 @@ def add_serve(commands: argparse._SubParsersAction) -> None:
     serve = commands.add_parser(
         "serve", help="jouer une édition ou une variante dans le navigateur, contre des bots"
     )
-    serve.add_argument("edition", metavar="EDITION")
+    serve.add_argument("edition", metavar="EDITION", help=EDITION_HELP)
     serve.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (par défaut {DEFAULT_PORT})")
     serve.add_argument(
         "--host",
@@ -41,7 +45,7 @@ def add_serve(commands: argparse._SubParsersAction) -> None:
     )
     serve.set_defaults(run=command_serve)
     replay = commands.add_parser("replay", help="rejouer une partie enregistrée par « serve »")
-    replay.add_argument("record", metavar="PARTIE")
+    replay.add_argument("record", metavar="PARTIE", help="le fichier JSON d’une partie enregistrée")
     replay.add_argument(
         "--edition", metavar="EDITION", help="l’édition ou la spec, si elle a changé de place"
     )
@@ -98,6 +102,17 @@ def command_serve(args: argparse.Namespace) -> int:
     served = served_edition(args.edition, args.bots, records, args.host)
     if served is None:
         return 1
+    try:
+        # Bound here, so that a port in use is one French error before anything is announced.
+        listening = listening_socket(args.host, args.port)
+    except OSError as error:
+        print(
+            f"aventuriers serve : impossible d’écouter sur {args.host}:{args.port} : {os_reason(error)}",
+            file=sys.stderr,
+        )
+        if error.errno == errno.EADDRINUSE:
+            print(f"      = aide : un autre port, par exemple « --port {args.port + 1} »", file=sys.stderr)
+        return 1
     if args.host not in ("127.0.0.1", "localhost", "::1"):
         print(
             f"attention : le serveur écoute sur {args.host}, d’autres machines peuvent le joindre",
@@ -110,7 +125,7 @@ def command_serve(args: argparse.Namespace) -> int:
     )
     _more_open_files()
     # Keep-alive longer than a person thinks: a connection closed under a request is an error.
-    uvicorn.run(
+    config = uvicorn.Config(
         create_app(served),
         host=args.host,
         port=args.port,
@@ -119,7 +134,22 @@ def command_serve(args: argparse.Namespace) -> int:
         http=header_timed_protocol(HEADER_SECONDS),
         limit_concurrency=MAX_CONCURRENCY,
     )
+    with listening:
+        uvicorn.Server(config).run(sockets=[listening])
     return 0
+
+
+def listening_socket(host: str, port: int) -> socket.socket:
+    """A TCP socket bound to ``host:port`` (IPv4 or IPv6, as the host says); raises OSError."""
+    family, kind, protocol, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    listening = socket.socket(family, kind, protocol)
+    try:
+        listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listening.bind(address)
+    except OSError:
+        listening.close()
+        raise
+    return listening
 
 
 def writable_folder(folder: Path) -> str | None:
@@ -134,18 +164,8 @@ def writable_folder(folder: Path) -> str | None:
     except OSError as error:
         with contextlib.suppress(OSError):
             probe.unlink(missing_ok=True)
-        return f"on ne peut pas y enregistrer les parties ({FRENCH_ERRORS.get(error.errno, error.strerror)})"
+        return f"on ne peut pas y enregistrer les parties ({os_reason(error)})"
     return None
-
-
-FRENCH_ERRORS = {
-    errno.ENOSPC: "plus de place sur le disque",
-    errno.EACCES: "permission refusée",
-    errno.EROFS: "disque en lecture seule",
-    errno.ENOTDIR: "ce n’est pas un dossier",
-    errno.EEXIST: "un fichier porte déjà ce nom",
-    errno.EDQUOT: "quota dépassé",
-}
 
 
 def _more_open_files() -> None:

@@ -9,7 +9,6 @@ replay without the last action.
 from __future__ import annotations
 
 import copy
-import errno
 import hashlib
 import json
 import os
@@ -24,6 +23,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from aventuriers.compiler.french import os_reason
 
 from .bots import Bot, make_bot
 from .describe import describe
@@ -260,9 +261,7 @@ def read_record(path: Path) -> dict:
         with os.fdopen(descriptor, "rb") as file:
             raw = file.read(MAX_RECORD_BYTES + 1)
     except OSError as error:
-        raise RecordError(
-            FRENCH_OS_ERRORS.get(error.errno or 0, error.strerror or "lecture impossible")
-        ) from None
+        raise RecordError(os_reason(error)) from None
     if len(raw) > MAX_RECORD_BYTES:
         raise RecordError(f"fichier trop grand pour une partie (au plus {MAX_RECORD_BYTES // 2**20} Mo)")
     try:
@@ -276,13 +275,6 @@ def read_record(path: Path) -> dict:
     if not isinstance(record, dict):
         raise RecordError("un enregistrement de partie est un objet JSON")
     return record
-
-
-FRENCH_OS_ERRORS = {
-    errno.ENOENT: "fichier introuvable",
-    errno.EACCES: "permission refusée",
-    errno.EISDIR: "c’est un dossier",
-}
 
 
 def record_edition(record: dict, path: Path, shipped: dict[str, Path]) -> str:

@@ -74,7 +74,7 @@ def test_devices_fifos_and_folders_are_never_read(tmp_path, capsys) -> None:
     assert "pas un fichier ordinaire" in capsys.readouterr().err
     assert main(["replay", str(tmp_path)]) == 1
     assert main(["replay", str(tmp_path / "absent.json")]) == 1
-    assert "fichier introuvable" in capsys.readouterr().err
+    assert "chemin introuvable" in capsys.readouterr().err
 
 
 def test_a_file_too_large_is_refused_before_it_is_read(tmp_path, capsys, monkeypatch) -> None:

@@ -246,7 +246,7 @@ def test_a_move_that_cannot_be_saved_is_not_played(client, usa, monkeypatch) -> 
 def test_a_records_folder_that_cannot_be_written_is_told_at_start_up(tmp_path, capsys) -> None:
     blocker = tmp_path / "a-file"
     blocker.write_text("x", encoding="utf-8")
-    assert "ce n’est pas un dossier" in writable_folder(blocker / "parties")
+    assert "un élément du chemin n’est pas un dossier" in writable_folder(blocker / "parties")
     assert writable_folder(tmp_path / "parties") is None and (tmp_path / "parties").is_dir()
     assert list((tmp_path / "parties").iterdir()) == []
     assert main(["serve", "usa-2025", "--records", str(blocker), "--port", "0"]) == 1
