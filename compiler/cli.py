@@ -27,7 +27,7 @@ from .build import (
 from .diagnostics import CompileError, Diagnostic, render_all, unique
 from .emit.diff import emit_diff
 from .emit.example import load_engine
-from .french import players_phrase, typo
+from .french import amount, number, players_phrase, typo
 from .frontend.resolve import EditionLoader
 from .native import build_native
 from .pdf import PdfError, print_pdf
@@ -240,7 +240,11 @@ def command_simulate(args: argparse.Namespace) -> int:
         from aventuriers.play.bots import make_bot
 
         if len(args.bots) != args.players:
-            print(f"--bots donne {len(args.bots)} bot(s) pour {args.players} joueurs.", file=sys.stderr)
+            print(
+                f"--bots donne {amount(len(args.bots), 'bot', 'bots')} pour "
+                f"{amount(args.players, 'joueur', 'joueurs')}.",
+                file=sys.stderr,
+            )
             return 1
         bots = [make_bot(name) for name in args.bots]
     turns = 0
@@ -260,10 +264,13 @@ def command_simulate(args: argparse.Namespace) -> int:
         _progress(index + 1, args.games)
     elapsed = time.perf_counter() - started
     print(file=sys.stderr)
-    print(f"{args.games} parties de {engine.EDITION} à {args.players} joueurs en {elapsed:.2f} s")
-    print(f"parties par seconde : {args.games / elapsed:.1f}")
-    print(f"tours par partie (moyenne) : {turns / args.games:.1f}")
-    means = ", ".join(f"joueur {p + 1} : {total / args.games:.1f}" for p, total in enumerate(totals))
+    print(
+        f"{amount(args.games, 'partie', 'parties')} de {engine.EDITION} à "
+        f"{amount(args.players, 'joueur', 'joueurs')} en {number(elapsed, 2)} s"
+    )
+    print(f"parties par seconde : {number(args.games / elapsed, 1)}")
+    print(f"tours par partie (moyenne) : {number(turns / args.games, 1)}")
+    means = ", ".join(f"joueur {p + 1} : {number(total / args.games, 1)}" for p, total in enumerate(totals))
     print(f"score moyen : {means}")
     return 0
 

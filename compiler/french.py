@@ -205,6 +205,18 @@ def cards_phrase(count: int, color: str) -> str:
     )
 
 
+def number(value: float, digits: int = 0) -> str:
+    """A number as a French reader writes it: « 1 234,5 », « −26,8 » (a narrow no-break space
+    between thousands, a decimal comma, a real minus sign)."""
+    text = f"{value:,.{digits}f}".replace(",", NNBSP).replace(".", ",")
+    return text.replace("-", "\u2212")
+
+
+def amount(count: int, singular: str, plural: str) -> str:
+    """« 0 carte », « 1 carte », « 3 cartes »: French counts below two in the singular."""
+    return f"{number(count)} {singular if -2 < count < 2 else plural}"
+
+
 def counted(count: int, singular: str, plural: str) -> str:
     return singular if count == 1 else plural
 

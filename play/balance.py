@@ -13,8 +13,10 @@ from dataclasses import dataclass, field
 
 from aventuriers.compiler.arguments import EDITION_HELP
 from aventuriers.compiler.emit.escape import markdown_text
+from aventuriers.compiler.french import amount, number, typo
 
 from .commands import checked_workers, progress_bar, results_folder
+from .describe import route_name, sibling_tracks, ticket_name, track_name
 from .engines import EngineRef, player_counts, plays_with
 from .tournament import stream, wilson
 
@@ -61,7 +63,8 @@ def command_balance(args: argparse.Namespace) -> int:
     except ImportError:
         print("(pas de graphique : il demande matplotlib, pip install -e '.[plot]')", file=sys.stderr)
     else:
-        picture = plot_balance(tally, results.temporary("bilan.png"))
+        names = {ticket: ticket_name(engine, ticket) for ticket in engine.TICKETS}
+        picture = plot_balance(tally, results.temporary("bilan.png"), names)
     text = report(engine, tally, "bilan.png" if picture else None)
     results.temporary("bilan.md").write_text(text, encoding="utf-8")
     written = results.commit()
@@ -118,46 +121,75 @@ def _median(counted: Counter) -> float:
     return statistics.median(sorted(counted.elements()))  # margins: one small integer a game
 
 
+def _ticket(engine, ticket_id: str) -> str:
+    return markdown_text(ticket_name(engine, ticket_id))
+
+
+def never_taken(engine, taken: Counter, players: int) -> list[str]:
+    """The routes no game took, by name. A track closed because its route's other track was taken
+    (at a player count whose rule closes it) is no finding: a double route never taken is named once."""
+    closes = next(rule[2] for rule in engine.DOUBLE_ROUTE_RULES if rule[0] <= players <= rule[1])
+    named: list[str] = []
+    seen: set[str] = set()
+    for route_id, route in engine.ROUTES.items():
+        siblings = sibling_tracks(route)
+        if route_id in taken or route_id in seen:
+            continue
+        if closes and siblings:
+            if any(track in taken for track in siblings):
+                continue
+            seen.update(siblings)
+            named.append(markdown_text(route_name(engine, route_id)))
+            continue
+        named.append(markdown_text(track_name(engine, route_id)))
+    return named
+
+
 def report(engine, tally: BalanceTally, picture: str | None) -> str:
     games, players = tally.games, tally.seats
     rates = sorted(((tally.done[t] / tally.kept[t], tally.kept[t], t) for t in tally.kept), reverse=True)
     low, high = wilson(tally.first_wins, games)
     margins = tally.margins
+    percent = lambda share: f"{number(100 * share)}\u00a0%"  # noqa: E731
     lines = [
         f"# Bilan d’équilibre : {markdown_text(engine.TITLE)}",  # the spec's title is text, not markup
         "",
-        f"{games} parties à {players} joueurs, tous joués par le bot glouton (`aventuriers balance`).",
+        f"{amount(games, 'partie', 'parties')} à {amount(players, 'joueur', 'joueurs')}, "
+        f"{'jouée' if games < 2 else 'toutes jouées'} par le bot glouton (`aventuriers balance`).",
         "",
         "## Scores",
         "",
-        f"- Score moyen : {_mean(tally.scores):.1f} (écart type {_spread(tally.scores):.1f}).",
-        f"- Score du gagnant : {tally.winning_scores / games:.1f} en moyenne ; écart avec le deuxième : "
-        f"{_mean(margins):.1f} en moyenne, médiane {_median(margins):.0f}."
+        f"- Score moyen : {number(_mean(tally.scores), 1)} (écart type {number(_spread(tally.scores), 1)}).",
+        f"- Score du gagnant : {number(tally.winning_scores / games, 1)} en moyenne ; écart avec le deuxième : "
+        f"{number(_mean(margins), 1)} en moyenne, médiane {number(_median(margins))}."
         if margins
         else "",
-        f"- Le premier joueur gagne {100 * tally.first_wins / games:.1f} % des parties (intervalle à 95 % : "
-        f"{100 * low:.1f}–{100 * high:.1f} %), pour {100 / players:.1f} % attendus à chances égales.",
+        f"- Le premier joueur gagne {number(100 * tally.first_wins / games, 1)}\u00a0% des parties (intervalle "
+        f"à 95\u00a0% : {number(100 * low, 1)}–{number(100 * high, 1)}\u00a0%), pour "
+        f"{number(100 / players, 1)}\u00a0% attendus à chances égales.",
         "",
         "## Tickets",
         "",
         "| ticket | gardé | réussi |",
         "| --- | --- | --- |",
-        *(f"| {ticket} | {count} | {100 * rate:.0f} % |" for rate, count, ticket in rates[:10]),
+        *(f"| {_ticket(engine, t)} | {count} | {percent(rate)} |" for rate, count, t in rates[:10]),
         "| … | | |",
-        *(f"| {ticket} | {count} | {100 * rate:.0f} % |" for rate, count, ticket in rates[-10:]),
+        *(f"| {_ticket(engine, t)} | {count} | {percent(rate)} |" for rate, count, t in rates[-10:]),
         "",
-        f"Tickets jamais gardés : {', '.join(sorted(set(engine.TICKETS) - set(tally.kept))) or 'aucun'}.",
+        "Tickets jamais gardés : "
+        + (", ".join(_ticket(engine, t) for t in sorted(set(engine.TICKETS) - set(tally.kept))) or "aucun")
+        + ".",
         "",
         "## Routes les plus prises",
         "",
         *(
-            f"- {route} : {100 * count / games:.0f} % des parties"
+            f"- {markdown_text(track_name(engine, route))} : {percent(count / games)} des parties"
             for route, count in tally.taken.most_common(10)
         ),
         "",
-        f"Routes jamais prises : {', '.join(sorted(set(engine.ROUTES) - set(tally.taken))) or 'aucune'}.",
+        "Routes jamais prises : " + (", ".join(never_taken(engine, tally.taken, players)) or "aucune") + ".",
         "",
     ]
     if picture:
         lines += [f"![Scores et tickets]({picture})", ""]
-    return "\n".join(line for line in lines if line is not None) + "\n"
+    return typo("\n".join(line for line in lines if line is not None)) + "\n"

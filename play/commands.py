@@ -14,11 +14,14 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from aventuriers.compiler.arguments import EDITION_HELP
+from aventuriers.compiler.french import amount, number
+from rich import box
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from .bots import make_bot
+from .describe import track_name
 from .engines import EngineRef, player_counts, plays_with
 from .tournament import BotSummary, Tally, stream, usable_workers
 
@@ -73,7 +76,8 @@ def command_tournament(args: argparse.Namespace) -> int:
     players = len(args.bots)
     if not plays_with(engine, players):
         print(
-            f"{engine.EDITION} se joue {player_counts(engine)}, pas à {players} ({len(args.bots)} bots donnés).",
+            f"{engine.EDITION} se joue {player_counts(engine)}, pas à {players} "
+            f"({amount(len(args.bots), 'bot donné', 'bots donnés')}).",
             file=sys.stderr,
         )
         return 1
@@ -94,7 +98,9 @@ def command_tournament(args: argparse.Namespace) -> int:
             results.discard()
         raise
     summaries = tally.summaries()
-    Console().print(table(engine.EDITION, args.games, summaries))
+    console = Console()
+    for shown in tables(engine.EDITION, args.games, summaries):
+        console.print(shown)
     if results:
         lines.close()
         try:
@@ -102,7 +108,8 @@ def command_tournament(args: argparse.Namespace) -> int:
         except ImportError:
             print("(pas de graphique : il demande matplotlib, pip install -e '.[plot]')", file=sys.stderr)
         else:
-            plot_tournament(tally, summaries, results.temporary("scores.png"))
+            names = {route: track_name(engine, route) for route in engine.ROUTES}
+            plot_tournament(tally, summaries, results.temporary("scores.png"), names)
         written = results.commit()
         print("écrit : " + ", ".join(str(path) for path in written))
     return 0
@@ -162,29 +169,46 @@ def progress_bar(edition: str, games: int) -> Iterator[Callable[[], None]]:
         yield lambda: progress.advance(task, 1)
 
 
-def table(edition: str, games: int, summaries: list[BotSummary]) -> Table:
-    grid = Table(title=f"{edition} : {games} parties")
+def tables(edition: str, games: int, summaries: list[BotSummary]) -> tuple[Table, Table]:
+    """The results in two tables that fit an 80-column terminal: one line per bot in each."""
+    results = Table(
+        title=f"{edition} : {amount(games, 'partie', 'parties')}",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+        collapse_padding=True,
+    )
     for heading in (
         "bot",
         "sièges",
-        "victoires (IC 95 %)",
-        "score moyen",
+        "victoires",
+        "IC 95\u00a0%",
+        "score",
         "écart type",
-        "tickets réussis",
-        "routes par longueur",
-        "actions par partie",
+        "tickets",
+        "actions",
     ):
-        grid.add_column(heading, justify="left" if heading in ("bot", "routes par longueur") else "right")
+        results.add_column(heading, justify="left" if heading == "bot" else "right", no_wrap=True)
     for summary in summaries:
-        lengths = " ".join(f"{length}:{count:.1f}" for length, count in summary.routes_by_length.items())
-        grid.add_row(
+        results.add_row(
             summary.bot,
             str(summary.seats),
-            f"{100 * summary.win_rate:.1f} % ({100 * summary.win_low:.1f}–{100 * summary.win_high:.1f})",
-            f"{summary.mean_score:.1f}",
-            f"{summary.spread:.1f}",
-            f"{summary.tickets:.2f}",
-            lengths,
-            f"{summary.turns:.0f}",
+            f"{number(100 * summary.win_rate, 1)}\u00a0%",
+            f"{number(100 * summary.win_low)}–{number(100 * summary.win_high)}\u00a0%",
+            number(summary.mean_score, 1),
+            number(summary.spread, 1),
+            number(summary.tickets, 2),
+            number(summary.turns),
         )
-    return grid
+    lengths = sorted({length for summary in summaries for length in summary.routes_by_length}, key=int)
+    routes = Table(
+        title="Routes prises par partie, selon leur longueur",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+        collapse_padding=True,
+    )
+    routes.add_column("bot", no_wrap=True)
+    for length in lengths:
+        routes.add_column(amount(int(length), "case", "cases"), justify="right", no_wrap=True)
+    for summary in summaries:
+        routes.add_row(summary.bot, *(number(summary.routes_by_length.get(n, 0.0), 1) for n in lengths))
+    return results, routes

@@ -50,6 +50,39 @@ def sibling_tracks(route: dict) -> list[str]:
     return [route["twin"]] if route.get("twin") else []
 
 
+def track_name(engine, route_id: str) -> str:
+    """A route's name, told apart from its other tracks by colour, or by rank when they share it."""
+    route = engine.ROUTES[route_id]
+    siblings = sibling_tracks(route)
+    if not siblings:
+        return route_name(engine, route_id)
+    if any(engine.ROUTES[track]["color"] == route["color"] for track in siblings):
+        rank = sorted([route_id, *siblings], key=list(engine.ROUTES).index).index(route_id) + 1
+        return f"{route_name(engine, route_id)} (voie {rank})"
+    return f"{route_name(engine, route_id)} ({color_word(route['color'])})"
+
+
+def color_word(color: str) -> str:
+    return "grise" if color == "gray" else card_forms()[color][0].removeprefix("carte ")
+
+
+def cards_seen(observation: dict) -> dict[str, int]:
+    """Every card its player sees as theirs: the hand, the team's holder, a card drawn blind."""
+    seen: dict[str, int] = dict(observation["players"][observation["player"]].get("hand", {}))
+    for team in observation.get("teams", []):
+        for color, count in team.get("holder", {}).items():
+            seen[color] = seen.get(color, 0) + count
+    if observation.get("drawn_card"):
+        seen[observation["drawn_card"]] = seen.get(observation["drawn_card"], 0) + 1
+    return seen
+
+
+def drawn_blind(before: dict, after: dict) -> str | None:
+    """The card a draw from the deck gave its player (from their observations before and after)."""
+    gained = [color for color, count in cards_seen(after).items() if count > cards_seen(before).get(color, 0)]
+    return gained[0] if len(gained) == 1 else None
+
+
 def ticket_name(engine: types.ModuleType, ticket_id: str) -> str:
     ticket = engine.TICKETS.get(ticket_id)
     if ticket is None:
@@ -61,9 +94,18 @@ def ticket_name(engine: types.ModuleType, ticket_id: str) -> str:
 
 
 def describe(
-    engine: types.ModuleType, action: dict, market: list[Any] | None = None, *, own: bool = False
+    engine: types.ModuleType,
+    action: dict,
+    market: list[Any] | None = None,
+    *,
+    own: bool = False,
+    drawn: str | None = None,
 ) -> str:
-    """What ``action`` does, in French with its typography (see ``_describe``)."""
+    """What ``action`` does, in French with its typography (see ``_describe``); ``drawn``, the card
+    a blind draw gave, is said only in the text for its player (``own``)."""
+    if own and drawn and action.get("type") == "draw_card" and action.get("source") != "market":
+        to = f" {SOURCES_TO[action['to']]}" if action.get("to") in SOURCES_TO else ""
+        return typo(f"pioche une {card_forms().get(drawn, (drawn,))[0]}{to}")
     return typo(_describe(engine, action, market, own=own))
 
 

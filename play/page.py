@@ -20,7 +20,7 @@ from aventuriers.compiler.emit.board import COLORS, render_board
 from aventuriers.compiler.french import card_forms, typo
 from markupsafe import Markup
 
-from .describe import cards_phrase, describe, route_name, sibling_tracks, ticket_name
+from .describe import cards_phrase, color_word, describe, route_name, ticket_name, track_name
 
 if TYPE_CHECKING:
     from .session import Session
@@ -218,8 +218,12 @@ def game_page(served: Served, session: Session, query: dict[str, str], error: st
             selected_city=selected_city,
             city_buttons=city_buttons,
             other_buttons=other_buttons,
-            claimable=tuple((route, _route_label(engine, route)) for route in claimable),
-            log=tuple((seat_name(session, seat, viewer), text) for seat, text in reversed(session.log)),
+            claimable=tuple((route, track_name(engine, route)) for route in claimable),
+            # In reading order, the last move at the bottom; the viewer reads their own draws' cards.
+            log=tuple(
+                (seat_name(session, seat, viewer), own if seat == viewer and not covered else public)
+                for seat, public, own in session.log
+            ),
             final=final,
         )
     )
@@ -255,22 +259,6 @@ def _holder_view(engine, observation: dict, me: dict, forms: dict) -> HolderView
     )
 
 
-def _route_label(engine, route_id: str) -> str:
-    """A route's name, told apart from its other tracks by colour, or by rank when they share it."""
-    route = engine.ROUTES[route_id]
-    siblings = sibling_tracks(route)
-    if not siblings:
-        return route_name(engine, route_id)
-    if any(engine.ROUTES[track]["color"] == route["color"] for track in siblings):
-        rank = sorted([route_id, *siblings], key=list(engine.ROUTES).index).index(route_id) + 1
-        return f"{route_name(engine, route_id)} (voie {rank})"
-    return f"{route_name(engine, route_id)} ({_color_word(route['color'])})"
-
-
-def _color_word(color: str) -> str:
-    return "grise" if color == "gray" else card_forms()[color][0].removeprefix("carte ")
-
-
 def _holder(action: dict) -> str:
     return (
         f" (porte-cartes\u00a0: {cards_phrase(action['holder_cards'])})" if action.get("holder_cards") else ""
@@ -279,7 +267,7 @@ def _holder(action: dict) -> str:
 
 def _route_facts(engine, route_id: str) -> str:
     route = engine.ROUTES[route_id]
-    facts = [f"{route['length']} cases", _color_word(route["color"])]
+    facts = [f"{route['length']} cases", color_word(route["color"])]
     if route.get("tunnel"):
         facts.append("tunnel")
     if route.get("ferry"):

@@ -27,7 +27,7 @@ from typing import Any
 from aventuriers.compiler.french import os_reason
 
 from .bots import Bot, make_bot
-from .describe import describe
+from .describe import describe, drawn_blind
 
 RECORD_VERSION = 1
 # How many of the last actions the page tells.
@@ -55,7 +55,8 @@ class Session:
     seats: list[str]  # "human" or a bot name, by seat
     id: str = field(default_factory=lambda: secrets.token_hex(8))
     actions: list[dict] = field(default_factory=list)
-    log: list[tuple[int, str]] = field(default_factory=list)  # (seat, what they did)
+    # (seat, what they did as everyone saw it, as they saw it themselves: the card a blind draw gave)
+    log: list[tuple[int, str, str]] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
     game: Any = None
     bots: dict[int, Bot] = field(default_factory=dict)
@@ -107,11 +108,11 @@ class Session:
 
     def _play(self, seat: int, action: dict) -> None:
         """Apply ``action`` for ``seat``; IllegalAction leaves everything as it was."""
-        market = list(self.game.observation(seat)["market"])
+        before = self.game.observation(seat)
         self.game.apply(action)
         plain = copy.deepcopy(dict(action))
         self.actions.append({"seat": seat, "action": plain})
-        self.log.append((seat, describe(self.engine, plain, market)))
+        self.log.append(log_entry(self.engine, seat, plain, before, self.game.observation(seat)))
         del self.log[:-LOG_LENGTH]
 
     def play_human(self, action: dict) -> None:
@@ -218,14 +219,29 @@ class NothingToUndo(Exception):
 class _Replayed:
     game: Any
     actions: list[dict]
-    log: list[tuple[int, str]]
+    log: list[tuple[int, str, str]]
+
+
+def log_entry(
+    engine: types.ModuleType, seat: int, action: dict, before: dict, after: dict
+) -> tuple[int, str, str]:
+    """One line of the last moves: (seat, as everyone saw it, as the player saw it), from the
+    player's observations before and after the action."""
+    public = describe(engine, action, before["market"])
+    if action.get("type") != "draw_card":
+        return seat, public, public
+    return (
+        seat,
+        public,
+        describe(engine, action, before["market"], own=True, drawn=drawn_blind(before, after)),
+    )
 
 
 def replay(engine: types.ModuleType, actions: list[dict], *, players: int, seed: int) -> _Replayed:
     """The game after ``actions`` (each ``{"seat", "action"}``), from a new game of that seed."""
     game = engine.new_game(players, seed)
     done: list[dict] = []
-    log: list[tuple[int, str]] = []
+    log: list[tuple[int, str, str]] = []
     for index, entry in enumerate(actions):
         if not isinstance(entry, dict) or not isinstance(entry.get("action"), dict):
             raise RecordError(f"action {index + 1} : une action est un objet « seat », « action »")
@@ -234,13 +250,13 @@ def replay(engine: types.ModuleType, actions: list[dict], *, players: int, seed:
             raise RecordError(
                 f"action {index + 1} : le siège {_short(entry.get('seat'))} joue, mais c’est au tour de {seat}"
             )
-        market = list(game.observation(seat)["market"])
+        before = game.observation(seat)
         try:
             game.apply(entry["action"])
         except engine.IllegalAction as error:
             raise RecordError(f"action {index + 1} refusée : {error.message}") from None
         done.append(copy.deepcopy(entry))
-        log.append((seat, describe(engine, entry["action"], market)))
+        log.append(log_entry(engine, seat, entry["action"], before, game.observation(seat)))
     return _Replayed(game=game, actions=done, log=log[-LOG_LENGTH:])
 
 

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import re
 import socket
+from collections import Counter
 from pathlib import Path
 
 import pytest
 from aventuriers.compiler.cli import main
+from aventuriers.compiler.french import amount, card_forms, number
+from aventuriers.play.balance import never_taken
 from aventuriers.play.serve_command import listening_socket
+from aventuriers.play.session import log_entry
+
+from .engines import engine as engine_of
 
 
 def test_the_editions_are_listed_one_line_each(capsys) -> None:
@@ -95,3 +102,62 @@ def test_serve_on_a_port_in_use_is_one_french_error(tmp_path: Path, capsys) -> N
     )
     with listening_socket("127.0.0.1", 0) as free:
         assert free.family == socket.AF_INET
+
+
+def test_numbers_as_french_readers_write_them() -> None:
+    assert number(-26.84, 1) == "\u221226,8"
+    assert number(1234.5, 1) == "1\u202f234,5"
+    assert number(389.62) == "390"
+    assert amount(1, "carte", "cartes") == "1 carte"
+    assert amount(0, "carte", "cartes") == "0 carte"
+    assert amount(3, "carte", "cartes") == "3 cartes"
+
+
+def test_simulate_speaks_french_numbers(capsys) -> None:
+    assert main(["simulate", "usa-2025", "--games", "2", "--players", "2", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("2 parties de usa-2025 à 2 joueurs en ")
+    numbers = re.findall(r"[-\u2212]?\d+[.,]\d+", out)
+    assert numbers and all("." not in found and "-" not in found for found in numbers), out
+
+
+def test_tournament_tables_fit_80_columns(capsys) -> None:
+    assert main(["tournament", "usa-classic", "--bots", "greedy,random,mcts:5", "--games", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "…" not in out and max(len(line) for line in out.splitlines()) <= 80, out
+    assert "IC 95\u00a0%" in out and "Routes prises par partie, selon leur longueur" in out
+    assert "2 cases" in out
+
+
+def test_balance_names_routes_and_leaves_closed_tracks_out(tmp_path: Path, capsys) -> None:
+    assert main(["balance", "usa-classic", "--games", "2", "--out", str(tmp_path / "bilan")]) == 0
+    text = (tmp_path / "bilan" / "bilan.md").read_text(encoding="utf-8")
+    assert "2 parties à 2 joueurs, toutes jouées par le bot glouton" in text
+    never = text.split("Routes jamais prises\u00a0: ")[1].split(".\n")[0]
+    assert " – " in never and not re.search(r"[a-z]-[a-z]", never), never
+    engine = engine_of("usa-classic")
+    taken = Counter({"boston-new-york-red": 1})
+    assert "Boston – New York" not in " ".join(never_taken(engine, taken, 2))
+    assert "Boston – New York (jaune)" in never_taken(engine, taken, 4)
+    untouched = never_taken(engine, Counter(), 2)
+    assert untouched.count("Boston – New York") == 1
+
+
+def test_the_drawer_reads_which_card_the_deck_gave(capsys) -> None:
+    engine = engine_of("usa-2025")
+    game = engine.new_game(2, 4)
+    state = game.to_dict()
+    for player in state["players"]:
+        state["ticket_deck"].extend(player["pending_tickets"])
+        player["pending_tickets"] = []
+    state.update(phase="turn", current_player=0)
+    game = engine.Game.from_dict(state)
+    before = game.observation(0)
+    game.apply({"type": "draw_card", "source": "deck"})
+    seat, public, own = log_entry(
+        engine, 0, {"type": "draw_card", "source": "deck"}, before, game.observation(0)
+    )
+    assert (seat, public) == (0, "pioche une carte")
+    hand = game.to_dict()["players"][0]["hand"]
+    (drawn,) = [color for color, count in hand.items() if count > state["players"][0]["hand"][color]]
+    assert own == f"pioche une {card_forms()[drawn][0]}"

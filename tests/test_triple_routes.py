@@ -15,7 +15,7 @@ from aventuriers.compiler.cli import main
 from aventuriers.compiler.emit.board import _offsets
 from aventuriers.compiler.emit.example import load_engine
 from aventuriers.play.bots import route_costs
-from aventuriers.play.page import _route_label
+from aventuriers.play.describe import track_name
 
 from .conformance_runner import run_case
 from .engines import engine as engine_of
@@ -104,8 +104,8 @@ def test_bots_and_the_page_know_every_track(compiled) -> None:
     game = engine.Game.from_dict(state)
     costs = route_costs(engine, game.observation(0))
     assert costs["boston-montreal-1"] == costs["boston-montreal-2"] == float("inf")
-    assert _route_label(engine, "boston-montreal-3") == "Boston – Montréal (voie 3)"
-    assert _route_label(engine, "boston-new-york-blue") == "Boston – New York (bleue)"
+    assert track_name(engine, "boston-montreal-3") == "Boston – Montréal (voie 3)"
+    assert track_name(engine, "boston-new-york-blue") == "Boston – New York (bleue)"
 
 
 def test_a_group_of_one_or_four_tracks_is_refused(tmp_path, capsys) -> None:
