@@ -13,6 +13,19 @@ from dataclasses import dataclass
 _LOADED: dict[tuple[str, str], types.ModuleType] = {}
 
 
+def shipped_engine(edition: str) -> types.ModuleType:
+    """The generated engine of a shipped edition by its name (``usa-2025``); a misspelt name
+    raises ValueError naming the closest one."""
+    from aventuriers.compiler.build import GENERATED_PACKAGE, loader, shipped_editions
+    from aventuriers.compiler.diagnostics import did_you_mean
+
+    names = shipped_editions(loader())
+    if edition not in names:
+        hint = did_you_mean(edition, names) or "éditions : " + ", ".join(names)
+        raise ValueError(f"édition inconnue « {edition} » ; {hint}")
+    return importlib.import_module(f"{GENERATED_PACKAGE}.{edition.replace('-', '_')}")
+
+
 @dataclass(frozen=True, slots=True)
 class EngineRef:
     package: str = ""  # an importable engine module, or

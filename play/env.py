@@ -15,13 +15,14 @@ difference with the best other seat divided by 100 (`reward="score"`), or 1 for 
 
 from __future__ import annotations
 
-import importlib
 import types
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import AgentSelector
+
+from .engines import shipped_engine
 
 PHASES = ("setup_tickets", "turn", "second_card", "keep_tickets", "tunnel", "over")
 
@@ -129,7 +130,7 @@ class AventuriersEnv(AECEnv):
         super().__init__()
         if reward not in ("score", "win"):
             raise ValueError(f"reward must be 'score' or 'win', not {reward!r}")
-        self.engine = importlib.import_module(f"aventuriers.generated.{edition.replace('-', '_')}")
+        self.engine = shipped_engine(edition)
         self.engine.new_game(players, 0)  # a player count the edition refuses fails here
         self.players = players
         self.reward_kind = reward

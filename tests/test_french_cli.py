@@ -161,3 +161,22 @@ def test_the_drawer_reads_which_card_the_deck_gave(capsys) -> None:
     hand = game.to_dict()["players"][0]["hand"]
     (drawn,) = [color for color, count in hand.items() if count > state["players"][0]["hand"][color]]
     assert own == f"pioche une {card_forms()[drawn][0]}"
+
+
+def test_a_misspelt_edition_in_the_python_api_is_suggested() -> None:
+    import aventuriers
+
+    with pytest.raises(ValueError, match="édition inconnue « usa-2O25 » ; vouliez-vous dire « usa-2025 » ?"):
+        aventuriers.env("usa-2O25")
+
+
+def test_the_environment_without_the_rl_extra_names_it(monkeypatch) -> None:
+    import sys
+
+    import aventuriers
+
+    monkeypatch.setitem(sys.modules, "aventuriers.play.env", None)  # as if pettingzoo were missing
+    with pytest.raises(
+        ImportError, match=r"aventuriers.env demande l’extra \[rl\].*pip install 'aventuriers\[rl\]'"
+    ):
+        aventuriers.env("usa-2025")

@@ -8,6 +8,11 @@ is the PettingZoo environment of an edition (the `[rl]` extra).
 
 def env(edition: str = "usa-2025", players: int = 2, reward: str = "score"):
     """The PettingZoo AEC environment of a shipped edition (see aventuriers.play.env)."""
-    from .play.env import env as environment
+    try:
+        from .play.env import env as environment
+    except ImportError as missing:
+        raise ImportError(
+            f"aventuriers.env demande l’extra [rl] ({missing.name} manque) : pip install 'aventuriers[rl]'"
+        ) from missing
 
     return environment(edition, players, reward)
