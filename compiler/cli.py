@@ -29,7 +29,7 @@ from .emit.diff import emit_diff
 from .emit.example import load_engine
 from .french import amount, number, players_phrase, typo
 from .frontend.resolve import EditionLoader
-from .native import build_native
+from .native import build_native, missing_toolchain, toolchain_refused
 from .pdf import PdfError, print_pdf
 from .write import differences, os_reason, read_manifest, write_all
 
@@ -95,6 +95,11 @@ def command_check(args: argparse.Namespace) -> int:
 def command_build(args: argparse.Namespace) -> int:
     out_dir = Path(args.out) if args.out else DEFAULT_OUT
     read_manifest(out_dir)  # an unusable output folder is said before any compiling
+    lacking = missing_toolchain() if args.native and not args.check else None
+    if lacking:
+        _report([toolchain_refused(out_dir, lacking).diagnostics[0]])
+        print("Construction annulée : rien n’a été écrit.", file=sys.stderr)
+        return 1
     editions = loader()
     names = args.editions or shipped_editions(editions)
     compiled, ok = _compile_all(names, editions, playable=True, maintaining=True)

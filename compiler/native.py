@@ -16,11 +16,14 @@ import os
 import shutil
 import subprocess
 import sys
+import sysconfig
 import tempfile
 import types
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from .diagnostics import Code, CompileError, Diagnostic
+from .frontend.positions import SourceFile, Span
 from .write import is_native_artefact, refused
 
 NATIVE_MODULE = "engine_native"
@@ -32,6 +35,21 @@ def mypyc_available() -> bool:
     except ImportError:
         return False
     return True
+
+
+def missing_toolchain() -> str | None:
+    """What a native build lacks on this machine, in French, or None: mypyc, a C compiler,
+    Python's headers."""
+    if not mypyc_available():
+        return "mypyc n’est pas installé (pip install -e '.[native]')"
+    # setuptools, which mypyc drives, takes $CC first, then the compiler Python was built with.
+    compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(compiler) is None:
+        return f"aucun compilateur C ({compiler} introuvable)"
+    headers = Path(sysconfig.get_paths()["include"]) / "Python.h"
+    if not headers.exists():
+        return f"les en-têtes de Python manquent ({headers} introuvable)"
+    return None
 
 
 def _compile(source: Path) -> Path:
@@ -62,15 +80,26 @@ def _compile(source: Path) -> Path:
 def build_native(out_dir: Path, modules: list[str]) -> list[Path]:
     """Compile the engines of `modules` (edition module names) under `out_dir`, two at a time
     per core; raises CompileError when mypyc is missing or refuses an engine."""
-    if not mypyc_available():
-        raise refused(
-            out_dir,
-            "la construction native demande mypyc, qui n’est pas installé",
-            hint="pip install -e '.[native]'",
-        )
+    lacking = missing_toolchain()
+    if lacking:
+        raise toolchain_refused(out_dir, lacking)
     sources = [out_dir / module / "engine.py" for module in modules]
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
         return list(pool.map(_compile, sources))
+
+
+def toolchain_refused(out_dir: Path, lacking: str) -> CompileError:
+    span = Span.whole_file(SourceFile(name=str(out_dir), text=""))
+    return CompileError(
+        [
+            Diagnostic(
+                code=Code.NO_C_COMPILER,
+                message=f"la construction native est impossible ici : {lacking}",
+                span=span,
+                hint="sur Debian ou Ubuntu : sudo apt-get install gcc python3-dev",
+            )
+        ]
+    )
 
 
 def native(package: str) -> types.ModuleType:

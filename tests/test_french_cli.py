@@ -180,3 +180,20 @@ def test_the_environment_without_the_rl_extra_names_it(monkeypatch) -> None:
         ImportError, match=r"aventuriers.env demande l’extra \[rl\].*pip install 'aventuriers\[rl\]'"
     ):
         aventuriers.env("usa-2025")
+
+
+def test_a_native_build_without_a_c_compiler_says_so_and_writes_nothing(
+    tmp_path: Path, monkeypatch, capsys
+) -> None:
+    monkeypatch.setenv("CC", "no-such-compiler-here")
+    out = tmp_path / "out"
+    assert main(["build", "usa-2025", "--native", "--out", str(out)]) == 1
+    assert capsys.readouterr().err == (
+        f"{out}:1:1: E319: la construction native est impossible ici : aucun compilateur C "
+        "(no-such-compiler-here introuvable)\n"
+        "      = aide : sur Debian ou Ubuntu : sudo apt-get install gcc python3-dev\n"
+        "\n"
+        "1 erreur(s), 0 avertissement(s)\n"
+        "Construction annulée : rien n’a été écrit.\n"
+    )
+    assert not out.exists()

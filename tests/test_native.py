@@ -3,7 +3,8 @@ mypyc; each compiled engine has the same API and plays the same games as the pur
 the conformance cases, random games compared state by state and a hypothesis property
 run on each.
 
-Skipped where mypyc is not installed (`pip install -e '.[native]'`; CI installs it).
+Skipped, with the reason, where mypyc, a C compiler or Python's headers are missing
+(`pip install -e '.[native]'`, `apt-get install gcc python3-dev`; CI has them).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from aventuriers.compiler.cli import main
-from aventuriers.compiler.native import mypyc_available
+from aventuriers.compiler.native import missing_toolchain
 from aventuriers.compiler.write import is_native_artefact
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -24,7 +25,8 @@ from tests.conformance_runner import run_case, unmet_requirement
 from tests.engines import EDITIONS, engine, play_random, seat_counts
 from tests.test_conformance import CASES
 
-pytestmark = pytest.mark.skipif(not mypyc_available(), reason="mypyc is not installed")
+LACKING = missing_toolchain()
+pytestmark = pytest.mark.skipif(LACKING is not None, reason=f"pas de construction native ici : {LACKING}")
 
 ROOT = Path(__file__).resolve().parent.parent
 
