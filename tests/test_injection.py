@@ -130,15 +130,19 @@ def test_the_balance_report_title_is_text(tmp_path) -> None:
 
     class Engine:
         TITLE = "Bilan [clic](http://x.example/) <b>"
-        TICKETS = {"a-b": {}}
-        ROUTES = {"a-b": {}}
+        # Cities are named by the spec, so they are hostile text too.
+        TICKETS = {"a-b": {"a": "<i>A</i>", "b": "[B](http://y.example/)", "points": 3}}
+        ROUTES = {
+            "a-b": {"a": "<i>A</i>", "b": "[B](http://y.example/)", "length": 1, "color": "red", "twin": None}
+        }
+        DOUBLE_ROUTE_RULES = ((2, 5, True),)
 
     tally = BalanceTally(seats=2)
     tally.add(
         {"ticket_results": [[["a-b", True]]], "routes_taken": ["a-b"], "winners": [0], "scores": [10, 5]}
     )
     page = report(Engine, tally, None)
-    assert _live_markup(page) == [] and "Bilan" in page
+    assert _live_markup(page) == [] and "Bilan" in page and "A" in page
 
 
 def test_the_pdf_print_fetches_nothing_and_runs_nothing(tmp_path) -> None:
