@@ -6,11 +6,14 @@ source, the same API and the same games, compiled. The pure-Python `engine.py` s
 `aventuriers.generated.<edition>` imports; a program that wants the native one imports
 `aventuriers.generated.<edition>.engine_native` and falls back on the pure one (`native()`
 below does both). The compiled files depend on the machine and the Python version, so they
-are never committed (`.gitignore`) and never part of a build's manifest.
+are never committed (`.gitignore`) and never part of a build's manifest. Each is kept in a
+cache (`cache_folder()`) under the hash of its engine, mypyc and Python: an engine already
+compiled once is copied, not compiled again.
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import os
 import shutil
@@ -52,8 +55,52 @@ def missing_toolchain() -> str | None:
     return None
 
 
+def cache_folder() -> Path:
+    """Where compiled engines are kept between builds: $AVENTURIERS_CACHE, else the user's cache."""
+    if os.environ.get("AVENTURIERS_CACHE"):
+        return Path(os.environ["AVENTURIERS_CACHE"]) / "native"
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "aventuriers" / "native"
+
+
+def _cache_key(source: Path) -> str:
+    """The same engine source, compiled by the same mypyc for the same Python, is the same module."""
+    from mypy.version import __version__ as mypy_version
+
+    digest = hashlib.sha256(source.read_bytes())
+    digest.update(f"{sys.version}|{sysconfig.get_config_var('EXT_SUFFIX')}|{mypy_version}".encode())
+    return digest.hexdigest()
+
+
 def _compile(source: Path) -> Path:
-    """Compile one engine; the extension module is written beside it, replacing any older one."""
+    """Compile one engine, or take it from the cache; the extension module is written beside
+    it, replacing any older one."""
+    cached = cache_folder() / _cache_key(source)
+    found = list(cached.glob(f"{NATIVE_MODULE}.*")) if cached.is_dir() else []
+    if len(found) == 1 and is_native_artefact(found[0].name):
+        return _install(found[0], source)
+    built = _compiled(source)
+    try:
+        cached.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(built, cached / f"{built.name}.tmp")
+        os.replace(cached / f"{built.name}.tmp", cached / built.name)
+    except OSError:
+        pass  # a cache that cannot be written only costs the next build its time
+    return built
+
+
+def _install(artefact: Path, source: Path) -> Path:
+    """Put a compiled module beside its engine, replacing any older one, atomically."""
+    target = source.parent / artefact.name
+    for older in source.parent.iterdir():
+        if is_native_artefact(older.name) and older.name != artefact.name:
+            older.unlink()
+    shutil.copyfile(artefact, target.with_suffix(".tmp"))
+    os.replace(target.with_suffix(".tmp"), target)
+    return target
+
+
+def _compiled(source: Path) -> Path:
+    """Compile one engine with mypyc and install it beside its source."""
     with tempfile.TemporaryDirectory(prefix="aventuriers-native-") as folder:
         work = Path(folder)
         shutil.copyfile(source, work / f"{NATIVE_MODULE}.py")
@@ -68,13 +115,7 @@ def _compile(source: Path) -> Path:
         if result.returncode != 0 or len(built) != 1:
             last = (result.stdout + result.stderr).strip().splitlines()[-3:]
             raise refused(source, "mypyc n’a pas pu compiler ce moteur : " + " | ".join(last))
-        target = source.parent / built[0].name
-        for older in source.parent.iterdir():
-            if is_native_artefact(older.name):
-                older.unlink()
-        shutil.copyfile(built[0], target.with_suffix(".tmp"))
-        os.replace(target.with_suffix(".tmp"), target)
-        return target
+        return _install(built[0], source)
 
 
 def build_native(out_dir: Path, modules: list[str]) -> list[Path]:

@@ -26,7 +26,12 @@ from tests.engines import EDITIONS, engine, play_random, seat_counts
 from tests.test_conformance import CASES
 
 LACKING = missing_toolchain()
-pytestmark = pytest.mark.skipif(LACKING is not None, reason=f"pas de construction native ici : {LACKING}")
+pytestmark = [
+    pytest.mark.skipif(LACKING is not None, reason=f"pas de construction native ici : {LACKING}"),
+    # Every engine compiled: a long run, and one worker's, so that each engine is compiled once.
+    pytest.mark.slow,
+    pytest.mark.xdist_group("native"),
+]
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -125,3 +130,21 @@ def test_every_generated_engine_type_checks_as_mypyc_needs(engine_file: Path) ->
         ["--no-error-summary", "--follow-imports=skip", "--no-incremental", str(engine_file)]
     )
     assert status == 0, stdout + stderr
+
+
+def test_an_engine_compiled_once_comes_from_the_cache(tmp_path, monkeypatch) -> None:
+    from aventuriers.compiler import native
+
+    monkeypatch.setenv("AVENTURIERS_CACHE", str(tmp_path / "cache"))
+    first = tmp_path / "first"
+    assert main(["build", "usa-2025", "--out", str(first), "--native"]) == 0
+    (entry,) = (tmp_path / "cache" / "native").iterdir()
+
+    def no_compiler(source):
+        raise AssertionError(f"{source} compiled again")
+
+    monkeypatch.setattr(native, "_compiled", no_compiler)
+    second = tmp_path / "second"
+    assert main(["build", "usa-2025", "--out", str(second), "--native"]) == 0
+    (built,) = [path for path in (second / "usa_2025").iterdir() if is_native_artefact(path.name)]
+    assert built.read_bytes() == next(entry.iterdir()).read_bytes()

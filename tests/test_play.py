@@ -76,6 +76,7 @@ def test_greedy_beats_random_and_scores_well() -> None:
     assert summaries["greedy"].mean_score > 50 > summaries["random"].mean_score
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_a_thousand_greedy_games_on_every_edition(edition: str) -> None:
     module = engine(edition)

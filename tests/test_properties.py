@@ -75,6 +75,7 @@ def test_any_refused_action_leaves_the_state_unchanged(edition, seed, junk):
         assert game.to_dict() == before
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_a_thousand_random_games_end_with_every_invariant(edition):
     module = engine(edition)

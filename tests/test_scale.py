@@ -6,6 +6,9 @@ import pytest
 
 ray = pytest.importorskip("ray")
 
+# One local Ray instance at a time: these tests share one xdist worker.
+pytestmark = pytest.mark.xdist_group("ray")
+
 from aventuriers.play.engines import EngineRef  # noqa: E402
 from aventuriers.play.tournament import run  # noqa: E402
 
