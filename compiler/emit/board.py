@@ -19,7 +19,7 @@ import jinja2
 
 from ..ir import Board, Route
 from . import template_environment
-from .label_layout import Dot, Label, Segment, place_labels
+from .label_layout import Dot, Label, Segment, clipped_length, place_labels
 from .projection import Box, project
 
 # The board is projected into this box; names may reach a little beyond it.
@@ -121,6 +121,9 @@ class Picture:
     dots: tuple[tuple[str, str, str], ...]  # (city, x, y)
     leaders: tuple[tuple[str, str, str, str], ...]
     texts: tuple[Text, ...]
+    # Names with a route drawn under them, and how much of it (units of length): a halo keeps
+    # them readable, and the layout places as few as it can there.
+    under_routes: tuple[tuple[str, float], ...] = ()
     radius: str = f"{DOT_RADIUS:.1f}"
 
     @property
@@ -214,8 +217,7 @@ def picture(board: Board) -> Picture | None:
             )
             if index < route.ferry:
                 locomotives.append((_n(cx - 3.0), _n(cy - 2.5)))
-        (ax, ay), (bx, by) = track[0][1], track[-1][1]
-        segments.append(Segment(x1=ax, y1=ay, x2=bx, y2=by, half_width=SPACE_WIDTH / 2))
+        segments.append(_drawn_line(track))
     arrow_shapes = []
     for name, (x, y, ux, uy) in arrows.items():
         corners = [
@@ -245,6 +247,11 @@ def picture(board: Board) -> Picture | None:
     dots = [Dot(x=x, y=y, radius=DOT_RADIUS + 1) for city, (x, y) in xy.items() if city in board.cities]
     dots += [Dot(x=x, y=y, radius=ARROW_SIZE) for x, y, _, _ in arrows.values()]
     boxes = place_labels(labels, segments, dots, DRAWING)
+    under_routes = []
+    for label in labels:
+        covered = sum(clipped_length(segment, boxes[label.key]) for segment in segments)
+        if covered > 1.0:
+            under_routes.append((label.key.removeprefix("pays:"), round(covered, 1)))
     texts, leaders = [], []
     for label in labels:
         box = boxes[label.key]
@@ -280,7 +287,17 @@ def picture(board: Board) -> Picture | None:
         dots=tuple((c, _n(xy[c][0]), _n(xy[c][1])) for c in board.cities if c in xy),
         leaders=tuple(leaders),
         texts=tuple(texts),
+        under_routes=tuple(under_routes),
     )
+
+
+def _drawn_line(track: list) -> Segment:
+    """The whole drawn length of a track, from the outer edge of its first space to that of its
+    last (a route of one long space is as long as the others, not a point at its centre)."""
+    first, last = track[0][0], track[-1][0]
+    ax, ay = (first[0][0] + first[3][0]) / 2, (first[0][1] + first[3][1]) / 2
+    bx, by = (last[1][0] + last[2][0]) / 2, (last[1][1] + last[2][1]) / 2
+    return Segment(x1=ax, y1=ay, x2=bx, y2=by, half_width=SPACE_WIDTH / 2)
 
 
 def _label(key: str, x: float, y: float, clearance: float, size: float) -> Label:
