@@ -352,3 +352,28 @@ def test_a_variant_city_without_a_position_is_refused(tmp_path, capsys) -> None:
     assert main(["check", str(spec)]) == 1
     err = capsys.readouterr().err
     assert "E318: 1 lieu du plateau sans position : « Ciudad de México »" in err
+
+
+def test_tickets_with_targets_have_no_empty_points_column(compiled) -> None:
+    html = compiled["switzerland"].document()
+    tickets = html.split('id="tickets"')[1].split("</section>")[0]
+    tables = tickets.split('<table class="tickets">')[1:]
+    with_targets = [table for table in tables if "→" in table]
+    assert with_targets and all('class="points"' not in table for table in with_targets)
+    assert all("Trajet et points de chaque destination" in table for table in with_targets)
+    assert any('class="points"' in table for table in tables)  # city-to-city tickets keep theirs
+
+
+def test_the_score_sheet_has_a_row_for_names(compiled) -> None:
+    score = compiled["europe"].document().split('id="score"')[1]
+    assert '<tr class="names"><th>Nom</th>' in score
+
+
+def test_the_ticket_count_gap_is_said_in_one_place(compiled) -> None:
+    result = compiled["usa-2025"]
+    assert (
+        "- 33 tickets Destination, dont 30 en jeu ici (voir «\u00a0Quand la règle ne dit rien\u00a0»)\u202f;"
+        in result.sheet
+    )
+    assert "La notice compte 33 tickets, mais seuls 30 sont connus avec certitude" in result.sheet
+    assert "La règle en compte 33\u00a0: voir «\u00a0Quand la règle ne dit rien\u00a0»." in result.document()

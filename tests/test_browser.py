@@ -139,3 +139,37 @@ def test_the_pdf_of_europe(tmp_path, capsys) -> None:
     for city in ("Amsterdam", "Constantinople", "Edinburgh", "Zürich", "Kobenhavn"):
         assert city in board_text
     shutil.copyfile(target, artefact("europe.pdf"))
+
+
+PART_TITLES = ("Le plateau", "Les tickets", "Feuille de score")
+
+
+@pytest.mark.parametrize("edition", ["usa-2025", "europe", "switzerland", "asia-equipes"])
+def test_no_printed_page_is_nearly_empty(edition: str, tmp_path) -> None:
+    """One landscape page, the board's; every page at least a third full (the depth its ink
+    reaches), except the last page of a part (the rules, the board, the tickets, the score)."""
+    if find_chromium() is None:
+        missing("Chromium")
+    if shutil.which("pdftoppm") is None or shutil.which("pdftotext") is None:
+        missing("poppler-utils (pdftoppm, pdftotext)")
+    target = tmp_path / f"{edition}.pdf"
+    assert main(["sheet", edition, "--format", "pdf", "-o", str(target)]) == 0
+    subprocess.run(["pdftoppm", "-gray", "-r", "24", str(target), str(tmp_path / "page")], check=True)
+    pages = _gray_pages(tmp_path)
+    starts = []
+    for number in range(1, len(pages) + 1):
+        text = subprocess.run(
+            ["pdftotext", "-f", str(number), "-l", str(number), str(target), "-"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.lstrip()
+        starts.append(text.startswith(PART_TITLES))
+    assert sum(starts) == len(PART_TITLES), starts
+    landscape = [number for number, (width, height, _) in enumerate(pages, start=1) if width > height]
+    assert landscape == [starts.index(True) + 1], landscape  # the board's page, and only it
+    for number, (width, height, pixels) in enumerate(pages, start=1):
+        inked_rows = [row for row in range(height) if min(pixels[row * width : (row + 1) * width]) < 200]
+        depth = (inked_rows[-1] + 1) / height if inked_rows else 0.0
+        last_of_part = number == len(pages) or starts[number]
+        assert depth >= 1 / 3 or last_of_part, f"page {number} of {edition} is {depth:.0%} full"

@@ -40,6 +40,8 @@ class TicketGroup:
     title: str
     # Rows of the two-column table: (trip, points) on the left, then on the right when any.
     rows: tuple[tuple[str, str, str, str], ...]
+    # False for tickets with targets: each target's points are in the trip itself.
+    with_points: bool = True
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -97,7 +99,13 @@ def ticket_groups(edition: Edition) -> tuple[TicketGroup, ...]:
             (*cells[i], *(cells[half + i] if half + i < len(cells) else ("", ""))) for i in range(half)
         )
         title = KIND_TITLES.get(kind, f"Tickets {guillemets(kind)}")
-        groups.append(TicketGroup(title=typo(f"{title} ({len(tickets)})"), rows=rows))
+        groups.append(
+            TicketGroup(
+                title=typo(f"{title} ({len(tickets)})"),
+                rows=rows,
+                with_points=not all(ticket.targets for ticket in tickets),
+            )
+        )
     return tuple(groups)
 
 
@@ -155,6 +163,11 @@ def emit_document(edition: Edition, sheet: str, board_svg: str | None) -> str:
         tickets_intro=typo(
             f"Les {len(edition.tickets.tickets)} tickets du jeu, par sorte, du plus petit au plus grand "
             f"nombre de points ; chaque joueur en reçoit {words(dealt)} au départ."
+            + (
+                f" La règle en compte {edition.tickets.printed} : voir « Quand la règle ne dit rien »."
+                if edition.tickets.printed != len(edition.tickets.tickets)
+                else ""
+            )
         ),
         score=score_sheet(edition),
     )

@@ -100,7 +100,12 @@ class _SheetWriter(ClosingSections):
             *self.mechanisms.material_items(),
             *(self.teams.material_items() if self.teams else ()),
             self.cards_formula(),
-            f"{e.tickets.printed} tickets Destination{self.mechanisms.ticket_kinds()}{deck}",
+            f"{e.tickets.printed} tickets Destination{self.mechanisms.ticket_kinds()}{deck}"
+            + (
+                f", dont {len(e.tickets.tickets)} en jeu ici (voir « Quand la règle ne dit rien »)"
+                if e.tickets.printed != len(e.tickets.tickets)
+                else ""
+            ),
             *(f"la carte bonus {guillemets(bonus.title)}" for bonus in e.bonuses),
         ]
         listed = len(e.tickets.tickets)
