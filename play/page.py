@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import jinja2
 from aventuriers.compiler.emit import template_environment
 from aventuriers.compiler.emit.board import COLORS, render_board
-from aventuriers.compiler.french import card_forms, typo
+from aventuriers.compiler.french import amount, card_forms, typo
 from markupsafe import Markup
 
 from .describe import cards_phrase, color_word, describe, route_name, ticket_name, track_name
@@ -28,7 +28,9 @@ if TYPE_CHECKING:
 
 TEMPLATES = Path(__file__).resolve().parent / "web"
 # The players' train colours, by seat: far from the card colours of the routes.
-PLAYER_COLORS = ("#8e1b1b", "#153e75", "#0b5d2a", "#7a5c00", "#5b2a86", "#a2410f")
+# The players' trains, in colours no train card has (teal, purple, brown, magenta, navy, olive),
+# each wagon drawn with a bold outline and a white window: never mistaken for an open route.
+PLAYER_COLORS = ("#00897b", "#7b3fa0", "#8c5a2b", "#b0186e", "#24306e", "#7d8c1c")
 # The card colours as the board draws them, and the two jokers as patterns.
 COLOR_SWATCHES = {
     **COLORS,
@@ -59,6 +61,16 @@ class Seat:
     tickets: int
     current: bool
     detail: str
+
+    @property
+    def counts(self) -> tuple[str, ...]:
+        """Score, trains, cards and tickets as a French reader says them (« 1 carte »)."""
+        return (
+            amount(self.score, "point", "points"),
+            amount(self.trains, "wagon", "wagons"),
+            amount(self.cards, "carte", "cartes"),
+            amount(self.tickets, "ticket", "tickets"),
+        )
 
 
 def _button(label: str, action: dict, kind: str = "") -> Button:
@@ -114,7 +126,14 @@ def game_page(served: Served, session: Session, query: dict[str, str], error: st
     board = (
         Markup(
             render_board(
-                served.board, served.title, claimed=claimed, stations=stations, selected=selected_route
+                served.board,
+                served.title,
+                claimed=claimed,
+                stations=stations,
+                selected=selected_route,
+                marked=_ticket_places(
+                    engine, [] if covered else observation["players"][viewer].get("pending_tickets", [])
+                ),
             )
         )
         if served.board is not None
@@ -126,6 +145,7 @@ def game_page(served: Served, session: Session, query: dict[str, str], error: st
     route_buttons: list[Button] = []
     city_buttons: list[Button] = []
     other_buttons: list[Button] = []
+    choices: list[dict] = []  # the ticket choices: one form of checkboxes, not a button each
     for action in legal:
         kind = action["type"]
         to = {"hand": " en main", "holder": " au porte-cartes"}.get(action.get("to", ""), "")
@@ -146,10 +166,13 @@ def game_page(served: Served, session: Session, query: dict[str, str], error: st
         elif kind == "build_station":
             if action["city"] == selected_city:
                 city_buttons.append(_button(f"Gare pour {cards_phrase(action['cards'])}", action))
+        elif kind == "keep_tickets":
+            choices.append(action)
         else:
             own = describe(engine, action, observation["market"], own=True)
             other_buttons.append(_button(own[:1].upper() + own[1:], action, kind))
-    claimable = sorted({action["route"] for action in legal if action["type"] == "claim_route"})
+    ticket_choice = _ticket_choice(engine, choices) if choices else None
+    claimable = _claimable(engine, {action["route"] for action in legal if action["type"] == "claim_route"})
     attempt = None
     if selected_route and not route_buttons and legal:
         route = engine.ROUTES[selected_route]
@@ -218,7 +241,8 @@ def game_page(served: Served, session: Session, query: dict[str, str], error: st
             selected_city=selected_city,
             city_buttons=city_buttons,
             other_buttons=other_buttons,
-            claimable=tuple((route, track_name(engine, route)) for route in claimable),
+            claimable=claimable,
+            ticket_choice=ticket_choice,
             # In reading order, the last move at the bottom; the viewer reads their own draws' cards.
             log=tuple(
                 (seat_name(session, seat, viewer), own if seat == viewer and not covered else public)
@@ -257,6 +281,74 @@ def _holder_view(engine, observation: dict, me: dict, forms: dict) -> HolderView
         tickets=tuple(ticket_name(engine, ticket) for ticket in own.get("tickets", [])),
         teammates=", ".join(f"Joueur {seat + 1}" for seat in own["players"]),
     )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TicketChoice:
+    """The tickets to choose among, as checkboxes: (id, name, checked) for keeping, and for
+    sharing with the team's holder in team play; the form posts ``keep.ID`` and ``share.ID``."""
+
+    keep: tuple[tuple[str, str, bool], ...]
+    share: tuple[tuple[str, str, bool], ...]
+    rule: str
+
+
+def _ticket_choice(engine, choices: list[dict]) -> TicketChoice:
+    offered = list(dict.fromkeys(ticket for action in choices for ticket in action["tickets"]))
+    # Checked at first: the legal choice that keeps the most, shares the first ones.
+    first = max(choices, key=lambda action: len(action["tickets"]))
+    kept, shared = set(first["tickets"]), set(first.get("share", []))
+    least = min(len(action["tickets"]) for action in choices)
+    most = max(len(action["tickets"]) for action in choices)
+    rule = f"Garde au moins {least} ticket{'s' if least > 1 else ''}" + (
+        f", au plus {most}." if most < len(offered) else "."
+    )
+    if "share" in first:
+        count = len(first["share"])
+        rule += f" Pose-en {count} dans le porte-cartes de l’équipe."
+    return TicketChoice(
+        keep=tuple((ticket, ticket_name(engine, ticket), ticket in kept) for ticket in offered),
+        share=tuple((ticket, ticket_name(engine, ticket), ticket in shared) for ticket in offered)
+        if "share" in first
+        else (),
+        rule=typo(rule),
+    )
+
+
+def _ticket_places(engine, tickets: list[str]) -> set[str]:
+    """The cities of the tickets being chosen, to ring on the board."""
+    places = set()
+    for ticket in tickets:
+        record = engine.TICKETS[ticket]
+        places.add(record["a"])
+        places.update(record.get("targets") or [record.get("b")])
+    return places
+
+
+def ticket_choice_action(form: dict[str, str], pending: list[str]) -> dict:
+    """The keep_tickets action the checkboxes say, tickets in the order they were offered."""
+    action: dict = {"type": "keep_tickets", "tickets": [t for t in pending if f"keep.{t}" in form]}
+    if any(key.startswith("share.") for key in form) or form.get("shares") == "yes":
+        action["share"] = [t for t in pending if f"share.{t}" in form]
+    return action
+
+
+def _claimable(engine, routes: set[str]) -> tuple[tuple[str, str], ...]:
+    """The routes a claim may take, one link per route however many of its tracks are open
+    (« Boston – New York (rouge ou jaune) »), in the order of their names."""
+    groups: dict[tuple[str, str], list[str]] = {}
+    for route_id in engine.ROUTES:
+        if route_id in routes:
+            record = engine.ROUTES[route_id]
+            groups.setdefault((record["a"], record.get("endpoint") or record["b"]), []).append(route_id)
+    links = []
+    for tracks in groups.values():
+        if len(tracks) == 1:
+            links.append((tracks[0], track_name(engine, tracks[0])))
+            continue
+        kinds = [track_name(engine, track).rsplit(" (", 1)[1].rstrip(")") for track in tracks]
+        links.append((tracks[0], f"{route_name(engine, tracks[0])} ({' ou '.join(kinds)})"))
+    return tuple(sorted(links, key=lambda link: link[1]))
 
 
 def _holder(action: dict) -> str:

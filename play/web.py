@@ -31,7 +31,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from .guard import Guard
-from .page import game_page, home_page, message_page
+from .page import game_page, home_page, message_page, ticket_choice_action
 from .session import NothingToUndo, NotYourTurn, Session, record_name
 
 STATIC = Path(__file__).resolve().parent / "web" / "static"
@@ -203,6 +203,11 @@ def create_app(served: Served) -> Starlette:
     async def act(request: Request) -> Response:
         session = served.session(request.path_params["game"])
         form = await _form(request)
+        if form.get("choice") == "keep_tickets":  # the checkboxes of the ticket choice
+            seat = session.game.current_player
+            pending = session.game.observation(seat)["players"][seat].get("pending_tickets", [])
+            action = ticket_choice_action(form, pending)
+            return _change(session, request, form, lambda: session.play_human(action))
         try:
             action = json.loads(form.get("action", ""))
         except (ValueError, RecursionError):  # not JSON, or nested past what the parser follows

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from functools import cache
 
@@ -55,9 +55,11 @@ COLORS = {
 }
 COLOR_FALLBACK = "#a3a3a3"
 TUNNEL_OUTLINE = ("#000", "1.2")
-# On the playtest page: a route taken, the route chosen.
-CLAIMED_OUTLINE = ("#fff", "1.4")
+# On the playtest page: a route taken is drawn as its owner's train (each space filled with the
+# owner's colour, a bold dark outline and a white window), the route chosen outlined.
+CLAIMED_OUTLINE = ("#111", "2.2")
 SELECTED_OUTLINE = ("#000", "2.4")
+TRAIN_WINDOW = 1.7  # the radius of the white window of each wagon
 
 # Widths of DejaVu Sans glyphs in ems, by family of letters (accents ignored); the
 # text is drawn at exactly the width computed here (SVG ``textLength``), so a
@@ -338,22 +340,38 @@ def render_board(
     claimed: Mapping[str, str] | None = None,
     stations: Mapping[str, str] | None = None,
     selected: str | None = None,
+    marked: Iterable[str] = (),
 ) -> str:
     """The SVG of a laid-out board; for a game in progress, ``claimed`` colours the
     spaces of each route taken (route id → colour), ``stations`` marks cities (city →
     colour) and ``selected`` outlines one route."""
     claimed = claimed or {}
     spaces = tuple(
-        replace(space, fill=claimed[space.route], outline=CLAIMED_OUTLINE)
+        replace(space, fill=claimed[space.route], outline=CLAIMED_OUTLINE, tunnel=False)
         if space.route in claimed
         else space
         for space in drawn.spaces
     )
     if selected:
         spaces = tuple(replace(s, outline=SELECTED_OUTLINE) if s.route == selected else s for s in spaces)
+    windows = tuple((*_centre(space.points), space.route) for space in drawn.spaces if space.route in claimed)
     marks = tuple((x, y, stations[city]) for city, x, y in drawn.dots if stations and city in stations)
+    wanted = set(marked)
+    rings = tuple((x, y, city) for city, x, y in drawn.dots if city in wanted)
     return (
         markup_environment()
         .get_template("plateau.svg.j2")
-        .render(picture=replace(drawn, spaces=spaces), title=title, stations=marks)
+        .render(
+            picture=replace(drawn, spaces=spaces),
+            title=title,
+            stations=marks,
+            windows=windows,
+            window_radius=f"{TRAIN_WINDOW:.1f}",
+            rings=rings,
+        )
     )
+
+
+def _centre(points: str) -> tuple[str, str]:
+    corners = [tuple(map(float, point.split(","))) for point in points.split()]
+    return _n(sum(x for x, _ in corners) / len(corners)), _n(sum(y for _, y in corners) / len(corners))

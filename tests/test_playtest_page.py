@@ -1,0 +1,145 @@
+"""The playtest page as a family sees it (issue 21, §5): claimed routes drawn as trains,
+tickets chosen with checkboxes, one link per route, and a board readable on a laptop and a phone."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+pytest.importorskip("starlette")
+
+from aventuriers.compiler.emit.board import CLAIMED_OUTLINE, render_board  # noqa: E402
+from aventuriers.play.page import PLAYER_COLORS, _claimable  # noqa: E402
+from aventuriers.play.serve_command import served_edition  # noqa: E402
+from aventuriers.play.web import create_app  # noqa: E402
+from starlette.testclient import TestClient  # noqa: E402
+
+from .conftest import artefact  # noqa: E402
+from .engines import engine as engine_of  # noqa: E402
+from .test_serve_browser import serve  # noqa: E402
+
+LOCAL = "http://127.0.0.1:8000"
+JSON = {"accept": "application/json"}
+CARD_COLOURS = {
+    "#d7262b",
+    "#2466c2",
+    "#2f9a44",
+    "#f3cd1f",
+    "#f08a1c",
+    "#262626",
+    "#f7f7f2",
+    "#e78ac3",
+    "#a3a3a3",
+}
+
+
+@pytest.fixture(scope="module")
+def usa(tmp_path_factory):
+    return served_edition("usa-2025", ["greedy", "greedy"], tmp_path_factory.mktemp("records"))
+
+
+@pytest.fixture()
+def client(usa):
+    return TestClient(create_app(usa), follow_redirects=False, base_url=LOCAL)
+
+
+def test_claimed_routes_are_trains_in_colours_no_card_has(usa) -> None:
+    assert not set(PLAYER_COLORS) & CARD_COLOURS
+    svg = render_board(usa.board, "t", claimed={"boston-new-york-red": PLAYER_COLORS[1]})
+    spaces = re.findall(r'<polygon [^>]*data-route="boston-new-york-red"/>', svg)
+    assert spaces and all(f'fill="{PLAYER_COLORS[1]}"' in space for space in spaces)
+    assert all(f'stroke="{CLAIMED_OUTLINE[0]}" stroke-width="{CLAIMED_OUTLINE[1]}"' in s for s in spaces)
+    assert len(re.findall(r'<circle [^>]*data-route="boston-new-york-red"/>', svg)) == len(spaces)
+
+
+def test_a_claimed_route_shows_its_owner_s_colour_in_a_browser(usa, browser) -> None:
+    """The pixels of a claimed route, drawn by Chromium, are its owner's; open, they are not."""
+    from io import BytesIO
+
+    image_module = pytest.importorskip("PIL.Image")
+    wanted = tuple(int(PLAYER_COLORS[0][i : i + 2], 16) for i in (1, 3, 5))
+
+    def owner_pixels(claimed: dict) -> tuple[int, int]:
+        svg = render_board(usa.board, "t", claimed=claimed)
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        page.set_content(
+            f"<!DOCTYPE html><body style='margin:0'><style>svg{{width:3000px;height:auto}}</style>{svg}"
+        )
+        box = page.locator('polygon[data-route="denver-kansas-city-black"]').first.bounding_box()
+        shot = page.screenshot(
+            full_page=True,
+            clip={"x": box["x"], "y": box["y"], "width": box["width"], "height": box["height"]},
+        )
+        page.close()
+        raw = image_module.open(BytesIO(shot)).convert("RGB").tobytes()
+        pixels = [raw[i : i + 3] for i in range(0, len(raw), 3)]
+        close = sum(1 for p in pixels if sum(abs(a - b) for a, b in zip(p, wanted, strict=True)) < 40)
+        return close, len(pixels)
+
+    claimed, total = owner_pixels({"denver-kansas-city-black": PLAYER_COLORS[0]})
+    open_route, _ = owner_pixels({})
+    # The space's box holds background around a slanted space: a twentieth is many pixels.
+    assert open_route == 0 and claimed > 0.05 * total, (claimed, total)
+
+
+def test_tickets_are_chosen_with_checkboxes_and_ringed_on_the_board(client) -> None:
+    game = client.post("/games", data={"humans": "1", "seed": "5"}).headers["location"].rsplit("/", 1)[-1]
+    page = client.get(f"/games/{game}").text
+    pending = client.get(f"/games/{game}/state.json").json()["legal_actions"][0]["tickets"]
+    offered = re.findall(r'name="keep\.([a-z0-9-]+)"', page)
+    assert offered and set(offered) >= set(pending) and "Garder ces tickets" in page
+    assert page.count('data-marked="') >= 2  # the tickets' cities, ringed
+    kept = offered[:2]
+    response = client.post(
+        f"/games/{game}/action",
+        data={"choice": "keep_tickets", **{f"keep.{ticket}": "on" for ticket in kept}},
+        headers=JSON,
+    )
+    assert response.status_code == 200, response.text
+    me = client.get(f"/games/{game}/state.json").json()
+    assert sorted(me["observation"]["players"][0]["tickets"]) == sorted(kept)
+
+
+def test_a_choice_the_rules_refuse_is_said_in_french(client) -> None:
+    game = client.post("/games", data={"humans": "1", "seed": "6"}).headers["location"].rsplit("/", 1)[-1]
+    page = client.get(f"/games/{game}").text
+    first = re.findall(r'name="keep\.([a-z0-9-]+)"', page)[0]
+    response = client.post(
+        f"/games/{game}/action", data={"choice": "keep_tickets", f"keep.{first}": "on"}, headers=JSON
+    )
+    assert response.status_code == 422 and "ticket" in json.loads(response.text)["error"]
+
+
+def test_one_link_per_route_with_its_tracks_said() -> None:
+    engine = engine_of("usa-2025")
+    links = dict(_claimable(engine, {"boston-new-york-red", "boston-new-york-yellow", "atlanta-miami"}))
+    assert links == {
+        "atlanta-miami": "Atlanta – Miami",
+        "boston-new-york-red": "Boston – New York (rouge ou jaune)",
+    }
+
+
+def test_the_board_reads_on_a_laptop_and_a_phone(browser, tmp_path) -> None:
+    served, server, base = serve("usa-2025", ["greedy", "greedy"], tmp_path / "records")
+    try:
+        for width, height, name in ((1024, 768, "laptop"), (390, 844, "phone")):
+            page = browser.new_page(viewport={"width": width, "height": height})
+            page.goto(base + "/")
+            with page.expect_navigation():
+                page.locator("form button").first.click()
+            board = page.locator("section.board svg").bounding_box()
+            panel = page.locator("aside.panel").bounding_box()
+            assert board["width"] >= width - 40, f"{name}: the board is {board['width']} px wide"
+            assert panel["y"] >= board["y"] + board["height"] - 1, f"{name}: the panels come after the board"
+            if name == "laptop":
+                sizes = page.evaluate(
+                    "() => Array.from(document.querySelectorAll('svg text.city'))"
+                    ".map(t => t.getBoundingClientRect().height)"
+                )
+                assert min(sizes) >= 11, f"city names {min(sizes):.1f} px high at 1024 px"
+            page.screenshot(path=str(artefact(f"serve-{name}.png")), full_page=True)
+            page.close()
+    finally:
+        server.should_exit = True
