@@ -214,6 +214,8 @@ def game_page(served: Served, session: Session, query: dict[str, str], error: st
             covered=covered,
             over=game.is_over(),
             bots_to_play=not game.is_over() and not session.is_human_turn(),
+            # The person's turn is over, the bots wait until it is confirmed: it may still be undone.
+            awaiting=not game.is_over() and not session.is_human_turn() and session.can_undo(),
             can_undo=session.can_undo(),
             auto=query.get("auto") != "0",
             error=error,

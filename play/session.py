@@ -141,13 +141,18 @@ class Session:
         return moves
 
     def can_undo(self) -> bool:
-        """A person's last action can be taken back while no one has played after it."""
+        """A person's last turn can be taken back while no one has played after it (the bots
+        wait for the person to confirm it)."""
         return bool(self.actions) and self.seats[self.actions[-1]["seat"]] == "human"
 
     def undo(self) -> None:
+        """Take back the person's whole last turn: every action of that seat since another played."""
         if not self.can_undo():
             raise NothingToUndo()
-        rebuilt = replay(self.engine, self.actions[:-1], players=len(self.seats), seed=self.seed)
+        seat, kept = self.actions[-1]["seat"], len(self.actions)
+        while kept and self.actions[kept - 1]["seat"] == seat:
+            kept -= 1
+        rebuilt = replay(self.engine, self.actions[:kept], players=len(self.seats), seed=self.seed)
         self.game, self.actions, self.log = rebuilt.game, rebuilt.actions, rebuilt.log
 
     def record(self, *, with_actions: bool = True) -> dict:

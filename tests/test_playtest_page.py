@@ -143,3 +143,27 @@ def test_the_board_reads_on_a_laptop_and_a_phone(browser, tmp_path) -> None:
             page.close()
     finally:
         server.should_exit = True
+
+
+def test_the_bots_wait_for_valider_and_the_whole_turn_can_be_undone(client) -> None:
+    game = client.post("/games", data={"humans": "1", "seed": "9"}).headers["location"].rsplit("/", 1)[-1]
+
+    def current() -> dict:
+        return client.get(f"/games/{game}/state.json").json()
+
+    def play(action: dict):
+        return client.post(f"/games/{game}/action", data={"action": json.dumps(action)}, headers=JSON)
+
+    assert play(current()["legal_actions"][0]).status_code == 200  # the tickets kept at set-up
+    while not current()["human_turn"]:
+        assert client.post(f"/games/{game}/advance", headers=JSON).status_code == 200
+    before = current()
+    for _ in range(2):
+        draw = next(
+            a for a in current()["legal_actions"] if a["type"] == "draw_card" and a["source"] == "deck"
+        )
+        assert play(draw).status_code == 200
+    page = client.get(f"/games/{game}").text
+    assert 'data-bots-to-play="no"' in page and "Valider mon tour" in page and "Annuler mon tour" in page
+    assert client.post(f"/games/{game}/undo", headers=JSON).status_code == 200
+    assert current() == before  # both cards of the turn taken back

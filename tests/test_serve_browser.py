@@ -93,8 +93,12 @@ def test_a_whole_usa_game_by_clicking(browser, tmp_path) -> None:
         page.goto(base + "/")
         click_and_wait(page, page.locator("#new-game button"))
         game = page.url.rsplit("/", 1)[-1].split("?")[0]
-        # The page as a person opens it: after their move, the bots answer on their own.
+        # The page as a person opens it: after their turn, the bots wait for « Valider », then
+        # answer on their own.
         human_move(page, base, game)
+        if not state(page, base, game)["human_turn"]:
+            assert page.locator("#undo button").inner_text() == "Annuler mon tour"
+            click_and_wait(page, page.locator("#advance button:has-text('Valider mon tour')"))
         page.wait_for_selector("#turn:has-text('À toi de jouer')", timeout=15_000)
         assert state(page, base, game)["actions"] >= 3
         page.goto(f"{base}/games/{game}?auto=0")
