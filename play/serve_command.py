@@ -32,6 +32,7 @@ def add_serve(commands: argparse._SubParsersAction) -> None:
     serve.add_argument(
         "--host",
         default="127.0.0.1",
+        metavar="ADRESSE",
         help="adresse d’écoute (par défaut 127.0.0.1 : cette machine seulement)",
     )
     serve.add_argument(

@@ -197,3 +197,13 @@ def test_a_native_build_without_a_c_compiler_says_so_and_writes_nothing(
         "Construction annulée : rien n’a été écrit.\n"
     )
     assert not out.exists()
+
+
+def test_no_english_metavar_in_any_help(capsys) -> None:
+    from aventuriers.compiler.cli import parser
+
+    commands = next(a for a in parser()._actions if a.__class__.__name__ == "_SubParsersAction").choices
+    english = {"FILE", "DIR", "OLD", "NEW", "HOST", "RECORD", "OUT"}
+    for name, command in commands.items():
+        text = command.format_help()
+        assert not english & set(re.findall(r"\b[A-Z]{2,}\b", text)), (name, text)
