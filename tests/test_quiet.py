@@ -49,3 +49,16 @@ def test_a_variant_sees_its_own_warnings_not_its_parents(tmp_path: Path, capsys)
     assert main(["sheet", str(own)]) == 0
     err = capsys.readouterr().err
     assert "compte.aventuriers:4:11: W401: la règle imprime 40 tickets, mais 30 sont listés" in err, err
+
+
+def test_the_readme_s_first_command_prints_the_sheet_and_nothing_else(capsys) -> None:
+    import re
+    import shlex
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    first = re.search(r"```sh\n(.*?)\n", readme).group(1)
+    command = shlex.split(first.split("&&")[-1])
+    assert command[:2] == ["aventuriers", "sheet"], first
+    assert main(command[1:]) == 0
+    out, err = capsys.readouterr()
+    assert err == "" and out.startswith("# Les Aventuriers du Rail — USA, notice 2025\n")
