@@ -207,3 +207,25 @@ def test_no_english_metavar_in_any_help(capsys) -> None:
     for name, command in commands.items():
         text = command.format_help()
         assert not english & set(re.findall(r"\b[A-Z]{2,}\b", text)), (name, text)
+
+
+def test_the_balance_picture_gives_each_ticket_a_readable_line(tmp_path: Path) -> None:
+    import struct
+
+    from aventuriers.play.balance import BalanceTally
+    from aventuriers.play.plots import LABEL_SIZE, plot_balance
+
+    tally = BalanceTally(seats=2)
+    tickets = [f"ticket-{n}" for n in range(60)]
+    tally.add(
+        {
+            "ticket_results": [[[t, n % 2 == 0] for n, t in enumerate(tickets)], []],
+            "routes_taken": [],
+            "winners": [0],
+            "scores": [10, 5],
+        }
+    )
+    path = plot_balance(tally, tmp_path / "bilan.png", {t: t.replace("-", " ") for t in tickets})
+    _, height = struct.unpack(">II", path.read_bytes()[16:24])
+    # At 100 dpi a 9-point name is 12.5 px high: each of the 60 tickets has a line of 20 px.
+    assert LABEL_SIZE >= 9 and height >= 60 * 20
