@@ -48,3 +48,20 @@ def browser(tmp_path_factory):
         launched = playwright.chromium.launch(executable_path=chromium, args=flags)
         yield launched
         launched.close()
+
+
+@pytest.fixture(scope="module")
+def usa(tmp_path_factory):
+    """usa-2025 served against two greedy bots (the pages of `aventuriers serve`)."""
+    from aventuriers.play.serve_command import served_edition
+
+    return served_edition("usa-2025", ["greedy", "greedy"], tmp_path_factory.mktemp("records"))
+
+
+@pytest.fixture()
+def client(usa):
+    """A client of that server, at one of the names it answers to (see play/guard.py)."""
+    from aventuriers.play.web import create_app
+    from starlette.testclient import TestClient
+
+    return TestClient(create_app(usa), follow_redirects=False, base_url="http://127.0.0.1:8000")

@@ -14,6 +14,7 @@ from aventuriers.play.balance import never_taken
 from aventuriers.play.serve_command import listening_socket
 from aventuriers.play.session import log_entry
 
+from .conformance_runner import start_state
 from .engines import engine as engine_of
 
 
@@ -145,12 +146,7 @@ def test_balance_names_routes_and_leaves_closed_tracks_out(tmp_path: Path, capsy
 
 def test_the_drawer_reads_which_card_the_deck_gave(capsys) -> None:
     engine = engine_of("usa-2025")
-    game = engine.new_game(2, 4)
-    state = game.to_dict()
-    for player in state["players"]:
-        state["ticket_deck"].extend(player["pending_tickets"])
-        player["pending_tickets"] = []
-    state.update(phase="turn", current_player=0)
+    state = start_state(engine, {"players": 2, "seed": 4})
     game = engine.Game.from_dict(state)
     before = game.observation(0)
     game.apply({"type": "draw_card", "source": "deck"})

@@ -12,16 +12,12 @@ pytest.importorskip("starlette")
 
 from aventuriers.compiler.emit.board import CLAIMED_OUTLINE, render_board  # noqa: E402
 from aventuriers.play.page import PLAYER_COLORS, _claimable  # noqa: E402
-from aventuriers.play.serve_command import served_edition  # noqa: E402
-from aventuriers.play.web import create_app  # noqa: E402
-from starlette.testclient import TestClient  # noqa: E402
 
 from .conftest import artefact  # noqa: E402
 from .engines import engine as engine_of  # noqa: E402
+from .test_serve import JSON  # noqa: E402
 from .test_serve_browser import serve  # noqa: E402
 
-LOCAL = "http://127.0.0.1:8000"
-JSON = {"accept": "application/json"}
 CARD_COLOURS = {
     "#d7262b",
     "#2466c2",
@@ -33,16 +29,6 @@ CARD_COLOURS = {
     "#e78ac3",
     "#a3a3a3",
 }
-
-
-@pytest.fixture(scope="module")
-def usa(tmp_path_factory):
-    return served_edition("usa-2025", ["greedy", "greedy"], tmp_path_factory.mktemp("records"))
-
-
-@pytest.fixture()
-def client(usa):
-    return TestClient(create_app(usa), follow_redirects=False, base_url=LOCAL)
 
 
 def test_claimed_routes_are_trains_in_colours_no_card_has(usa) -> None:

@@ -26,16 +26,6 @@ JSON = {"accept": "application/json"}
 LOCAL = "http://127.0.0.1:8000"
 
 
-@pytest.fixture(scope="module")
-def usa(tmp_path_factory):
-    return served_edition("usa-2025", ["greedy", "greedy"], tmp_path_factory.mktemp("records"))
-
-
-@pytest.fixture()
-def client(usa):
-    return TestClient(create_app(usa), follow_redirects=False, base_url=LOCAL)
-
-
 def new_game(client, seed: int = 7) -> str:
     response = client.post("/games", data={"humans": "1", "seed": str(seed)})
     assert response.status_code == 303

@@ -17,7 +17,7 @@ from aventuriers.compiler.emit.example import load_engine
 from aventuriers.play.bots import route_costs
 from aventuriers.play.describe import track_name
 
-from .conformance_runner import run_case
+from .conformance_runner import run_case, start_state
 from .engines import engine as engine_of
 from .test_strict_inputs import check
 
@@ -94,14 +94,8 @@ def test_three_tracks_are_drawn_side_by_side(compiled) -> None:
 
 def test_bots_and_the_page_know_every_track(compiled) -> None:
     engine = compiled[1]
-    game = engine.new_game(2, 3)
-    state = game.to_dict()
-    for player in state["players"]:
-        state["ticket_deck"].extend(player["pending_tickets"])
-        player["pending_tickets"] = []
-    state.update(phase="turn", current_player=0)
-    state["players"][1].update(routes=["boston-montreal-3"], trains=engine.TRAINS - 2, score=2)
-    game = engine.Game.from_dict(state)
+    case = {"players": 2, "seed": 3, "given": {"players": {1: {"routes": ["boston-montreal-3"]}}}}
+    game = engine.Game.from_dict(start_state(engine, case))
     costs = route_costs(engine, game.observation(0))
     assert costs["boston-montreal-1"] == costs["boston-montreal-2"] == float("inf")
     assert track_name(engine, "boston-montreal-3") == "Boston – Montréal (voie 3)"
