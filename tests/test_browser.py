@@ -144,7 +144,7 @@ def test_the_pdf_of_europe(tmp_path, capsys) -> None:
 PART_TITLES = ("Le plateau", "Les tickets", "Feuille de score")
 
 
-@pytest.mark.parametrize("edition", ["usa-2025", "europe", "switzerland", "asia-equipes"])
+@pytest.mark.parametrize("edition", EDITIONS)
 def test_no_printed_page_is_nearly_empty(edition: str, tmp_path) -> None:
     """One landscape page, the board's; every page at least a third full (the depth its ink
     reaches), except the last page of a part (the rules, the board, the tickets, the score)."""
