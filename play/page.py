@@ -27,7 +27,6 @@ if TYPE_CHECKING:
     from .web import Served
 
 TEMPLATES = Path(__file__).resolve().parent / "web"
-# The players' train colours, by seat: far from the card colours of the routes.
 # The players' trains, in colours no train card has (teal, purple, brown, magenta, navy, olive),
 # each wagon drawn with a bold outline and a white window: never mistaken for an open route.
 PLAYER_COLORS = ("#00897b", "#7b3fa0", "#8c5a2b", "#b0186e", "#24306e", "#7d8c1c")
@@ -302,7 +301,7 @@ def _ticket_choice(engine, choices: list[dict]) -> TicketChoice:
     kept, shared = set(first["tickets"]), set(first.get("share", []))
     least = min(len(action["tickets"]) for action in choices)
     most = max(len(action["tickets"]) for action in choices)
-    rule = f"Garde au moins {least} ticket{'s' if least > 1 else ''}" + (
+    rule = f"Garde au moins {amount(least, 'ticket', 'tickets')}" + (
         f", au plus {most}." if most < len(offered) else "."
     )
     if "share" in first:
