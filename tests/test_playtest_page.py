@@ -11,6 +11,7 @@ import pytest
 pytest.importorskip("starlette")
 
 from aventuriers.compiler.emit.board import CLAIMED_OUTLINE, render_board  # noqa: E402
+from aventuriers.compiler.french import card_forms  # noqa: E402
 from aventuriers.play.page import PLAYER_COLORS, _claimable  # noqa: E402
 
 from .conftest import artefact  # noqa: E402
@@ -153,3 +154,27 @@ def test_the_bots_wait_for_valider_and_the_whole_turn_can_be_undone(client) -> N
     assert 'data-bots-to-play="no"' in page and "Valider mon tour" in page and "Annuler mon tour" in page
     assert client.post(f"/games/{game}/undo", headers=JSON).status_code == 200
     assert current() == before  # both cards of the turn taken back
+
+
+def test_the_last_moves_read_in_order_and_the_drawer_reads_the_card(client) -> None:
+    game = client.post("/games", data={"humans": "1", "seed": "11"}).headers["location"].rsplit("/", 1)[-1]
+
+    def current() -> dict:
+        return client.get(f"/games/{game}/state.json").json()
+
+    def play(action: dict):
+        return client.post(f"/games/{game}/action", data={"action": json.dumps(action)}, headers=JSON)
+
+    assert play(current()["legal_actions"][0]).status_code == 200
+    while not current()["human_turn"]:
+        assert client.post(f"/games/{game}/advance", headers=JSON).status_code == 200
+    hand_before = current()["observation"]["players"][0]["hand"]
+    draw = next(a for a in current()["legal_actions"] if a["type"] == "draw_card" and a["source"] == "deck")
+    assert play(draw).status_code == 200
+    hand_after = current()["observation"]["players"][0]["hand"]
+    (drawn,) = [color for color, count in hand_after.items() if count > hand_before[color]]
+    log = client.get(f"/games/{game}").text.split('<section id="log">')[1].split("</ol>")[0]
+    moves = re.findall(r"<li>(.*?)</li>", log)
+    # The newest move is the last line, and it names the card for the one who drew it.
+    assert moves[-1] == f"Joueur 1 (toi) pioche une {card_forms()[drawn][0]}."
+    assert moves[0].startswith("Joueur 1 (toi) garde ")
