@@ -142,8 +142,11 @@ class Session:
 
     def can_undo(self) -> bool:
         """A person's last turn can be taken back while no one has played after it (the bots
-        wait for the person to confirm it)."""
-        return bool(self.actions) and self.seats[self.actions[-1]["seat"]] == "human"
+        wait for the person to confirm it), and only by that person: once another person's
+        turn has come, the screen is theirs."""
+        if not self.actions or self.seats[self.actions[-1]["seat"]] != "human":
+            return False
+        return not self.is_human_turn() or self.game.current_player == self.actions[-1]["seat"]
 
     def undo(self) -> None:
         """Take back the person's whole last turn: every action of that seat since another played."""

@@ -267,3 +267,14 @@ def test_people_sharing_a_screen_each_see_only_their_own_game(usa) -> None:
     assert not any(escape(ticket_name(usa.engine, ticket)) in page for ticket in offered)
     client.post(f"/games/{game}/reveal")
     assert 'id="hand"' in client.get(f"/games/{game}").text
+
+
+def test_the_next_person_at_the_screen_cannot_undo_the_previous_one(usa) -> None:
+    client = TestClient(create_app(usa), follow_redirects=False, base_url=LOCAL)
+    game = client.post("/games", data={"humans": "2", "seed": "4"}).headers["location"].rsplit("/", 1)[-1]
+    client.post(f"/games/{game}/reveal")
+    assert play(client, game, state(client, game)["legal_actions"][0]).status_code == 200
+    # Joueur 2's turn now: Joueur 1's choice is no longer anyone's to take back.
+    assert not state(client, game)["can_undo"]
+    assert client.post(f"/games/{game}/undo", headers=JSON).status_code == 409
+    assert "Annuler mon tour" not in client.get(f"/games/{game}").text
