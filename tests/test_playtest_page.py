@@ -16,7 +16,7 @@ from aventuriers.play.page import PLAYER_COLORS, _claimable  # noqa: E402
 
 from .conftest import artefact  # noqa: E402
 from .engines import engine as engine_of  # noqa: E402
-from .test_serve import JSON  # noqa: E402
+from .test_serve import JSON, new_game, play, state  # noqa: E402
 from .test_serve_browser import serve  # noqa: E402
 
 CARD_COLOURS = {
@@ -132,46 +132,36 @@ def test_the_board_reads_on_a_laptop_and_a_phone(browser, tmp_path) -> None:
         server.should_exit = True
 
 
-def test_the_bots_wait_for_valider_and_the_whole_turn_can_be_undone(client) -> None:
-    game = client.post("/games", data={"humans": "1", "seed": "9"}).headers["location"].rsplit("/", 1)[-1]
-
-    def current() -> dict:
-        return client.get(f"/games/{game}/state.json").json()
-
-    def play(action: dict):
-        return client.post(f"/games/{game}/action", data={"action": json.dumps(action)}, headers=JSON)
-
-    assert play(current()["legal_actions"][0]).status_code == 200  # the tickets kept at set-up
-    while not current()["human_turn"]:
+def at_the_first_turn(client, seed: int) -> str:
+    """A game against two bots whose set-up the person has played (the first tickets kept) and
+    the bots have answered: the person's first turn."""
+    game = new_game(client, seed)
+    assert play(client, game, state(client, game)["legal_actions"][0]).status_code == 200
+    while not state(client, game)["human_turn"]:
         assert client.post(f"/games/{game}/advance", headers=JSON).status_code == 200
-    before = current()
+    return game
+
+
+def test_the_bots_wait_for_valider_and_the_whole_turn_can_be_undone(client) -> None:
+    game = at_the_first_turn(client, 9)
+    before = state(client, game)
     for _ in range(2):
-        draw = next(
-            a for a in current()["legal_actions"] if a["type"] == "draw_card" and a["source"] == "deck"
-        )
-        assert play(draw).status_code == 200
+        legal = state(client, game)["legal_actions"]
+        draw = next(a for a in legal if a["type"] == "draw_card" and a["source"] == "deck")
+        assert play(client, game, draw).status_code == 200
     page = client.get(f"/games/{game}").text
     assert 'data-bots-to-play="no"' in page and "Valider mon tour" in page and "Annuler mon tour" in page
     assert client.post(f"/games/{game}/undo", headers=JSON).status_code == 200
-    assert current() == before  # both cards of the turn taken back
+    assert state(client, game) == before  # both cards of the turn taken back
 
 
 def test_the_last_moves_read_in_order_and_the_drawer_reads_the_card(client) -> None:
-    game = client.post("/games", data={"humans": "1", "seed": "11"}).headers["location"].rsplit("/", 1)[-1]
-
-    def current() -> dict:
-        return client.get(f"/games/{game}/state.json").json()
-
-    def play(action: dict):
-        return client.post(f"/games/{game}/action", data={"action": json.dumps(action)}, headers=JSON)
-
-    assert play(current()["legal_actions"][0]).status_code == 200
-    while not current()["human_turn"]:
-        assert client.post(f"/games/{game}/advance", headers=JSON).status_code == 200
-    hand_before = current()["observation"]["players"][0]["hand"]
-    draw = next(a for a in current()["legal_actions"] if a["type"] == "draw_card" and a["source"] == "deck")
-    assert play(draw).status_code == 200
-    hand_after = current()["observation"]["players"][0]["hand"]
+    game = at_the_first_turn(client, 11)
+    hand_before = state(client, game)["observation"]["players"][0]["hand"]
+    legal = state(client, game)["legal_actions"]
+    draw = next(a for a in legal if a["type"] == "draw_card" and a["source"] == "deck")
+    assert play(client, game, draw).status_code == 200
+    hand_after = state(client, game)["observation"]["players"][0]["hand"]
     (drawn,) = [color for color, count in hand_after.items() if count > hand_before[color]]
     log = client.get(f"/games/{game}").text.split('<section id="log">')[1].split("</ol>")[0]
     moves = re.findall(r"<li>(.*?)</li>", log)
