@@ -413,11 +413,14 @@ MECHANISM_MESSAGES = {
 }
 
 
-# A board with a triple route says « une autre voie », never « l’autre voie de la route double ».
-TRIPLE_ROUTE_MESSAGES = {
-    "double_route_same_player": "Tu as déjà une autre voie de la route « {route} ».",
-    "double_route_closed": "À {players} joueurs, une seule voie de la route « {route} » peut servir.",
-    "double_route_same_team": "Ton équipe a déjà une autre voie de la route « {route} ».",
+# Messages a mechanism words otherwise, for the codes the engine already has (a board with a
+# triple route says « une autre voie », never « l’autre voie de la route double »).
+MECHANISM_REWORDINGS = {
+    "triple_routes": {
+        "double_route_same_player": "Tu as déjà une autre voie de la route « {route} ».",
+        "double_route_closed": "À {players} joueurs, une seule voie de la route « {route} » peut servir.",
+        "double_route_same_team": "Ton équipe a déjà une autre voie de la route « {route} ».",
+    },
 }
 
 
@@ -432,10 +435,11 @@ def engine_messages(mechanisms: set[str] = frozenset(), joker: str = "locomotive
     """The message catalogue of an engine using ``mechanisms``, French typography applied;
     {JOKER} and {JOKERS} name the edition's joker card."""
     catalogue = dict(MESSAGES)
-    for mechanism in sorted(mechanisms - {"triple_routes"}):
-        catalogue.update(MECHANISM_MESSAGES[mechanism])
-    if "triple_routes" in mechanisms:
-        catalogue.update({code: text for code, text in TRIPLE_ROUTE_MESSAGES.items() if code in catalogue})
+    for mechanism in sorted(mechanisms):
+        catalogue.update(MECHANISM_MESSAGES.get(mechanism, {}))
+    for mechanism in sorted(mechanisms):
+        reworded = MECHANISM_REWORDINGS.get(mechanism, {})
+        catalogue.update({code: text for code, text in reworded.items() if code in catalogue})
     one, many = JOKERS[joker]
     return {
         code: typo(text.replace("{JOKER}", one).replace("{JOKERS}", many))

@@ -98,6 +98,7 @@ class Shape:
     tunnel: bool = False
     route: str = ""
     outline: tuple[str, str] | None = None  # stroke colour and width, when not the default
+    centre: tuple[str, str] = ("0", "0")  # where a claimed space's window is drawn
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -214,7 +215,12 @@ def picture(board: Board) -> Picture | None:
             outline = TUNNEL_OUTLINE if route.tunnel else None
             spaces.append(
                 Shape(
-                    points=_polygon(corners), fill=fill, tunnel=route.tunnel, route=route.id, outline=outline
+                    points=_polygon(corners),
+                    fill=fill,
+                    tunnel=route.tunnel,
+                    route=route.id,
+                    outline=outline,
+                    centre=(_n(cx), _n(cy)),
                 )
             )
             if index < route.ferry:
@@ -354,7 +360,7 @@ def render_board(
     )
     if selected:
         spaces = tuple(replace(s, outline=SELECTED_OUTLINE) if s.route == selected else s for s in spaces)
-    windows = tuple((*_centre(space.points), space.route) for space in drawn.spaces if space.route in claimed)
+    windows = tuple((*space.centre, space.route) for space in drawn.spaces if space.route in claimed)
     marks = tuple((x, y, stations[city]) for city, x, y in drawn.dots if stations and city in stations)
     wanted = set(marked)
     rings = tuple((x, y, city) for city, x, y in drawn.dots if city in wanted)
@@ -370,8 +376,3 @@ def render_board(
             rings=rings,
         )
     )
-
-
-def _centre(points: str) -> tuple[str, str]:
-    corners = [tuple(map(float, point.split(","))) for point in points.split()]
-    return _n(sum(x for x, _ in corners) / len(corners)), _n(sum(y for _, y in corners) / len(corners))
