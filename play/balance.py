@@ -121,6 +121,10 @@ def _median(counted: Counter) -> float:
     return statistics.median(sorted(counted.elements()))  # margins: one small integer a game
 
 
+def _percent(share: float) -> str:
+    return f"{number(100 * share)}\u00a0%"
+
+
 def _ticket(engine, ticket_id: str) -> str:
     return markdown_text(ticket_name(engine, ticket_id))
 
@@ -150,7 +154,6 @@ def report(engine, tally: BalanceTally, picture: str | None) -> str:
     rates = sorted(((tally.done[t] / tally.kept[t], tally.kept[t], t) for t in tally.kept), reverse=True)
     low, high = wilson(tally.first_wins, games)
     margins = tally.margins
-    percent = lambda share: f"{number(100 * share)}\u00a0%"  # noqa: E731
     lines = [
         f"# Bilan d’équilibre : {markdown_text(engine.TITLE)}",  # the spec's title is text, not markup
         "",
@@ -172,9 +175,9 @@ def report(engine, tally: BalanceTally, picture: str | None) -> str:
         "",
         "| ticket | gardé | réussi |",
         "| --- | --- | --- |",
-        *(f"| {_ticket(engine, t)} | {count} | {percent(rate)} |" for rate, count, t in rates[:10]),
+        *(f"| {_ticket(engine, t)} | {count} | {_percent(rate)} |" for rate, count, t in rates[:10]),
         "| … | | |",
-        *(f"| {_ticket(engine, t)} | {count} | {percent(rate)} |" for rate, count, t in rates[-10:]),
+        *(f"| {_ticket(engine, t)} | {count} | {_percent(rate)} |" for rate, count, t in rates[-10:]),
         "",
         "Tickets jamais gardés : "
         + (", ".join(_ticket(engine, t) for t in sorted(set(engine.TICKETS) - set(tally.kept))) or "aucun")
@@ -183,7 +186,7 @@ def report(engine, tally: BalanceTally, picture: str | None) -> str:
         "## Routes les plus prises",
         "",
         *(
-            f"- {markdown_text(track_name(engine, route))} : {percent(count / games)} des parties"
+            f"- {markdown_text(track_name(engine, route))} : {_percent(count / games)} des parties"
             for route, count in tally.taken.most_common(10)
         ),
         "",
