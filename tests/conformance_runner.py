@@ -95,11 +95,16 @@ def settle(engine, state: dict, given: dict) -> None:
     for index, fields in given.get("players", {}).items():
         player = state["players"][int(index)]
         lengths = [engine.ROUTES[route]["length"] for route in player["routes"]]
+        # What claiming the routes also cost and gained (a mountain's train set aside, its points).
+        effects = getattr(engine, "CLAIM_EFFECTS", {}).values()
+        records = [engine.ROUTES[route] for route in player["routes"]]
+        aside = sum(int(record[per]) * trains for per, trains, _ in effects for record in records)
+        gained = sum(int(record[per]) * points for per, _, points in effects for record in records)
         if "routes" in fields and "trains" not in fields:
-            player["trains"] = engine.TRAINS - sum(lengths)
+            player["trains"] = engine.TRAINS - sum(lengths) - aside
         if "routes" in fields and "score" not in fields:
             starting = getattr(engine, "STARTING_SCORE", (0,) * len(state["players"]))[int(index)]
-            player["score"] = starting + sum(engine.ROUTE_POINTS[length] for length in lengths)
+            player["score"] = starting + sum(engine.ROUTE_POINTS[length] for length in lengths) + gained
     counts: Counter[str] = Counter()
     for player in state["players"]:
         counts.update({color: number for color, number in player["hand"].items() if number > 0})

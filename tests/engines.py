@@ -45,10 +45,19 @@ def check_invariants(module: types.ModuleType, game) -> None:
     for seat, player in enumerate(state["players"]):
         assert player["trains"] >= 0
         assert all(count >= 0 for count in player["hand"].values())
-        track = sum(module.ROUTE_POINTS[module.ROUTES[route]["length"]] for route in player["routes"])
-        assert player["score"] == starting[seat] + track, "the score track differs from the routes' points"
-        spaces = sum(module.ROUTES[route]["length"] for route in player["routes"])
-        assert player["trains"] == module.TRAINS - spaces, "trains used differ from the routes' spaces"
+        records = [module.ROUTES[route] for route in player["routes"]]
+        # What a claim also costs and gains, per unit of a route property (a mountain's train and points).
+        effects = getattr(module, "CLAIM_EFFECTS", {}).values()
+        gained = sum(int(record[per]) * points for per, _, points in effects for record in records)
+        aside = sum(int(record[per]) * trains for per, trains, _ in effects for record in records)
+        track = sum(module.ROUTE_POINTS[record["length"]] for record in records)
+        assert player["score"] == starting[seat] + track + gained, (
+            "the score track differs from the routes' points"
+        )
+        spaces = sum(record["length"] for record in records)
+        assert player["trains"] == module.TRAINS - spaces - aside, (
+            "trains used differ from the routes' spaces"
+        )
     places = [
         *(
             ticket

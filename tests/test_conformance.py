@@ -8,7 +8,6 @@ file says it ``requires`` what an edition changes (its own folder covers that).
 from __future__ import annotations
 
 import importlib
-from pathlib import Path
 
 import pytest
 from aventuriers.compiler.build import loader, shipped_editions
@@ -22,7 +21,9 @@ def editions_under(folder_name: str, editions: EditionLoader) -> list[str]:
     found = []
     for name in shipped_editions(editions):
         editions.load(editions.path_of(name))
-        if folder_name in {Path(source).name.removesuffix(SUFFIX) for source in editions.chain}:
+        # Its ancestors only: an edition that takes a block from another (`board from:`) does not
+        # play that one's rules.
+        if folder_name in {path.name.removesuffix(SUFFIX) for path in editions.chain_paths}:
             found.append(name)
     return found
 

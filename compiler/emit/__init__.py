@@ -8,13 +8,15 @@ from pathlib import Path
 import jinja2
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
+# Each mechanism's engine parts: `NAME/engine/HOOK.py.j2` under this folder.
+MECHANISM_TEMPLATES = Path(__file__).resolve().parents[1] / "mechanisms"
 
 
 def template_environment(folder: Path = TEMPLATES, *, autoescape: bool) -> jinja2.Environment:
     """The house settings: undefined names fail, blocks leave no blank lines; ``autoescape``
     for SVG and HTML (every printed value escaped), off for Python and Markdown."""
     return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(folder),
+        loader=jinja2.FileSystemLoader([folder, MECHANISM_TEMPLATES]),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,

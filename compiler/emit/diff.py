@@ -25,6 +25,7 @@ from ..french import (
     words,
 )
 from ..ir import Bonus, Edition, Route, Ticket, TicketsRejected
+from ..mechanisms import REGISTRY
 from .engine import environment
 from .escape import for_markdown
 from .sheet_model import tiebreak_phrases
@@ -215,6 +216,12 @@ def facts(edition: Edition, *, triples: bool = False) -> list[Fact]:
     ]
     ties = tiebreak_phrases(e)
     found.append(Fact(section="Cartes bonus", label="Départage", value=", puis ".join(ties) or "aucun"))
+    found += [
+        Fact(section=fact.section, label=fact.label, value=fact.value)
+        for mechanism in REGISTRY
+        if mechanism.used(e)
+        for fact in mechanism.facts(e)
+    ]
     return found
 
 
@@ -330,9 +337,17 @@ def _route_lines(old: Edition, new: Edition) -> list[str]:
                 if new_route.ferry
                 else "plus un ferry"
             )
+        said = _mechanism_words(old, old_route), _mechanism_words(new, new_route)
+        if said[0] != said[1]:
+            details.append(enumerate_fr(said[1]) if said[1] else "sans " + enumerate_fr(said[0]))
         if details:
             lines.append(f"{_route_name(old_route)} : {', '.join(details)}.")
     return lines
+
+
+def _mechanism_words(edition: Edition, route: Route) -> list[str]:
+    """What the edition's mechanisms say of a route (« 2 montagnes »)."""
+    return [word for m in REGISTRY if m.used(edition) for word in m.route_words(edition, route)]
 
 
 def _counted_label(items: list, singular: str, plural: str) -> str:

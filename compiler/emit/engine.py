@@ -17,6 +17,7 @@ import jinja2
 from ..french import COLOR_NAMES, card_forms, engine_messages
 from ..frontend.positions import Span
 from ..ir import Criterion, Edition, TwinPolicy
+from ..mechanisms import EXPRESSIONS, REGISTRY, EnginePart, Mechanism
 from . import template_environment
 
 
@@ -37,6 +38,34 @@ def cite(span: Span | None) -> str:
 class EngineView:
     edition: Edition
     sources: tuple[str, ...]
+
+    @property
+    def used_mechanisms(self) -> tuple[Mechanism, ...]:
+        """The registered mechanisms this edition's rules use, in the registry's order."""
+        return tuple(mechanism for mechanism in REGISTRY if mechanism.used(self.edition))
+
+    def parts(self, hook: str) -> list[EnginePart]:
+        """The mechanisms' parts printed at the hook point ``hook``."""
+        found = []
+        for mechanism in self.used_mechanisms:
+            part = mechanism.parts(self.edition).get(hook)
+            if part is not None:
+                found.append(part)
+        return found
+
+    @property
+    def mechanism_exports(self) -> list[str]:
+        """The public names the mechanisms' parts define, as literals for `__all__`."""
+        return [repr(name) for mechanism in self.used_mechanisms for name in mechanism.exports]
+
+    def expression(self, name: str) -> str:
+        """An engine expression with the terms the mechanisms add to it."""
+        terms = [EXPRESSIONS[name]]
+        for mechanism in self.used_mechanisms:
+            term = mechanism.expressions(self.edition).get(name)
+            if term:
+                terms.append(term)
+        return " + ".join(terms)
 
     @property
     def name_literal(self) -> str:
@@ -163,6 +192,10 @@ class EngineView:
         for tracks in self.edition.board.track_groups():
             for track in tracks:
                 siblings[track.id] = [other.id for other in tracks if other is not track]
+        # The route properties the edition's rules give a meaning to (mountain marks…).
+        exported = dict.fromkeys(
+            name for m in self.used_mechanisms for name in m.properties_used(self.edition)
+        )
         records = []
         for route in self.edition.board.routes:
             record = {"a": route.a, "b": route.b, "length": route.length, "color": route.color}
@@ -177,6 +210,8 @@ class EngineView:
                 record["ferry"] = route.ferry
             if self.countries:
                 record["endpoint"] = route.endpoint
+            for name in exported:
+                record[name] = self.edition.route_property(route, name)
             records.append(f"{route.id!r}: {record!r}")
         return records
 
@@ -248,6 +283,8 @@ class EngineView:
     @property
     def messages(self) -> list[str]:
         messages = engine_messages(self.mechanisms, self.edition.joker.value)
+        for mechanism in self.used_mechanisms:
+            messages.update(mechanism.messages(self.edition))
         return [f"{code!r}: {text!r}" for code, text in messages.items()]
 
     @property

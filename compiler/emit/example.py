@@ -17,6 +17,7 @@ from ..diagnostics import Code, CompileError, Diagnostic
 from ..frontend.positions import Span
 from ..frontend.text import Text
 from ..ir import Edition, Measure
+from ..mechanisms import REGISTRY
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -51,6 +52,8 @@ class ExampleScore:
     starting_score: int = 0  # where the player's marker started (its seat's, when the edition gives one)
     # Tickets with targets: (origin, the target that scored or None, every target with its points).
     targets: tuple[tuple[str, str | None, tuple[tuple[str, int], ...]], ...] = ()
+    # What the edition's mechanisms add (mountains, a score table): a sentence and its points.
+    mechanism_lines: tuple[tuple[str, int], ...] = ()
 
 
 def refused(span: Span | None, what: str, error: Exception) -> CompileError:
@@ -93,6 +96,7 @@ def play_example(edition: Edition, engine: types.ModuleType) -> ExampleScore | N
     # The opponent sits in the next team in team play (player 1 would be a teammate).
     opponent = getattr(engine, "TEAM_SIZE", 1)
     owned = {0: example.routes, opponent: example.opponent_routes}
+    used = [mechanism for mechanism in REGISTRY if mechanism.used(edition)]
     # Each seat's marker starts where the edition says (0 unless it gives a starting score).
     starting = getattr(engine, "STARTING_SCORE", (0,) * example.players)
     for player, routes in owned.items():
@@ -103,6 +107,8 @@ def play_example(edition: Edition, engine: types.ModuleType) -> ExampleScore | N
             engine.ROUTE_POINTS[engine.ROUTES[route]["length"]] for route in routes
         )
         record["tickets"] = []
+        for mechanism in used:
+            mechanism.lay_routes(edition, engine, record, routes)
     for record in state["players"]:
         record["pending_tickets"] = []  # the example's players hold only what it says
     state["players"][0]["tickets"] = list(example.tickets)
@@ -172,6 +178,7 @@ def play_example(edition: Edition, engine: types.ModuleType) -> ExampleScore | N
             for entry in mine["tickets_completed"] + mine["tickets_failed"]
             if "targets" in engine.TICKETS[entry["ticket"]]
         ),
+        mechanism_lines=tuple(line for mechanism in used for line in mechanism.example_lines(edition, mine)),
     )
 
 

@@ -24,6 +24,7 @@ from ..french import (
     words,
 )
 from ..ir import Edition, TicketsRejected, TwinPolicy
+from ..mechanisms import REGISTRY, SheetWords
 from .engine import environment
 from .escape import for_markdown
 from .example import ExampleScore, play_example, play_tunnel_example
@@ -39,6 +40,8 @@ class _SheetWriter(ClosingSections):
     example: ExampleScore | None
     mechanisms: MechanismWording
     teams: TeamWording | None = None
+    # What the registered mechanisms the edition uses say, section by section.
+    words: tuple[SheetWords, ...] = ()
     decisions: list[str] = field(default_factory=list)
 
     # -- numbers the sheet repeats ------------------------------------------------
@@ -98,6 +101,7 @@ class _SheetWriter(ClosingSections):
             if self.teams
             else f"{e.trains} wagons par joueur, un jeu de couleur par joueur",
             *self.mechanisms.material_items(),
+            *(item for said in self.words for item in said.material),
             *(self.teams.material_items() if self.teams else ()),
             self.cards_formula(),
             f"{e.tickets.printed} tickets Destination{self.mechanisms.ticket_kinds()}{deck}"
@@ -331,6 +335,7 @@ class _SheetWriter(ClosingSections):
                 " ".join(doubles),
                 *((self.teams.claim_paragraph(),) if self.teams else ()),
                 *self.mechanisms.claim_paragraphs(),
+                *(paragraph for said in self.words for paragraph in said.claim),
             ),
         )
 
@@ -365,6 +370,11 @@ class _SheetWriter(ClosingSections):
         example = self.example_section()
         if example:
             sections.append(example)
+        for said in self.words:
+            sections += [
+                Section(title=title, paragraphs=paragraphs, table=table)
+                for title, paragraphs, table in said.sections
+            ]
         if self.mechanisms.tunnel:
             sections.append(
                 Section(title="Exemple de tunnel", paragraphs=tuple(self.mechanisms.tunnel_example()))
@@ -396,6 +406,7 @@ def emit_sheet(edition: Edition, engine: types.ModuleType, *, annex: str | None 
     edition, tunnel, example = for_markdown(edition), for_markdown(tunnel), for_markdown(example)
     mechanisms = MechanismWording(edition=edition, tunnel=tunnel)
     teams = TeamWording(edition=edition) if edition.teams else None
-    writer = _SheetWriter(edition=edition, example=example, mechanisms=mechanisms, teams=teams)
+    words = tuple(mechanism.sheet(edition, engine) for mechanism in REGISTRY if mechanism.used(edition))
+    writer = _SheetWriter(edition=edition, example=example, mechanisms=mechanisms, teams=teams, words=words)
     sheet = writer.sheet()
     return environment().get_template("fiche.md.j2").render(sheet=sheet, annex=annex)

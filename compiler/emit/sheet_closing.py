@@ -20,6 +20,7 @@ from ..french import (
     words,
 )
 from ..ir import Edition, TicketsRejected, TwinPolicy
+from ..mechanisms import SheetWords
 from .example import ExampleScore
 from .sheet_mechanisms import MechanismWording
 from .sheet_model import Section, tiebreak_phrases
@@ -36,6 +37,7 @@ class ClosingSections:
     teams: TeamWording | None
     decisions: list[str]
     joker: JokerWording
+    words: tuple[SheetWords, ...]
 
     def action_names(self) -> str:  # defined by the writer
         raise NotImplementedError
@@ -81,6 +83,10 @@ class ClosingSections:
             )
             paragraphs.append(f"{sentence} : {running}{terms} = {running + gained}.")
             running += gained
+        for sentence, points in x.mechanism_lines:
+            sign = "+" if points >= 0 else "−"
+            paragraphs.append(f"{sentence}, soit {running} {sign} {abs(points)} = {running + points}.")
+            running += points
         for bonus in x.bonuses:
             measured = MEASURES[bonus.measure.value].example.format(player=x.player, value=bonus.value)
             paragraphs.append(
@@ -130,6 +136,7 @@ class ClosingSections:
                 "À égalité, chacun des joueurs concernés les marque."
             )
         paragraphs += self.mechanisms.end_paragraphs()
+        paragraphs += [paragraph for said in self.words for paragraph in said.scoring]
         ties = tiebreak_phrases(e)
         winner = "L’équipe au plus gros total gagne." if self.teams else "Le plus gros total gagne."
         if ties:
@@ -176,6 +183,7 @@ class ClosingSections:
             if rule.twin is TwinPolicy.CLOSED:
                 bullets.append(f"{tracks.mistake} {players_phrase(rule.players).lower()}.")
         bullets += self.mechanisms.mistakes()
+        bullets += [mistake for said in self.words for mistake in said.mistakes]
         bullets += self.teams.mistakes() if self.teams else []
         bullets.append("Oublier que le joueur qui déclenche le dernier tour rejoue aussi.")
         return Section(title="Erreurs fréquentes", bullets=tuple(bullets))
@@ -211,6 +219,7 @@ class ClosingSections:
         bullets += [
             "Une route se paie en entier, dans sa couleur ; une route grise, dans une seule couleur au choix.",
             *self.mechanisms.summary(),
+            *(line for said in self.words for line in said.summary),
             *(
                 ["Tickets rendus : retirés du jeu."]
                 if s.tickets_rejected is TicketsRejected.OUT_OF_GAME

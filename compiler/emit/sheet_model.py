@@ -24,6 +24,7 @@ class Subsection:
 class Section:
     title: str
     paragraphs: tuple[str, ...] = ()
+    table: tuple[tuple[str, ...], ...] = ()  # after the paragraphs: a header row, then rows
     bullets: tuple[str, ...] = ()
     subsections: tuple[Subsection, ...] = ()
 

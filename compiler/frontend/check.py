@@ -12,6 +12,7 @@ from collections import Counter, defaultdict
 from ..diagnostics import Code, Diagnostic, did_you_mean
 from ..french import counted
 from ..ir.build import arrows_of, assign_ids, selected
+from .check_properties import check_mechanisms, check_properties
 from .check_rules import RuleChecks
 from .lower import Document, JsonPath
 from .positions import Span
@@ -83,6 +84,8 @@ class _Checker(RuleChecks):
             self.check_teams()
         if self.has("players", "setup.starting_score"):
             self.check_starting_score()
+        check_properties(self)
+        check_mechanisms(self)
         if "stand_in" in self.data["board"]:
             self.report(
                 Code.STAND_IN_BOARD,

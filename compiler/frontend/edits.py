@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..diagnostics import Code, did_you_mean
 from ..ir.build import assign_ids, slug
+from ..mechanisms import REGISTRY, Mechanism
 from .lower import JsonPath
 
 if TYPE_CHECKING:
@@ -124,6 +125,10 @@ def _without(merger: _Merger, data: dict, dropped: dict, where: JsonPath) -> Non
         return
     if kind in ("cities", "routes"):
         return  # done by the merge: the inherited list is not merged, the variant's stands alone
+    owner = next((m for m in REGISTRY if kind in m.schema().get("without", ())), None)
+    if owner is not None:
+        _without_mechanism(merger, data, owner, dropped, where)
+        return
     if kind not in (
         "stations",
         "tunnels",
@@ -174,6 +179,43 @@ def _without(merger: _Merger, data: dict, dropped: dict, where: JsonPath) -> Non
     expect = data["board"].get("expect")
     if isinstance(expect, dict) and kind in expect:
         set_path(data, ("board", "expect"), {key: value for key, value in expect.items() if key != kind})
+
+
+def _without_mechanism(merger: _Merger, data: dict, owner: Mechanism, dropped: dict, where: JsonPath) -> None:
+    """``without claim_effects`` drops a mechanism's every rule; ``without claim_effect ID`` one."""
+    kind, name = dropped["kind"], dropped.get("id")
+    whole = kind == owner.schema()["without"][0]
+    if whole and name is not None:
+        merger.report(
+            Code.WRONG_ARGUMENTS, f"« without {kind} » retire toute la règle : pas d’identifiant", where
+        )
+        return
+    if not whole:
+        items = data.get(kind, [])
+        kept = [i for i, item in enumerate(items) if item.get("id") != name]
+        if name is None:
+            merger.report(Code.WRONG_ARGUMENTS, f"« without {kind} » attend l’identifiant de la règle", where)
+            return
+        if len(kept) == len(items):
+            merger.report(
+                Code.UNKNOWN_REFERENCE,
+                f"l’édition héritée n’a pas de « {kind} {name} » à retirer",
+                where,
+                did_you_mean(name, [item.get("id") for item in items]),
+            )
+            return
+        merger.keep_items(data, (kind,), kept)
+        merger.removed.add((kind, name))
+        merger.edited(where, kind)
+        return
+    touched = owner.without(data, kind)
+    if touched is None:
+        merger.report(
+            Code.UNKNOWN_REFERENCE, f"l’édition héritée n’a pas de règle « {kind} » à retirer", where
+        )
+        return
+    merger.removed.add((kind, ""))
+    merger.edited(where, *touched)
 
 
 def _without_rule(merger: _Merger, data: dict, kind: str, where: JsonPath) -> None:
@@ -255,7 +297,9 @@ def _change(merger: _Merger, data: dict, change: dict, where: JsonPath) -> None:
         return
     fields = {key: value for key, value in change.items() if key not in ("item", "id")}
     allowed = {
-        "route": {"length", "color", "tunnel", "ferry", "double", "reveal"},
+        # A route's fixed fields, and the properties its board declares (`mountain`…).
+        "route": {"length", "color", "tunnel", "ferry", "double", "reveal"}
+        | {p.get("name") for p in data["board"].get("property", [])},
         "ticket": {"points", "deck", "kind"},
         "city": {"at"},
     }[kind]

@@ -34,7 +34,10 @@ MAX_DIGITS = 9
 
 @cache
 def schema() -> dict[str, Any]:
-    return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    """The core schema (``spec/schema.json``) with every mechanism's fragment."""
+    from ..mechanisms import with_fragments  # the mechanisms build IR, which needs this module
+
+    return with_fragments(json.loads(SCHEMA_PATH.read_text(encoding="utf-8")))
 
 
 def resolve_ref(node: dict[str, Any] | None) -> dict[str, Any] | None:

@@ -26,6 +26,8 @@ SUFFIX = ".aventuriers"
 # The schema's identifier, matched whole (a trailing newline included).
 IDENTIFIER = re.compile(r"[a-z0-9_]+(-[a-z0-9_]+)*")
 MAX_EXTENDS_DEPTH = 16
+# The blocks an edition may take whole from another one (`board from: legendary-asia { … }`).
+SHARED_BLOCKS = ("board", "tickets")
 
 
 def _edition_name_problems(name: str, path: Path, document: Document) -> list[Diagnostic]:
@@ -160,6 +162,68 @@ class EditionLoader:
             return beside
         return self.path_of(name)
 
+    def _take_block(
+        self, document: Document, key: str, path: Path, diagnostics: list[Diagnostic], stack: tuple[Path, ...]
+    ) -> Document | None:
+        """``board from: NAME { … }``: the named edition's block, the document's own statements
+        over it (as a variant's over its parent's), in place of the document's block."""
+        name = document.data[key]["from"]
+        span = document.span((key, "from"))
+        source_path = self.parent_path(name, path)
+        if not source_path.exists():
+            diagnostics.append(
+                Diagnostic(
+                    code=Code.UNKNOWN_EDITION,
+                    message=f"édition inconnue « {name} »",
+                    span=span,
+                    hint=did_you_mean(name, self.available()),
+                )
+            )
+            return None
+        if source_path.resolve() in stack or source_path.resolve() == path.resolve():
+            chain = " → ".join([p.stem for p in stack] + [path.stem, name])
+            diagnostics.append(
+                Diagnostic(code=Code.EXTENDS_CYCLE, message=f"héritage circulaire : {chain}", span=span)
+            )
+            return None
+        # The files read for the block are sources of the engine, not ancestors of the edition.
+        chain, chain_paths = list(self.chain), list(self.chain_paths)
+        source = self._load_chain(source_path, diagnostics, stack + (path.resolve(),))
+        taken = [name for name in self.chain if name not in chain]
+        self.chain, self.chain_paths = taken + chain, chain_paths
+        if source is None:
+            return None
+        if key not in source.data:
+            diagnostics.append(
+                Diagnostic(
+                    code=Code.UNKNOWN_REFERENCE,
+                    message=f"l’édition « {name} » n’a pas de bloc « {key} » à partager",
+                    span=span,
+                )
+            )
+            return None
+        given = Document(
+            source=source.source,
+            data={key: source.data[key]},
+            spans={p: s for p, s in source.spans.items() if p[:1] == (key,)},
+        )
+        own = Document(
+            source=document.source,
+            data={key: {k: v for k, v in document.data[key].items() if k != "from"}},
+            spans={p: s for p, s in document.spans.items() if p[:1] == (key,)},
+        )
+        merged, problems = merge(given, own)
+        diagnostics.extend(problems)
+        spans = {p: s for p, s in document.spans.items() if p[:1] != (key,)}
+        spans.update(merged.spans)
+        return Document(
+            source=document.source,
+            data={**document.data, key: merged.data[key]},
+            spans=spans,
+            removed=document.removed | merged.removed,
+            edits=document.edits,
+        )
+
     def _load_chain(self, path: Path, diagnostics: list[Diagnostic], stack: tuple[Path, ...]):
         document, found = load_document(path, self.display_name(path))
         diagnostics.extend(found)
@@ -174,6 +238,15 @@ class EditionLoader:
         if any(not d.code.is_warning for d in found):
             # Merging a document the schema refused would only add confusing errors.
             return None
+        shared = [
+            key
+            for key in SHARED_BLOCKS
+            if isinstance(document.data.get(key), dict) and "from" in document.data[key]
+        ]
+        for key in shared:
+            document = self._take_block(document, key, path, diagnostics, stack)
+            if document is None:
+                return None
         if not isinstance(parent_name, str) or not IDENTIFIER.fullmatch(parent_name):
             for key in ("without", "change"):
                 if key in document.data and parent_name is None:
@@ -229,6 +302,17 @@ class EditionLoader:
         parent = self._load_chain(parent_path, diagnostics, stack + (path.resolve(),))
         if parent is None:
             return None
+        if shared:
+            # A block taken from another edition replaces the inherited one whole.
+            parent = Document(
+                source=parent.source,
+                data={key: value for key, value in parent.data.items() if key not in shared},
+                spans={
+                    p: span for p, span in parent.spans.items() if p[:1] not in [(key,) for key in shared]
+                },
+                removed=parent.removed,
+                edits=parent.edits,
+            )
         merged, problems = merge(parent, document)
         diagnostics.extend(problems)
         if "abstract" not in document.data:

@@ -88,6 +88,8 @@ class Route:
     ferry: int = 0  # locomotives a ferry's payment needs at least; 0 when not a ferry
     endpoint: str | None = None  # a route to a country: ``b`` is the country, this its arrow (``France#2``)
     reveal: int | None = None  # a tunnel's own number of cards to turn over (else the edition's)
+    # The value of each property the board declares, in declaration order (defaults included).
+    properties: tuple[tuple[str, int | bool | str], ...] = ()
     span: Span | None = field(default=None, compare=False)
 
 
@@ -123,6 +125,18 @@ class Country:
 
 
 @dataclass(**IR)
+class RouteProperty:
+    """A property every route of a board has (mountain marks, a bridge): its default and French name."""
+
+    name: str
+    default: int | bool | str
+    singular: str
+    plural: str
+    feminine: bool = True
+    span: Span | None = field(default=None, compare=False)
+
+
+@dataclass(**IR)
 class Place:
     """Where a city or a border arrow (``France#1``) lies on the map, in decimal degrees."""
 
@@ -141,6 +155,7 @@ class Board:
     # Every city and arrow placed, cities first in spec order; empty when the spec places none.
     places: tuple[Place, ...] = ()
     stand_in: str | None = None  # why this board stands in for one that could not be sourced
+    properties: tuple[RouteProperty, ...] = ()  # the route properties it declares
     span: Span | None = field(default=None, compare=False)
 
     def track_groups(self) -> tuple[tuple[Route, ...], ...]:
@@ -348,9 +363,18 @@ class Edition:
     tunnel_example: TunnelExample | None = None
     joker: CardColor = CardColor.LOCOMOTIVE  # the card that stands in for a colour
     joker_pays_tunnels_only: bool = False
+    # The rules of the edition's mechanisms (`compiler.mechanisms`), in the registry's order.
+    rules: tuple[object, ...] = ()
     joker_span: Span | None = field(default=None, compare=False)
     span: Span | None = field(default=None, compare=False)
     route_points_span: Span | None = field(default=None, compare=False)
+
+    def route_property(self, route: Route, name: str) -> int | bool | str:
+        """A route's value of a declared property."""
+        return dict(route.properties)[name]
+
+    def property_named(self, name: str) -> RouteProperty:
+        return next(p for p in self.board.properties if p.name == name)
 
     @property
     def module_name(self) -> str:

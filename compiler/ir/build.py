@@ -33,6 +33,7 @@ from ..ir import (
     Place,
     Range,
     Route,
+    RouteProperty,
     ScoreExample,
     Setup,
     ShareTickets,
@@ -48,6 +49,7 @@ from ..ir import (
     Turn,
     TwinPolicy,
 )
+from ..mechanisms import REGISTRY
 
 
 def slug(text: str) -> str:
@@ -139,6 +141,7 @@ def build(document: Document) -> Edition:
 
     board, tickets, setup, turn = data["board"], data["tickets"], data["setup"], data["turn"]
     route_ids = assign_ids(board["route"], by_color=True)
+    declared = board.get("property", [])
     arrows = arrows_of(board)
     routes = tuple(
         Route(
@@ -150,6 +153,7 @@ def build(document: Document) -> Edition:
             tunnel=route.get("tunnel", False),
             ferry=route.get("ferry", 0),
             reveal=route.get("reveal"),
+            properties=tuple((p["name"], route.get(p["name"], p["default"])) for p in declared),
             span=span("board", "route", index),
         )
         for index, (route, route_id) in enumerate(zip(board["route"], route_ids, strict=True))
@@ -205,6 +209,17 @@ def build(document: Document) -> Edition:
             ),
             stand_in=board.get("stand_in"),
             places=_places(board, span),
+            properties=tuple(
+                RouteProperty(
+                    name=p["name"],
+                    default=p["default"],
+                    singular=p["french"],
+                    plural=p.get("plural", p["french"] + "s"),
+                    feminine=p.get("feminine", True),
+                    span=span("board", "property", i),
+                )
+                for i, p in enumerate(declared)
+            ),
             span=span("board"),
         ),
         tickets=TicketDeck(
@@ -339,6 +354,7 @@ def build(document: Document) -> Edition:
         )
         if "tunnel_example" in data
         else None,
+        rules=tuple(rule for mechanism in REGISTRY for rule in mechanism.build(data, span)),
         span=span("edition"),
         route_points_span=span("route_points"),
     )

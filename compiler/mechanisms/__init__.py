@@ -1,0 +1,47 @@
+"""The mechanisms of the language, one folder each, and the registry that lists them.
+
+A mechanism is the unit of the language: adding one means adding its folder and
+one line to ``REGISTRY`` (see ``base.Mechanism`` for what a folder holds). The
+registry's order is the order in which their engine parts, sheet sentences and
+facts are emitted.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from .base import EXPRESSIONS, HOOKS, EnginePart, Fact, Mechanism, SheetWords
+from .claim_effects import MECHANISM as CLAIM_EFFECTS
+from .score_tables import MECHANISM as SCORE_TABLES
+
+REGISTRY: tuple[Mechanism, ...] = (CLAIM_EFFECTS, SCORE_TABLES)
+
+__all__ = [
+    "EXPRESSIONS",
+    "HOOKS",
+    "REGISTRY",
+    "EnginePart",
+    "Fact",
+    "Mechanism",
+    "SheetWords",
+    "with_fragments",
+]
+
+
+def with_fragments(base: dict[str, Any]) -> dict[str, Any]:
+    """The language's schema: the core one with each mechanism's fragment added.
+
+    A fragment adds top-level statements (``properties``), definitions (``$defs``)
+    and kinds of ``without`` (``without``: the mechanism's name drops its rules).
+    """
+    schema = copy.deepcopy(base)
+    without = schema["properties"]["without"]["items"]["properties"]["kind"]["enum"]
+    for mechanism in REGISTRY:
+        fragment = mechanism.schema()
+        for key, node in fragment.get("properties", {}).items():
+            assert key not in schema["properties"], f"{mechanism.name} redeclares « {key} »"
+            schema["properties"][key] = node
+        schema["$defs"].update(fragment.get("$defs", {}))
+        without.extend(fragment.get("without", ()))
+    return schema

@@ -1,0 +1,158 @@
+"""What a mechanism is: one rule family of the language, owned by one folder.
+
+A mechanism brings, from its folder: the schema fragment of its statements
+(``schema.json``), the IR it builds from a merged document, its semantic checks,
+its engine parts (``engine/HOOK.py.j2``, each printed at the engine's hook point
+of that name, only into engines whose spec uses it), the terms it adds to the
+engine's expressions, its engine messages, its French sentences for each section
+of the rule sheet, its facts for the differences page, and its fixtures
+(``fixtures/``). The registry (``compiler.mechanisms.REGISTRY``) lists them in the
+order their parts are emitted.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    import types
+
+    from ..frontend.positions import Span
+    from ..ir import Edition, Route
+
+# The engine's hook points, in the order they appear in an engine.
+HOOKS = (
+    "tables",  # module constants, after the board's tables
+    "claim_filter",  # in the enumeration of claims: `continue` skips a route
+    "claim_check",  # in `apply` of a claim, once the route is known, before the payment
+    "take_route",  # once a route is taken, before the market is tended
+    "functions",  # module functions, after the engine's own helpers
+    "scores",  # in scores(), for each player's `result`, before the bonuses
+    "state_route",  # in from_dict's checks, for each route a player holds
+)
+
+# The engine's expressions a mechanism may add terms to, with the core value of each.
+EXPRESSIONS = {
+    "claim_trains": "length",  # the trains a claim takes from the player (the route is `route`)
+}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Fact:
+    """One line of the differences page: a section, a label, a French value."""
+
+    section: str
+    label: str
+    value: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SheetWords:
+    """The French a mechanism adds to each section of the rule sheet (whole sentences)."""
+
+    material: tuple[str, ...] = ()  # items of « Matériel », without the final punctuation
+    claim: tuple[str, ...] = ()  # paragraphs of « Prendre une route », after the points table
+    scoring: tuple[str, ...] = ()  # paragraphs of « Dernier tour et victoire », before the winner
+    mistakes: tuple[str, ...] = ()  # items of « Erreurs fréquentes »
+    summary: tuple[str, ...] = ()  # lines of the one-page summary
+    # Sections of its own, after the score example: (title, paragraphs, table rows or ()).
+    sections: tuple[tuple[str, tuple[str, ...], tuple[tuple[str, ...], ...]], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class EnginePart:
+    """A part printed at a hook point; its template sees the mechanism's view as ``m``."""
+
+    template: str
+    view: Any
+
+
+class Mechanism:
+    """The base of every mechanism; each method has the neutral default."""
+
+    name: ClassVar[str]
+    # The IR classes of its rules, found in `Edition.rules`.
+    rule_types: ClassVar[tuple[type, ...]] = ()
+    folder: ClassVar[Path]
+    # The public names its engine parts define (part of the engine's API where it is used).
+    exports: ClassVar[tuple[str, ...]] = ()
+
+    @classmethod
+    @cache
+    def schema(cls) -> dict[str, Any]:
+        path = cls.folder / "schema.json"
+        return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+
+    # -- front end -------------------------------------------------------
+    def build(self, data: dict[str, Any], span: Callable[..., Span]) -> tuple[Any, ...]:
+        """Its rules, as IR, from a merged document that passed every check."""
+        return ()
+
+    def check(self, checker: Any) -> None:
+        """Its semantic checks on the merged document (``checker.data``), reported with
+        ``checker.report(code, message, path, hint)``."""
+
+    def without(self, data: dict[str, Any], kind: str) -> tuple[str, ...] | None:
+        """``without KIND`` of one of its kinds: drop it from ``data`` (in place) and say
+        which top-level keys were touched; None when the edition has nothing to drop."""
+        return None
+
+    # -- what an edition uses --------------------------------------------
+    def rules(self, edition: Edition) -> tuple[Any, ...]:
+        return tuple(rule for rule in edition.rules if isinstance(rule, self.rule_types))
+
+    def used(self, edition: Edition) -> bool:
+        return bool(self.rules(edition))
+
+    def properties_used(self, edition: Edition) -> tuple[str, ...]:
+        """The route properties its rules give a meaning to."""
+        return ()
+
+    # -- engine ------------------------------------------------------------
+    def engine_view(self, edition: Edition) -> Any:
+        return None
+
+    def parts(self, edition: Edition) -> dict[str, EnginePart]:
+        view = self.engine_view(edition)
+        found = {}
+        for hook in HOOKS:
+            template = self.folder / "engine" / f"{hook}.py.j2"
+            if template.exists():
+                found[hook] = EnginePart(template=f"{self.folder.name}/engine/{hook}.py.j2", view=view)
+        return found
+
+    def expressions(self, edition: Edition) -> dict[str, str]:
+        """Terms it adds to the engine's expressions (`EXPRESSIONS`)."""
+        return {}
+
+    def messages(self, edition: Edition) -> dict[str, str]:
+        """Its illegal-move messages, by stable code (French; typography applied later)."""
+        return {}
+
+    # -- worked examples -----------------------------------------------------
+    def lay_routes(
+        self, edition: Edition, engine: types.ModuleType, record: dict, routes: tuple[str, ...]
+    ) -> None:
+        """Complete a player's record of a hand-built position (``Game.to_dict`` shape) once the
+        core has laid ``routes`` (their trains, their table points): what its rules add."""
+
+    def example_lines(self, edition: Edition, result: dict) -> list[tuple[str, int]]:
+        """What it adds to the score example, from the player's ``scores()`` record: sentences
+        (without the sum) and the points each adds to the running total."""
+        return []
+
+    # -- words -------------------------------------------------------------
+    def sheet(self, edition: Edition, engine: types.ModuleType) -> SheetWords:
+        return SheetWords()
+
+    def facts(self, edition: Edition) -> list[Fact]:
+        return []
+
+    def route_words(self, edition: Edition, route: Route) -> list[str]:
+        """What it says of one route in the differences page's list of changed routes."""
+        return []

@@ -1,0 +1,234 @@
+"""Claim effects: what a route's claim costs and gains for each unit of one of its properties.
+
+Legendary Asia's mountains: each mountain mark (X) of a route costs one more train from the
+player's supply, set aside, and scores 2 points at the claim. Written
+``claim_effect mountains per: mountain trains: 1 points: 2``; any edition may count any
+property it declares.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ...diagnostics import Code, did_you_mean
+from ...french import counted, words
+from ...frontend.positions import Span
+from ...ir import IR, Edition, Route
+from ..base import Fact, Mechanism, SheetWords
+
+
+@dataclass(**IR)
+class ClaimEffect:
+    id: str
+    per: str  # the route property counted
+    trains: int = 0  # trains set aside per unit
+    points: int = 0  # points scored at the claim per unit
+    span: Span | None = field(default=None, compare=False)
+
+
+def units(edition: Edition, route: Route, effect: ClaimEffect) -> int:
+    """How many times the effect applies to the route: its property, yes counting 1."""
+    return int(edition.route_property(route, effect.per))
+
+
+@dataclass(frozen=True, slots=True)
+class EngineView:
+    edition: Edition
+    effects: tuple[ClaimEffect, ...]
+
+    @property
+    def effects_literal(self) -> str:
+        return repr({e.id: (e.per, e.trains, e.points) for e in self.effects})
+
+    @property
+    def sets_aside(self) -> bool:
+        return any(e.trains for e in self.effects)
+
+    @property
+    def citation(self) -> str:
+        from ...emit.engine import cite
+
+        return ", ".join(cite(e.span) for e in self.effects)
+
+
+class ClaimEffects(Mechanism):
+    name = "claim_effects"
+    rule_types = (ClaimEffect,)
+    folder = Path(__file__).resolve().parent
+    exports = ("CLAIM_EFFECTS",)
+
+    def build(self, data: dict[str, Any], span: Callable[..., Span]) -> tuple[Any, ...]:
+        return tuple(
+            ClaimEffect(
+                id=item["id"],
+                per=item["per"],
+                trains=item.get("trains", 0),
+                points=item.get("points", 0),
+                span=span("claim_effect", index),
+            )
+            for index, item in enumerate(data.get("claim_effect", []))
+        )
+
+    def check(self, checker: Any) -> None:
+        declared = {p["name"]: p["default"] for p in checker.data["board"].get("property", [])}
+        for index, item in enumerate(checker.data.get("claim_effect", [])):
+            per = item.get("per")
+            if per not in declared:
+                checker.report(
+                    Code.UNKNOWN_REFERENCE,
+                    f"« {per} » n’est pas une propriété des routes de ce plateau",
+                    ("claim_effect", index, "per"),
+                    did_you_mean(per, list(declared))
+                    or 'déclarez-la dans le plateau : property NOM default: 0 french: "…"',
+                )
+            elif isinstance(declared[per], str):
+                checker.report(
+                    Code.INCONSISTENT_RULE,
+                    f"« {per} » est un nom, pas un nombre : un effet ne peut pas le compter",
+                    ("claim_effect", index, "per"),
+                )
+
+    def without(self, data: dict[str, Any], kind: str) -> tuple[str, ...] | None:
+        if not data.get("claim_effect"):
+            return None
+        data.pop("claim_effect")
+        return ("claim_effect",)
+
+    def properties_used(self, edition: Edition) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(e.per for e in self.rules(edition)))
+
+    def engine_view(self, edition: Edition) -> EngineView:
+        return EngineView(edition=edition, effects=self.rules(edition))
+
+    def expressions(self, edition: Edition) -> dict[str, str]:
+        if any(e.trains for e in self.rules(edition)):
+            return {"claim_trains": "_ROUTE_SET_ASIDE[route]"}
+        return {}
+
+    # -- worked examples ---------------------------------------------------
+    def lay_routes(self, edition: Edition, engine: Any, record: dict, routes: tuple[str, ...]) -> None:
+        for per, trains, points in engine.CLAIM_EFFECTS.values():
+            for route in routes:
+                marks = int(engine.ROUTES[route][per])
+                record["trains"] -= marks * trains
+                record["score"] += marks * points
+
+    def example_lines(self, edition: Edition, result: dict) -> list[tuple[str, int]]:
+        lines = []
+        for effect in self.rules(edition):
+            points = result["claim_effects"][effect.id]
+            if not points:
+                continue
+            prop = edition.property_named(effect.per)
+            units_held = points // effect.points
+            held = (
+                f"Ses {units_held} {prop.plural} lui ont"
+                if units_held > 1
+                else f"{'Sa' if prop.feminine else 'Son'} {prop.singular} lui a"
+            )
+            cost = units_held * effect.trains
+            spent = f"coûté {cost} {counted(cost, 'wagon', 'wagons')} de plus et " if cost else ""
+            lines.append((f"{held} {spent}rapporté {points} points à la prise des routes", points))
+        return lines
+
+    # -- words -----------------------------------------------------------
+    def _marked(self, edition: Edition, effect: ClaimEffect) -> list[Route]:
+        return [route for route in edition.board.routes if units(edition, route, effect)]
+
+    def sentence(self, edition: Edition, effect: ClaimEffect) -> str:
+        """The rule in one French sentence: « Chaque montagne d’une route coûte un wagon de plus… »."""
+        prop = edition.property_named(effect.per)
+        article = "une" if prop.feminine else "un"
+        lead = (
+            f"Une route avec {article} {prop.singular}"
+            if isinstance(prop.default, bool)
+            else f"Chaque {prop.singular} d’une route"
+        )
+        parts = []
+        if effect.trains:
+            parts.append(
+                f"coûte {words(effect.trains)} {counted(effect.trains, 'wagon', 'wagons')} de plus, "
+                "pris dans ta réserve et posé hors du plateau"
+            )
+        if effect.points:
+            verb = "rapporte" if effect.points > 0 else "fait perdre"
+            parts.append(
+                f"{verb} aussitôt {abs(effect.points)} {counted(abs(effect.points), 'point', 'points')}"
+            )
+        return f"{lead} {', et '.join(parts)}."
+
+    def summary_line(self, edition: Edition, effect: ClaimEffect) -> str:
+        """« Montagne : un wagon de plus, hors du plateau ; +2 points. »"""
+        prop = edition.property_named(effect.per)
+        lead = (
+            f"Route avec {'une' if prop.feminine else 'un'} {prop.singular}"
+            if isinstance(prop.default, bool)
+            else prop.singular[:1].upper() + prop.singular[1:]
+        )
+        parts = []
+        if effect.trains:
+            parts.append(
+                f"{words(effect.trains)} {counted(effect.trains, 'wagon', 'wagons')} de plus, hors du plateau"
+            )
+        if effect.points:
+            parts.append(f"{'+' if effect.points > 0 else '−'}{abs(effect.points)} points")
+        return f"{lead} : {' ; '.join(parts)}."
+
+    def sheet(self, edition: Edition, engine: Any) -> SheetWords:
+        claim, material, mistakes, summary = [], [], [], []
+        for effect in self.rules(edition):
+            prop = edition.property_named(effect.per)
+            marked = self._marked(edition, effect)
+            total = sum(units(edition, route, effect) for route in marked)
+            material.append(
+                f"{len(marked)} {counted(len(marked), 'route', 'routes')} avec des {prop.plural} "
+                f"({total} {counted(total, prop.singular, prop.plural)} en tout)"
+                if not isinstance(prop.default, bool)
+                else f"{len(marked)} {counted(len(marked), 'route', 'routes')} avec {'une' if prop.feminine else 'un'} {prop.singular}"
+            )
+            claim.append(self.sentence(edition, effect))
+            if effect.trains:
+                claim.append(
+                    "Pour prendre une telle route, il faut donc assez de wagons pour ses cases et pour ses "
+                    f"{prop.plural} ; les wagons posés hors du plateau comptent comme joués pour le dernier tour."
+                )
+                mistakes.append(
+                    f"Prendre une route sans poser hors du plateau les wagons de ses {prop.plural}."
+                )
+            summary.append(self.summary_line(edition, effect))
+        return SheetWords(
+            material=tuple(material), claim=tuple(claim), mistakes=tuple(mistakes), summary=tuple(summary)
+        )
+
+    def facts(self, edition: Edition) -> list[Fact]:
+        found = []
+        for effect in self.rules(edition):
+            prop = edition.property_named(effect.per)
+            marked = self._marked(edition, effect)
+            found.append(
+                Fact(
+                    section="Le tour",
+                    label=f"Routes avec des {prop.plural}",
+                    value=f"{len(marked)} ; {self.sentence(edition, effect)[:-1].lower()}",
+                )
+            )
+        return found
+
+    def route_words(self, edition: Edition, route: Route) -> list[str]:
+        found = []
+        for effect in self.rules(edition):
+            count = units(edition, route, effect)
+            if count:
+                prop = edition.property_named(effect.per)
+                found.append(
+                    prop.singular
+                    if isinstance(prop.default, bool)
+                    else f"{count} {counted(count, prop.singular, prop.plural)}"
+                )
+        return found
+
+
+MECHANISM = ClaimEffects()

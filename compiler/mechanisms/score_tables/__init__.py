@@ -1,0 +1,162 @@
+"""Score tables: points every player scores at the end, read from a count in a table.
+
+India's Grand Tour (« Mandala »): the completed tickets whose two cities a player's routes join
+by two paths that share no route are counted, and 1 → 5, 2 → 10, 3 → 20, 4 → 30, 5 or more → 40.
+Written ``score_table grand_tour { title "Grand Tour" counts tickets_two_paths points 1: 5 … }``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ...diagnostics import Code
+from ...french import counted, guillemets
+from ...frontend.positions import Span
+from ...ir import IR, Edition
+from ..base import Fact, Mechanism, SheetWords
+
+# What each count is, in French: the rule (after « compte… ») and the table's first column.
+COUNTS = {
+    "tickets_two_paths": (
+        "chaque ticket réussi dont les deux villes sont reliées par tes routes de deux façons, par "
+        "deux chemins qui n’ont aucune route en commun (ils peuvent passer par les mêmes villes)",
+        "Tickets reliés deux fois",
+    ),
+    "completed_tickets": ("chaque ticket réussi", "Tickets réussis"),
+}
+
+
+@dataclass(**IR)
+class ScoreTable:
+    id: str
+    title: str
+    counts: str
+    points: tuple[tuple[int, int], ...]  # (count, points), by count
+    span: Span | None = field(default=None, compare=False)
+
+    def points_for(self, count: int) -> int:
+        """The row of the count, or of the largest count below it; nothing below the first row."""
+        found = 0
+        for row, points in self.points:
+            if row <= count:
+                found = points
+        return found
+
+
+class ScoreTables(Mechanism):
+    name = "score_tables"
+    rule_types = (ScoreTable,)
+    folder = Path(__file__).resolve().parent
+    exports = ("SCORE_TABLES",)
+
+    def build(self, data: dict[str, Any], span: Callable[..., Span]) -> tuple[Any, ...]:
+        return tuple(
+            ScoreTable(
+                id=item["id"],
+                title=item["title"],
+                counts=item["counts"],
+                points=tuple(sorted((int(k), v) for k, v in item["points"].items())),
+                span=span("score_table", index),
+            )
+            for index, item in enumerate(data.get("score_table", []))
+        )
+
+    def check(self, checker: Any) -> None:
+        data = checker.data
+        for index, item in enumerate(data.get("score_table", [])):
+            if item.get("counts") != "tickets_two_paths":
+                continue
+            why = None
+            if data["board"].get("country"):
+                why = "un ticket vers un pays n’a pas de ville à relier deux fois"
+            elif any(ticket.get("target") for ticket in data.get("tickets", {}).get("ticket", [])):
+                why = "un ticket à plusieurs destinations n’a pas une seule ville à relier deux fois"
+            elif "teams" in data or "stations" in data:
+                why = "les routes d’un coéquipier ou empruntées par une gare ne sont pas comptées"
+            if why:
+                checker.report(
+                    Code.INCONSISTENT_RULE,
+                    f"« tickets_two_paths » ne se compte pas dans cette édition : {why}",
+                    ("score_table", index, "counts"),
+                )
+
+    def without(self, data: dict[str, Any], kind: str) -> tuple[str, ...] | None:
+        if not data.get("score_table"):
+            return None
+        data.pop("score_table")
+        return ("score_table",)
+
+    def engine_view(self, edition: Edition) -> Any:
+        return EngineView(tables=self.rules(edition))
+
+    # -- words -------------------------------------------------------------
+    def sheet(self, edition: Edition, engine: Any) -> SheetWords:
+        sections = []
+        for table in self.rules(edition):
+            rule, column = COUNTS[table.counts]
+            last = table.points[-1][0]
+            rows = (
+                (column, *(f"{row} ou plus" if row == last and row else str(row) for row, _ in table.points)),
+                ("Points", *(str(points) for _, points in table.points)),
+            )
+            first = table.points[0][0]
+            below = f" En dessous de {first}, rien." if first > 1 else ""
+            sections.append(
+                (
+                    table.title,
+                    (
+                        f"À la fin de la partie, chacun compte pour {guillemets(table.title)} {rule}. "
+                        f"Selon ce nombre, il marque les points du tableau.{below}",
+                    ),
+                    rows,
+                )
+            )
+        return SheetWords(
+            scoring=tuple(
+                f"{guillemets(table.title)} : chacun marque les points de son nombre de "
+                f"{COUNTS[table.counts][1].lower()} (voir « {table.title} »)."
+                for table in self.rules(edition)
+            ),
+            sections=tuple(sections),
+        )
+
+    def facts(self, edition: Edition) -> list[Fact]:
+        return [
+            Fact(
+                section="Décompte",
+                label=table.title,
+                value=COUNTS[table.counts][1].lower()
+                + " : "
+                + ", ".join(
+                    f"{row}{' ou plus' if row == table.points[-1][0] else ''} → {points} "
+                    f"{counted(abs(points), 'point', 'points')}"
+                    for row, points in table.points
+                ),
+            )
+            for table in self.rules(edition)
+        ]
+
+
+@dataclass(frozen=True, slots=True)
+class EngineView:
+    tables: tuple[ScoreTable, ...]
+
+    @property
+    def tables_literal(self) -> str:
+        return repr({t.id: (t.counts, t.points) for t in self.tables})
+
+    @property
+    def two_paths(self) -> bool:
+        return any(t.counts == "tickets_two_paths" for t in self.tables)
+
+    @property
+    def citation(self) -> str:
+        from ...emit.engine import cite
+
+        return ", ".join(cite(t.span) for t in self.tables)
+
+
+MECHANISM = ScoreTables()
