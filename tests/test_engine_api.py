@@ -114,6 +114,9 @@ def test_scores_shape(edition):
             + sum(t["points"] for t in score["tickets_completed"])
             - sum(t["points"] for t in score["tickets_failed"])
             + sum(score["bonuses"].values())
+            # What the edition's mechanisms add: mountains at the claim, score tables at the end.
+            + sum(score.get("claim_effects", {}).values())
+            + sum(table["points"] for table in score.get("score_tables", {}).values())
         )
         assert score["total"] == expected
     assert game.winners()

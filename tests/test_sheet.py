@@ -24,6 +24,11 @@ def test_sections_follow_the_rulebook(name: str) -> None:
     titles = re.findall(r"^## (.+)$", SHEETS[name].split("\n## Annexe")[0], flags=re.M)
     examples = [title for title in titles if title.startswith("Exemple de ")]
     assert examples, "a sheet shows at least one worked example"
+    # A mechanism may add a section of its own after the examples (the Grand Tour's table): the
+    # closing section then names it.
+    own = titles[titles.index(examples[-1]) + 1 : titles.index("Dernier tour et victoire")]
+    closing = SHEETS[name].split("## Dernier tour et victoire")[1].split("\n## ")[0]
+    assert all(typo(f"« {title} »") in closing for title in own), own
     assert titles == [
         "Matériel",
         "But du jeu",
@@ -31,6 +36,7 @@ def test_sections_follow_the_rulebook(name: str) -> None:
         *(["Jouer en équipe"] if "Jouer en équipe" in titles else []),
         "Le tour",
         *examples,
+        *own,
         "Dernier tour et victoire",
         "Erreurs fréquentes",
         "Quand la règle ne dit rien",

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ...diagnostics import Code
-from ...french import counted, guillemets
+from ...french import enumerate_fr, guillemets, words
 from ...frontend.positions import Span
 from ...ir import IR, Edition
 from ..base import Fact, Mechanism, SheetWords
@@ -21,11 +21,11 @@ from ..base import Fact, Mechanism, SheetWords
 # What each count is, in French: the rule (after « compte… ») and the table's first column.
 COUNTS = {
     "tickets_two_paths": (
-        "chaque ticket réussi dont les deux villes sont reliées par tes routes de deux façons, par "
-        "deux chemins qui n’ont aucune route en commun (ils peuvent passer par les mêmes villes)",
+        "tes tickets réussis dont les deux villes sont reliées de deux façons par tes routes : par deux "
+        "chemins qui n’ont aucune route en commun (ils peuvent passer par les mêmes villes)",
         "Tickets reliés deux fois",
     ),
-    "completed_tickets": ("chaque ticket réussi", "Tickets réussis"),
+    "completed_tickets": ("tes tickets réussis", "Tickets réussis"),
 }
 
 
@@ -108,33 +108,66 @@ class ScoreTables(Mechanism):
                 (
                     table.title,
                     (
-                        f"À la fin de la partie, chacun compte pour {guillemets(table.title)} {rule}. "
-                        f"Selon ce nombre, il marque les points du tableau.{below}",
+                        f"À la fin de la partie, compte {rule}. Selon leur nombre, tu marques les points du "
+                        f"tableau ; au-delà de sa dernière colonne, ceux de la dernière.{below}",
                     ),
                     rows,
                 )
             )
+        tables = self.rules(edition)
         return SheetWords(
             scoring=tuple(
-                f"{guillemets(table.title)} : chacun marque les points de son nombre de "
-                f"{COUNTS[table.counts][1].lower()} (voir « {table.title} »)."
-                for table in self.rules(edition)
+                f"{guillemets(table.title)} : les points du tableau « {table.title} », selon ton nombre de "
+                f"{COUNTS[table.counts][1].lower()}."
+                for table in tables
             ),
+            summary=tuple(f"{table.title} : {self.rows(table)}." for table in tables),
             sections=tuple(sections),
         )
+
+    @staticmethod
+    def rows(table: ScoreTable) -> str:
+        """« 1 → 5, 2 → 10, …, 5 ou plus → 40 »."""
+        last = table.points[-1][0]
+        return ", ".join(
+            f"{row}{' ou plus' if row == last else ''} → {points}" for row, points in table.points
+        )
+
+    def example_lines(self, edition: Edition, result: dict) -> list[tuple[str, int]]:
+        names = {ticket.id: f"{ticket.a} – {ticket.b}" for ticket in edition.tickets.tickets}
+        lines = []
+        for table in self.rules(edition):
+            scored = result["score_tables"][table.id]
+            if not scored["count"]:
+                continue
+            count = scored["count"]
+            listed = enumerate_fr([guillemets(names[ticket]) for ticket in scored["tickets"]])
+            if table.counts == "tickets_two_paths":
+                what = (
+                    f"{words(count)} {'ticket relié' if count == 1 else 'tickets reliés'} deux fois, {listed}"
+                )
+                others = [
+                    e["ticket"] for e in result["tickets_completed"] if e["ticket"] not in scored["tickets"]
+                ]
+                if others:
+                    once = enumerate_fr([guillemets(names[ticket]) for ticket in others])
+                    what += f" ({once} {'ne l’est' if len(others) == 1 else 'ne le sont'} qu’une fois)"
+            else:
+                what = f"{words(count)} {'ticket réussi' if count == 1 else 'tickets réussis'}"
+            lines.append(
+                (
+                    f"{what[0].upper()}{what[1:]} : {guillemets(table.title)} ajoute {scored['points']} points",
+                    scored["points"],
+                )
+            )
+        return lines
 
     def facts(self, edition: Edition) -> list[Fact]:
         return [
             Fact(
                 section="Décompte",
                 label=table.title,
-                value=COUNTS[table.counts][1].lower()
-                + " : "
-                + ", ".join(
-                    f"{row}{' ou plus' if row == table.points[-1][0] else ''} → {points} "
-                    f"{counted(abs(points), 'point', 'points')}"
-                    for row, points in table.points
-                ),
+                value=f"{self.rows(table)} points, selon le nombre de {COUNTS[table.counts][1].lower()}",
             )
             for table in self.rules(edition)
         ]
