@@ -9,9 +9,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 from aventuriers.compiler.build import compile_edition, loader
 from aventuriers.compiler.cli import main
 from aventuriers.compiler.emit.example import load_engine
+
+from .conformance_runner import run_case
 
 VARIANTS = Path(__file__).resolve().parent / "variants"
 
@@ -34,6 +37,8 @@ PARENTS = {
     "europe-sans-longs": "europe",
     "asie-sans-equipes": "asia-equipes",
     "usa-voies-triples": "usa-classic",
+    "usa-montagnes": "usa-2025",
+    "europe-grand-tour": "europe",
 }
 
 
@@ -442,3 +447,34 @@ def test_switzerland_with_locomotives_that_pay_everything_is_a_few_lines(tmp_pat
     game.apply({"type": "claim_route", "route": "bern-fribourg-orange", "cards": {"locomotive": 1}})
     assert game.to_dict()["players"][0]["routes"] == ["bern-fribourg-orange"]
     assert "les locomotives remplacent n’importe quelle couleur." in result.sheet
+
+
+MECHANISM_VARIANTS = ("usa-montagnes", "europe-grand-tour")
+
+
+@pytest.mark.parametrize("name", MECHANISM_VARIANTS)
+def test_a_variant_mixing_mechanisms_plays_its_cases(name) -> None:
+    """Mechanisms of one published edition on another's board, by declarations only: each
+    variant's cases (beside it, accepted and refused) run on its engine."""
+    _, engine = compiled(VARIANTS / f"{name}.aventuriers")
+    cases = yaml.safe_load((VARIANTS / f"{name}.yaml").read_text(encoding="utf-8"))["cases"]
+    for case in cases:
+        run_case(engine, case)
+
+
+def test_usa_with_mountains_states_them() -> None:
+    result, engine = compiled(VARIANTS / "usa-montagnes.aventuriers")
+    assert engine.ROUTES["denver-salt-lake-city-red"]["mountain"] == 2
+    assert engine.ROUTES["atlanta-miami"]["mountain"] == 0
+    rules, annex = result.sheet.split("## Annexe")
+    assert "Chaque montagne d’une route coûte un wagon de plus" in rules
+    assert "5 routes avec des montagnes (7 montagnes en tout)" in rules
+    assert "Denver – Salt Lake City (rouge)\u00a0: 2 montagnes." in annex
+
+
+def test_europe_with_the_grand_tour_states_it() -> None:
+    result, engine = compiled(VARIANTS / "europe-grand-tour.aventuriers")
+    assert engine.SCORE_TABLES == {"grand_tour": ("tickets_two_paths", ((1, 5), (2, 10), (3, 20), (4, 30), (5, 40)))}
+    rules = result.sheet.split("## Annexe")[0]
+    assert "## Grand Tour" in rules
+    assert "Les routes empruntées par une gare ne comptent pas pour les deux chemins." in rules

@@ -74,8 +74,6 @@ class ScoreTables(Mechanism):
                 why = "un ticket vers un pays n’a pas de ville à relier deux fois"
             elif any(ticket.get("target") for ticket in data.get("tickets", {}).get("ticket", [])):
                 why = "un ticket à plusieurs destinations n’a pas une seule ville à relier deux fois"
-            elif "teams" in data or "stations" in data:
-                why = "les routes d’un coéquipier ou empruntées par une gare ne sont pas comptées"
             if why:
                 checker.report(
                     Code.INCONSISTENT_RULE,
@@ -104,6 +102,11 @@ class ScoreTables(Mechanism):
             )
             first = table.points[0][0]
             below = f" En dessous de {first}, rien." if first > 1 else ""
+            if table.counts == "tickets_two_paths" and (edition.stations or edition.teams):
+                # Completed with a station's or a teammate's routes, a ticket may still count only
+                # on its holder's own routes: say so where it could be doubted.
+                borrowed = "d’un coéquipier" if edition.teams else "empruntées par une gare"
+                below += f" Les routes {borrowed} ne comptent pas pour les deux chemins."
             sections.append(
                 (
                     table.title,
