@@ -19,10 +19,14 @@ BROKEN = Path(__file__).resolve().parent / "specs" / "broken"
 # The valid specs beside the broken ones: tiny, the base the broken fixtures extend, and
 # the test editions of single mechanisms (tickets with targets, countries, tunnel cards).
 VALID = ("tiny", "destinations", "pays", "cartes-tunnel", "tunnels-imprimes", "equipes-tunnels")
-FIXTURES = sorted(path for path in BROKEN.glob("*.aventuriers") if path.stem not in VALID)
+# Each mechanism's broken specs live in its own folder (compiler/mechanisms/NAME/fixtures/).
+MECHANISMS = Path(__file__).resolve().parent.parent / "compiler" / "mechanisms"
+FIXTURES = sorted(path for path in BROKEN.glob("*.aventuriers") if path.stem not in VALID) + sorted(
+    MECHANISMS.glob("*/fixtures/*.aventuriers")
+)
 
 
-@pytest.mark.parametrize("spec", FIXTURES, ids=lambda path: path.stem)
+@pytest.mark.parametrize("spec", FIXTURES, ids=lambda path: f"{path.parent.parent.name}/{path.stem}")
 def test_whole_error_output(spec: Path, capsys, monkeypatch) -> None:
     monkeypatch.chdir(Path(__file__).resolve().parent.parent)
     status = main(["check", spec.relative_to(Path.cwd()).as_posix()])

@@ -474,7 +474,9 @@ def test_usa_with_mountains_states_them() -> None:
 
 def test_europe_with_the_grand_tour_states_it() -> None:
     result, engine = compiled(VARIANTS / "europe-grand-tour.aventuriers")
-    assert engine.SCORE_TABLES == {"grand_tour": ("tickets_two_paths", ((1, 5), (2, 10), (3, 20), (4, 30), (5, 40)))}
+    assert engine.SCORE_TABLES == {
+        "grand_tour": ("tickets_two_paths", ((1, 5), (2, 10), (3, 20), (4, 30), (5, 40)))
+    }
     rules = result.sheet.split("## Annexe")[0]
     assert "## Grand Tour" in rules
     assert "Les routes empruntées par une gare ne comptent pas pour les deux chemins." in rules

@@ -310,7 +310,7 @@ def _change(merger: _Merger, data: dict, change: dict, where: JsonPath) -> None:
             Code.UNKNOWN_KEY,
             f"« {field} » ne se change pas sur {'une' if feminine else 'un'} {noun}",
             where + (field,),
-            "champs possibles : " + ", ".join(sorted(allowed)),
+            did_you_mean(field, sorted(allowed)) or "champs possibles : " + ", ".join(sorted(allowed)),
         )
     if wrong:
         return
