@@ -23,6 +23,7 @@ from .frontend.resolve import SUFFIX, EditionLoader, unreadable
 from .ir import Edition
 from .ir.build import build
 from .ir.cost import check_cost
+from .mechanisms import board_marks
 
 # The folder that holds compiler/, editions/, spec/ and generated/: the checkout,
 # or the installed package ``aventuriers`` (same layout).
@@ -192,6 +193,6 @@ def compile_edition(path: Path, editions: EditionLoader, *, playable: bool = Fal
         sources=sources,
         engine_source=engine_source,
         sheet=emit_sheet(edition, engine, annex=annex),
-        board_svg=emit_board(edition.board, edition.title),
+        board_svg=emit_board(edition.board, edition.title, board_marks(edition)),
         warnings=tuple(warnings),
     )

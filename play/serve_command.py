@@ -66,6 +66,7 @@ def served_edition(edition: str, bots: list[str] | None, records: Path | None, h
     from aventuriers.compiler.cli import compile_one
     from aventuriers.compiler.emit.board import picture
     from aventuriers.compiler.emit.example import load_engine
+    from aventuriers.compiler.mechanisms import board_marks
 
     from .session import spec_hash
     from .web import Served
@@ -79,7 +80,7 @@ def served_edition(edition: str, bots: list[str] | None, records: Path | None, h
         edition=edition,
         spec_hash=spec_hash(result.engine_source),
         title=f"{result.edition.game} — {result.edition.title}",
-        board=picture(result.edition.board),
+        board=picture(result.edition.board, board_marks(result.edition)),
         bots=bots if bots is not None else default_bots(engine),
         records=records,
         host=host,

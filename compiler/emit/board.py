@@ -60,6 +60,7 @@ TUNNEL_OUTLINE = ("#000", "1.2")
 CLAIMED_OUTLINE = ("#111", "2.2")
 SELECTED_OUTLINE = ("#000", "2.4")
 TRAIN_WINDOW = 1.7  # the radius of the white window of each wagon
+CROSS_ARM = 2.2  # half the width of the cross on a marked space (a mountain)
 
 # Widths of DejaVu Sans glyphs in ems, by family of letters (accents ignored); the
 # text is drawn at exactly the width computed here (SVG ``textLength``), so a
@@ -127,6 +128,8 @@ class Picture:
     # Names with a route drawn under them, and how much of it (units of length): a halo keeps
     # them readable, and the layout places as few as it can there.
     under_routes: tuple[tuple[str, float], ...] = ()
+    # A cross on each space a mechanism marks (a mountain), as SVG path data.
+    crosses: tuple[str, ...] = ()
     radius: str = f"{DOT_RADIUS:.1f}"
 
     @property
@@ -195,8 +198,9 @@ def _offsets(board: Board) -> dict[str, float]:
 
 
 @cache
-def picture(board: Board) -> Picture | None:
-    """Every shape of the board picture; None when the spec places no city.
+def picture(board: Board, marks: tuple[tuple[str, int], ...] = ()) -> Picture | None:
+    """Every shape of the board picture; None when the spec places no city. ``marks``: how many
+    spaces of a route carry a cross (its mountains), after its ferry's locomotives.
 
     Cached: the editions that share a board (the five USA ones) lay it out once per build.
     """
@@ -205,7 +209,8 @@ def picture(board: Board) -> Picture | None:
     xy = project({p.name: (p.latitude, p.longitude) for p in board.places}, DRAWING)
     arrows = _arrow_points(board, xy)
     offsets = _offsets(board)
-    spaces, locomotives, segments = [], [], []
+    spaces, locomotives, segments, crosses = [], [], [], []
+    crossed = dict(marks)
     for route in board.routes:
         start = xy[route.a]
         end = arrows[route.endpoint][:2] if route.endpoint else xy[route.b]
@@ -225,6 +230,12 @@ def picture(board: Board) -> Picture | None:
             )
             if index < route.ferry:
                 locomotives.append((_n(cx - 3.0), _n(cy - 2.5)))
+            elif index < route.ferry + crossed.get(route.id, 0):
+                arm = CROSS_ARM
+                crosses.append(
+                    f"M{_n(cx - arm)} {_n(cy - arm)}L{_n(cx + arm)} {_n(cy + arm)}"
+                    f"M{_n(cx - arm)} {_n(cy + arm)}L{_n(cx + arm)} {_n(cy - arm)}"
+                )
         segments.append(_drawn_line(track))
     arrow_shapes = []
     for name, (x, y, ux, uy) in arrows.items():
@@ -296,6 +307,7 @@ def picture(board: Board) -> Picture | None:
         leaders=tuple(leaders),
         texts=tuple(texts),
         under_routes=tuple(under_routes),
+        crosses=tuple(crosses),
     )
 
 
@@ -333,9 +345,9 @@ def markup_environment() -> jinja2.Environment:
     return template_environment(autoescape=True)
 
 
-def emit_board(board: Board, title: str) -> str | None:
+def emit_board(board: Board, title: str, marks: tuple[tuple[str, int], ...] = ()) -> str | None:
     """``plateau.svg``: the board picture; None when the spec places no city."""
-    drawn = picture(board)
+    drawn = picture(board, marks)
     return None if drawn is None else render_board(drawn, title)
 
 

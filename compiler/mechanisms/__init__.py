@@ -29,6 +29,16 @@ __all__ = [
 ]
 
 
+def board_marks(edition: Any) -> tuple[tuple[str, int], ...]:
+    """The crosses the board picture draws on each route, from the mechanisms the edition uses."""
+    marks: dict[str, int] = {}
+    for mechanism in REGISTRY:
+        if mechanism.used(edition):
+            for route, count in mechanism.board_marks(edition).items():
+                marks[route] = marks.get(route, 0) + count
+    return tuple(sorted(marks.items()))
+
+
 def with_fragments(base: dict[str, Any]) -> dict[str, Any]:
     """The language's schema: the core one with each mechanism's fragment added.
 

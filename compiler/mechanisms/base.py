@@ -134,6 +134,10 @@ class Mechanism:
         """Its illegal-move messages, by stable code (French; typography applied later)."""
         return {}
 
+    def board_marks(self, edition: Edition) -> dict[str, int]:
+        """How many spaces of each route the board picture marks with a cross (its mountains)."""
+        return {}
+
     # -- worked examples -----------------------------------------------------
     def lay_routes(
         self, edition: Edition, engine: types.ModuleType, record: dict, routes: tuple[str, ...]

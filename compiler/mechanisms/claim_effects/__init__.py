@@ -108,6 +108,13 @@ class ClaimEffects(Mechanism):
             return {"claim_trains": "_ROUTE_SET_ASIDE[route]"}
         return {}
 
+    def board_marks(self, edition: Edition) -> dict[str, int]:
+        marks: dict[str, int] = {}
+        for effect in self.rules(edition):
+            for route in self._marked(edition, effect):
+                marks[route.id] = marks.get(route.id, 0) + units(edition, route, effect)
+        return marks
+
     # -- worked examples ---------------------------------------------------
     def lay_routes(self, edition: Edition, engine: Any, record: dict, routes: tuple[str, ...]) -> None:
         for per, trains, points in engine.CLAIM_EFFECTS.values():
@@ -185,7 +192,8 @@ class ClaimEffects(Mechanism):
             total = sum(units(edition, route, effect) for route in marked)
             material.append(
                 f"{len(marked)} {counted(len(marked), 'route', 'routes')} avec des {prop.plural} "
-                f"({total} {counted(total, prop.singular, prop.plural)} en tout)"
+                f"({total} {counted(total, prop.singular, prop.plural)} en tout, une croix sur le plateau pour "
+                f"chacune)"
                 if not isinstance(prop.default, bool)
                 else f"{len(marked)} {counted(len(marked), 'route', 'routes')} avec {'une' if prop.feminine else 'un'} {prop.singular}"
             )
