@@ -31,12 +31,28 @@ COLOR_NAMES = {
 JOKERS = {"locomotive": ("locomotive", "locomotives"), "tunnel": ("carte Tunnel", "cartes Tunnel")}
 
 
+KIND_ONE = {"tunnels": "un tunnel", "ferries": "un ferry"}
+KIND_ALL = {"tunnels": "les tunnels", "ferries": "les ferries"}
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class JokerWording:
     """How the sheets name the edition's joker card, and what it pays."""
 
     card: str  # « locomotive » or « tunnel », as in payments
     tunnels_only: bool
+    # The kinds of route it pays when not every one ("tunnels", "ferries"), as in the IR.
+    kinds: tuple[str, ...] = ()
+
+    @property
+    def where(self) -> str:
+        """« sur un tunnel », « sur un tunnel ou un ferry »: where the joker pays."""
+        return "sur " + " ou ".join(KIND_ONE[kind] for kind in self.kinds or ("tunnels",))
+
+    @property
+    def where_all(self) -> str:
+        """« sur les tunnels », « sur les tunnels et les ferries »."""
+        return "sur " + " et ".join(KIND_ALL[kind] for kind in self.kinds or ("tunnels",))
 
     @property
     def one(self) -> str:
@@ -49,9 +65,9 @@ class JokerWording:
     @property
     def stands_in(self) -> str:
         """What the claim-route rule says of the joker."""
-        if self.tunnels_only:
+        if self.tunnels_only or self.kinds:
             return (
-                f"les {self.many} remplacent n’importe quelle couleur, mais sur un tunnel seulement : "
+                f"les {self.many} remplacent n’importe quelle couleur, mais {self.where} seulement : "
                 "jamais sur une route ordinaire"
             )
         return f"les {self.many} remplacent n’importe quelle couleur"
@@ -61,6 +77,8 @@ class JokerWording:
         """The material list's words for the joker cards."""
         if self.tunnels_only:
             return f"{self.many}, qui servent de joker sur les tunnels seulement"
+        if self.kinds:
+            return f"{self.many} multicolores, qui servent de joker {self.where_all} seulement"
         return f"{self.many} multicolores, qui servent de joker"
 
 
@@ -371,6 +389,19 @@ MECHANISM_MESSAGES = {
     },
     "joker_tunnels_only": {
         "joker_tunnels_only": "Une {JOKER} ne se joue que sur un tunnel, jamais sur une route ordinaire.",
+    },
+    "owed_cards": {
+        "not_enough_cards_owed": "Cette route coûte encore {cards} de n’importe quelle couleur, mais il ne t’en "
+        "reste que {spare} en main.",
+        "no_cards_owed": "Aucune route n’attend de carte en ce moment.",
+        "must_pay_owed_cards": "Termine d’abord de payer ta route : donne les cartes qu’elle attend encore.",
+    },
+    "joker_ferries_only": {
+        "joker_ferries_only": "Une {JOKER} ne se joue que sur un ferry, jamais sur une route ordinaire.",
+    },
+    "joker_tunnels_and_ferries_only": {
+        "joker_tunnels_and_ferries_only": "Une {JOKER} ne se joue que sur un tunnel ou un ferry, jamais sur "
+        "une route ordinaire.",
     },
     "keep_at_most": {
         "too_many_tickets": "Tu peux garder au plus {tickets}.",

@@ -178,6 +178,13 @@ class GreedyBot:
             return min(kinds["pay_tunnel"], key=lambda action: _jokers(engine, action))
         if "abandon_tunnel" in kinds:
             return kinds["abandon_tunnel"][0]
+        if "pay_card" in kinds:
+            # A card of any colour a claim still owes: the most plentiful colour, a joker last.
+            hand = hand_of(observation, engine)
+            joker = engine.COLORS[engine.LOCOMOTIVE]
+            return max(
+                kinds["pay_card"], key=lambda action: (action["color"] != joker, hand.get(action["color"], 0))
+            )
         board = board_of(engine)
         costs = route_costs(engine, observation)
         me = observation["player"]

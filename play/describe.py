@@ -152,6 +152,14 @@ def _describe(
         return f"paie le supplément du tunnel : {payment_phrase(action)}"
     if kind == "abandon_tunnel":
         return "renonce au tunnel"
+    if kind == "pay_card":
+        forms = card_forms()
+        color = action.get("color")
+        return (
+            f"donne une {forms[color][0]} de plus pour sa route"
+            if color in forms
+            else "donne une carte de plus"
+        )
     if kind == "build_station":
         return f"construit une gare à {action.get('city')} avec {cards_phrase(action.get('cards'))}"
     if kind == "pass":

@@ -468,7 +468,7 @@ def test_usa_with_mountains_states_them() -> None:
     assert engine.ROUTES["atlanta-miami"]["mountain"] == 0
     rules, annex = result.sheet.split("## Annexe")
     assert "Chaque montagne d’une route coûte un wagon de plus" in rules
-    assert "5 routes avec des montagnes (7 montagnes en tout)" in rules
+    assert "5 routes avec des montagnes (7 montagnes en tout, une croix sur le plateau pour chacune)" in rules
     assert "Denver – Salt Lake City (rouge)\u00a0: 2 montagnes." in annex
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from ..french import (
     COLOR_NAMES,
     JOKERS,
+    KIND_ALL,
     MEASURES,
     TrackWording,
     cards_phrase,
@@ -92,7 +93,11 @@ def facts(edition: Edition, *, triples: bool = False) -> list[Fact]:
             section="Matériel",
             label="Joker",
             value=f"{JOKERS[e.joker.value][1]}, "
-            + ("sur les tunnels seulement" if e.joker_pays_tunnels_only else "sur toute route"),
+            + (
+                "sur " + " et ".join(KIND_ALL[kind] for kind in e.joker_pays_kinds) + " seulement"
+                if e.joker_restricted
+                else "sur toute route"
+            ),
         ),
         Fact(section="Matériel", label="Tickets Destination de la règle", value=str(e.tickets.printed)),
         Fact(section="Le plateau", label="Villes", value=str(len(e.board.cities))),

@@ -56,16 +56,31 @@ class EngineView:
     @property
     def mechanism_exports(self) -> list[str]:
         """The public names the mechanisms' parts define, as literals for `__all__`."""
-        return [repr(name) for mechanism in self.used_mechanisms for name in mechanism.exports]
+        return [
+            repr(name) for mechanism in self.used_mechanisms for name in mechanism.exports_for(self.edition)
+        ]
+
+    def _terms(self, name: str) -> list[str]:
+        return [
+            term
+            for mechanism in self.used_mechanisms
+            if (term := mechanism.expressions(self.edition).get(name))
+        ]
+
+    def has_expression(self, name: str) -> bool:
+        """Whether a mechanism adds to the expression `name` (else the engine keeps its own code)."""
+        return bool(self._terms(name))
 
     def expression(self, name: str) -> str:
-        """An engine expression with the terms the mechanisms add to it."""
-        terms = [EXPRESSIONS[name]]
-        for mechanism in self.used_mechanisms:
-            term = mechanism.expressions(self.edition).get(name)
-            if term:
-                terms.append(term)
-        return " + ".join(terms)
+        """An engine expression with the terms the mechanisms add to it (a zero core value dropped)."""
+        core = EXPRESSIONS[name]
+        terms = self._terms(name)
+        return " + ".join(([] if terms and core == "0" else [core]) + terms)
+
+    @property
+    def owes_cards(self) -> bool:
+        """Whether a claim may owe cards of any colour, given one by one after it (`pay_card`)."""
+        return any(mechanism.owes_cards(self.edition) for mechanism in self.used_mechanisms)
 
     @property
     def name_literal(self) -> str:
@@ -100,11 +115,37 @@ class EngineView:
     @property
     def joker_reach(self) -> str:
         """How many jokers a bucket of routes may use at most (the enumeration's upper bound)."""
-        return "hand[LOCOMOTIVE]" if self.joker_tunnels_only else "locomotives"
+        return "hand[LOCOMOTIVE]" if self.joker_restricted else "locomotives"
 
     @property
     def joker_tunnels_only(self) -> bool:
         return self.edition.joker_pays_tunnels_only
+
+    @property
+    def joker_restricted(self) -> bool:
+        """Whether the joker pays some kinds of route only (tunnels; tunnels and ferries)."""
+        return self.edition.joker_restricted
+
+    @property
+    def joker_route_test(self) -> str:
+        """Whether the joker pays `route`, as an expression of the engine."""
+        return "_ROUTE_TUNNEL[route]" if self.joker_tunnels_only else "_JOKER_PAYS[route]"
+
+    @property
+    def joker_pays_record_test(self) -> str:
+        """Whether the joker pays a route, from its `ROUTES` record (`route`)."""
+        fields = {"tunnels": "tunnel", "ferries": "ferry"}
+        return " or ".join(f"bool(route[{fields[kind]!r}])" for kind in self.edition.joker_pays_kinds)
+
+    @property
+    def joker_scope(self) -> str:
+        """The kinds of route the joker pays, in English for comments: « tunnels only »."""
+        return " and ".join(self.edition.joker_pays_kinds) + " only"
+
+    @property
+    def joker_refusal(self) -> str:
+        """The code of a joker laid on a route it does not pay."""
+        return "joker_" + "_and_".join(self.edition.joker_pays_kinds) + "_only"
 
     @property
     def deck_literal(self) -> str:
@@ -261,8 +302,8 @@ class EngineView:
             used.add("stations")
         if self.keep_among_regular:
             used.add("keep_among_regular")
-        if self.joker_tunnels_only:
-            used.add("joker_tunnels_only")
+        if self.joker_restricted:
+            used.add(self.joker_refusal)
         if self.teams:
             used.add("teams")
         if self.share_tickets:
@@ -273,6 +314,8 @@ class EngineView:
             used.add("keep_at_most")
         if self.triple_routes:
             used.add("triple_routes")
+        if self.owes_cards:
+            used.add("owed_cards")
         return used
 
     @property

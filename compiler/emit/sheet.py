@@ -56,7 +56,11 @@ class _SheetWriter(ClosingSections):
 
     @property
     def joker(self) -> JokerWording:
-        return JokerWording(card=self.edition.joker.value, tunnels_only=self.edition.joker_pays_tunnels_only)
+        return JokerWording(
+            card=self.edition.joker.value,
+            tunnels_only=self.edition.joker_pays_tunnels_only,
+            kinds=self.edition.joker_pays_kinds,
+        )
 
     def cards_formula(self) -> str:
         counts = {count for _, count in self.plain_cards}
@@ -302,8 +306,8 @@ class _SheetWriter(ClosingSections):
             else "entre deux villes voisines"
         )
         completed = (
-            f"(sur un tunnel gris, complétée si besoin par des {self.joker.many})"
-            if e.joker_pays_tunnels_only
+            f"({self.joker.where} gris, complétée si besoin par des {self.joker.many})"
+            if e.joker_restricted
             else f"complétée si besoin par des {self.joker.many}"
         )
         paragraphs = [

@@ -42,7 +42,11 @@ class MechanismWording:
 
     @property
     def joker(self) -> JokerWording:
-        return JokerWording(card=self.edition.joker.value, tunnels_only=self.edition.joker_pays_tunnels_only)
+        return JokerWording(
+            card=self.edition.joker.value,
+            tunnels_only=self.edition.joker_pays_tunnels_only,
+            kinds=self.edition.joker_pays_kinds,
+        )
 
     @property
     def tunnel_count(self) -> int:
@@ -263,10 +267,10 @@ class MechanismWording:
 
     def summary(self) -> list[str]:
         bullets = []
-        if self.edition.joker_pays_tunnels_only:
+        if self.edition.joker_restricted:
             many = self.joker.many  # « cartes Tunnel »: only its first letter becomes a capital
             bullets.append(
-                f"{many[0].upper()}{many[1:]} : sur les tunnels seulement, jamais sur une route ordinaire."
+                f"{many[0].upper()}{many[1:]} : {self.joker.where_all} seulement, jamais sur une route ordinaire."
             )
         if self.ferries:
             bullets.append("Ferry = ses locomotives d’abord.")

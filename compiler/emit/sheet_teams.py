@@ -24,7 +24,11 @@ class TeamWording:
 
     @property
     def joker(self) -> JokerWording:
-        return JokerWording(card=self.edition.joker.value, tunnels_only=self.edition.joker_pays_tunnels_only)
+        return JokerWording(
+            card=self.edition.joker.value,
+            tunnels_only=self.edition.joker_pays_tunnels_only,
+            kinds=self.edition.joker_pays_kinds,
+        )
 
     @property
     def mate(self) -> str:

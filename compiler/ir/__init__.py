@@ -363,6 +363,8 @@ class Edition:
     tunnel_example: TunnelExample | None = None
     joker: CardColor = CardColor.LOCOMOTIVE  # the card that stands in for a colour
     joker_pays_tunnels_only: bool = False
+    # The kinds of route the joker pays ("tunnels", "ferries"), never an ordinary one; empty: every route.
+    joker_pays_kinds: tuple[str, ...] = ()
     # The rules of the edition's mechanisms (`compiler.mechanisms`), in the registry's order.
     rules: tuple[object, ...] = ()
     joker_span: Span | None = field(default=None, compare=False)
@@ -375,6 +377,11 @@ class Edition:
 
     def property_named(self, name: str) -> RouteProperty:
         return next(p for p in self.board.properties if p.name == name)
+
+    @property
+    def joker_restricted(self) -> bool:
+        """Whether the joker pays only some kinds of route (tunnels, ferries), never an ordinary one."""
+        return bool(self.joker_pays_kinds)
 
     @property
     def module_name(self) -> str:

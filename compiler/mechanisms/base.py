@@ -31,6 +31,8 @@ HOOKS = (
     "claim_filter",  # in the enumeration of claims: `continue` skips a route
     "claim_check",  # in `apply` of a claim, once the route is known, before the payment
     "take_route",  # once a route is taken, before the market is tended
+    "claim_actions",  # after the enumeration of claims: more claims (`actions`, `hand`, `trains`)
+    "index_actions",  # in the index of every action (`add`, `tables`): more actions
     "functions",  # module functions, after the engine's own helpers
     "scores",  # in scores(), for each player's `result`, before the bonuses
     "state_route",  # in from_dict's checks, for each route a player holds
@@ -39,6 +41,9 @@ HOOKS = (
 # The engine's expressions a mechanism may add terms to, with the core value of each.
 EXPRESSIONS = {
     "claim_trains": "length",  # the trains a claim takes from the player (the route is `route`)
+    "claim_owed": "0",  # the cards of any colour a claim still owes once its cards are laid
+    "claim_covered": "0",  # the spaces of a claim left to sets of cards (its cards pay the others)
+    "ferry_covered": "0",  # the locomotives of a ferry left to sets of cards
 }
 
 
@@ -126,9 +131,17 @@ class Mechanism:
                 found[hook] = EnginePart(template=f"{self.folder.name}/engine/{hook}.py.j2", view=view)
         return found
 
+    def exports_for(self, edition: Edition) -> tuple[str, ...]:
+        """The public names its parts define in this edition's engine."""
+        return self.exports
+
     def expressions(self, edition: Edition) -> dict[str, str]:
         """Terms it adds to the engine's expressions (`EXPRESSIONS`)."""
         return {}
+
+    def owes_cards(self, edition: Edition) -> bool:
+        """Whether a claim may owe cards of any colour, given one by one after it (`pay_card`)."""
+        return False
 
     def messages(self, edition: Edition) -> dict[str, str]:
         """Its illegal-move messages, by stable code (French; typography applied later)."""

@@ -25,6 +25,7 @@ class ClaimEffect:
     id: str
     per: str  # the route property counted
     trains: int = 0  # trains set aside per unit
+    cards: int = 0  # cards of any colour paid besides the route's own, per unit
     points: int = 0  # points scored at the claim per unit
     span: Span | None = field(default=None, compare=False)
 
@@ -42,6 +43,14 @@ class EngineView:
     @property
     def effects_literal(self) -> str:
         return repr({e.id: (e.per, e.trains, e.points) for e in self.effects})
+
+    @property
+    def cards_literal(self) -> str:
+        return repr({e.id: (e.per, e.cards) for e in self.effects if e.cards})
+
+    @property
+    def owes_cards(self) -> bool:
+        return any(e.cards for e in self.effects)
 
     @property
     def sets_aside(self) -> bool:
@@ -66,6 +75,7 @@ class ClaimEffects(Mechanism):
                 id=item["id"],
                 per=item["per"],
                 trains=item.get("trains", 0),
+                cards=item.get("cards", 0),
                 points=item.get("points", 0),
                 span=span("claim_effect", index),
             )
@@ -90,6 +100,27 @@ class ClaimEffects(Mechanism):
                     f"« {per} » est un nom, pas un nombre : un effet ne peut pas le compter",
                     ("claim_effect", index, "per"),
                 )
+            elif item.get("cards"):
+                self._check_cards(checker, index, per)
+
+    @staticmethod
+    def _check_cards(checker: Any, index: int, per: str) -> None:
+        """Cards of any colour owed after a claim: never on a tunnel (whose surcharge counts the
+        colour paid), nor in team play (whose claims pay from two places)."""
+        if "teams" in checker.data:
+            checker.report(
+                Code.INCONSISTENT_RULE,
+                "des cartes de plus ne se paient pas en équipe (la main et le porte-cartes paient ensemble)",
+                ("claim_effect", index, "cards"),
+            )
+        for number, route in enumerate(checker.data["board"]["route"]):
+            if route.get(per) and route.get("tunnel"):
+                checker.report(
+                    Code.INCONSISTENT_RULE,
+                    f"un tunnel ne coûte pas de cartes de plus (« {per} ») : son supplément compte la "
+                    "couleur payée",
+                    ("board", "route", number, per),
+                )
 
     def without(self, data: dict[str, Any], kind: str) -> tuple[str, ...] | None:
         if not data.get("claim_effect"):
@@ -104,9 +135,18 @@ class ClaimEffects(Mechanism):
         return EngineView(edition=edition, effects=self.rules(edition))
 
     def expressions(self, edition: Edition) -> dict[str, str]:
+        terms = {}
         if any(e.trains for e in self.rules(edition)):
-            return {"claim_trains": "_ROUTE_SET_ASIDE[route]"}
-        return {}
+            terms["claim_trains"] = "_ROUTE_SET_ASIDE[route]"
+        if self.owes_cards(edition):
+            terms["claim_owed"] = "_ROUTE_EXTRA_CARDS[route]"
+        return terms
+
+    def owes_cards(self, edition: Edition) -> bool:
+        return any(e.cards for e in self.rules(edition))
+
+    def exports_for(self, edition: Edition) -> tuple[str, ...]:
+        return self.exports + (("CARD_EFFECTS",) if self.owes_cards(edition) else ())
 
     def board_marks(self, edition: Edition) -> dict[str, int]:
         marks: dict[str, int] = {}
@@ -160,6 +200,12 @@ class ClaimEffects(Mechanism):
                 f"coûte {words(effect.trains)} {counted(effect.trains, 'wagon', 'wagons')} de plus, "
                 "pris dans ta réserve et posé hors du plateau"
             )
+        if effect.cards:
+            parts.append(
+                f"coûte {words(effect.cards, feminine=True)} {counted(effect.cards, 'carte', 'cartes')} de plus, "
+                f"de n’importe quelle couleur, {'données une à une' if effect.cards > 1 else 'donnée'} après "
+                "les cartes de la route"
+            )
         if effect.points:
             verb = "rapporte" if effect.points > 0 else "fait perdre"
             parts.append(
@@ -180,6 +226,9 @@ class ClaimEffects(Mechanism):
             parts.append(
                 f"{words(effect.trains)} {counted(effect.trains, 'wagon', 'wagons')} de plus, hors du plateau"
             )
+        if effect.cards:
+            many = counted(effect.cards, "carte", "cartes")
+            parts.append(f"{words(effect.cards, feminine=True)} {many} de plus, de n’importe quelle couleur")
         if effect.points:
             parts.append(f"{'+' if effect.points > 0 else '−'}{abs(effect.points)} points")
         return f"{lead} : {' ; '.join(parts)}."
