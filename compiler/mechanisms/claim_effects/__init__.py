@@ -239,12 +239,16 @@ class ClaimEffects(Mechanism):
             prop = edition.property_named(effect.per)
             marked = self._marked(edition, effect)
             total = sum(units(edition, route, effect) for route in marked)
+            # Routes as the sheet counts them (the tracks of a double route are one route).
+            groups = {route.double_group if route.double_group is not None else route.id for route in marked}
+            routes = f"{len(groups)} {counted(len(groups), 'route', 'routes')}"
+            if len(groups) != len(marked):
+                routes += f" ({len(marked)} voies)"
             material.append(
-                f"{len(marked)} {counted(len(marked), 'route', 'routes')} avec des {prop.plural} "
-                f"({total} {counted(total, prop.singular, prop.plural)} en tout, une croix sur le plateau pour "
-                f"chacune)"
+                f"{routes} avec des {prop.plural} ({total} {counted(total, prop.singular, prop.plural)} en tout, "
+                "une croix sur le plateau pour chacune)"
                 if not isinstance(prop.default, bool)
-                else f"{len(marked)} {counted(len(marked), 'route', 'routes')} avec {'une' if prop.feminine else 'un'} {prop.singular}"
+                else f"{routes} avec {'une' if prop.feminine else 'un'} {prop.singular}"
             )
             claim.append(self.sentence(edition, effect))
             if effect.trains:
