@@ -39,13 +39,14 @@ PARENTS = {
     "usa-voies-triples": "usa-classic",
     "usa-montagnes": "usa-2025",
     "europe-grand-tour": "europe",
+    "usa-ponts": "usa-2025",
 }
 
 
 @pytest.mark.parametrize("name", sorted(PARENTS))
 def test_each_example_variant_is_short_and_checks_builds_simulates_and_diffs(name, tmp_path, capsys) -> None:
     spec = VARIANTS / f"{name}.aventuriers"
-    assert len(spec.read_text(encoding="utf-8").splitlines()) <= 15
+    assert len(spec.read_text(encoding="utf-8").splitlines()) <= (20 if name in MECHANISM_VARIANTS else 15)
     assert main(["check", str(spec)]) == 0
     assert main(["build", str(spec), "--out", str(tmp_path / "out")]) == 0
     assert (tmp_path / "out" / name.replace("-", "_") / "engine.py").exists()
@@ -449,7 +450,7 @@ def test_switzerland_with_locomotives_that_pay_everything_is_a_few_lines(tmp_pat
     assert "les locomotives remplacent n’importe quelle couleur." in result.sheet
 
 
-MECHANISM_VARIANTS = ("usa-montagnes", "europe-grand-tour")
+MECHANISM_VARIANTS = ("usa-montagnes", "europe-grand-tour", "usa-ponts")
 
 
 @pytest.mark.parametrize("name", MECHANISM_VARIANTS)
@@ -468,7 +469,10 @@ def test_usa_with_mountains_states_them() -> None:
     assert engine.ROUTES["atlanta-miami"]["mountain"] == 0
     rules, annex = result.sheet.split("## Annexe")
     assert "Chaque montagne d’une route coûte un wagon de plus" in rules
-    assert "5 routes avec des montagnes (7 montagnes en tout, une croix sur le plateau pour chacune)" in rules
+    assert (
+        "4 routes (5 voies) avec des montagnes (7 montagnes en tout, une croix sur le plateau pour chacune)"
+        in rules
+    )
     assert "Denver – Salt Lake City (rouge)\u00a0: 2 montagnes." in annex
 
 
@@ -480,3 +484,16 @@ def test_europe_with_the_grand_tour_states_it() -> None:
     rules = result.sheet.split("## Annexe")[0]
     assert "## Grand Tour" in rules
     assert "Les routes empruntées par une gare ne comptent pas pour les deux chemins." in rules
+
+
+def test_bridges_a_rule_no_edition_has_are_stated() -> None:
+    """Written with the language's declarations only: a property, a claim effect, six changes."""
+    result, engine = compiled(VARIANTS / "usa-ponts.aventuriers")
+    assert engine.CARD_EFFECTS == {"bridges": ("bridge", 1)}
+    rules, annex = result.sheet.split("## Annexe")
+    assert (
+        "Une route avec un pont coûte une carte de plus, de n’importe quelle couleur, donnée après les "
+        "cartes de la route, et rapporte aussitôt 2 points." in rules
+    )
+    assert "- 5 routes (6 voies) avec un pont" in rules
+    assert "Little Rock – Nashville\u00a0: pont." in annex
