@@ -44,6 +44,16 @@ def determinise(engine: types.ModuleType, observation: dict, rng: random.Random)
     drawn = observation.get("drawn_card")  # a card drawn blind: seen by its drawer only
     if drawn is not None:
         unseen[drawn] -= 1
+    # The cards a claim has laid on the table (a tunnel's, those given to a claim that owes some)
+    # are the current player's, seen by all: they stay in that hand, the rest is drawn.
+    laid: dict[str, int] = {}
+    current = observation["current_player"]
+    for pending in (observation.get("tunnel"), observation.get("owed_cards")):
+        if pending is not None and current != me:
+            for field in ("cards", "given"):
+                for color, count in pending.get(field, {}).items():
+                    laid[color] = laid.get(color, 0) + count
+                    unseen[color] -= count
     cards = [color for color, count in unseen.items() for _ in range(max(0, count))]
     rng.shuffle(cards)
     tickets = [ticket for ticket in engine.TICKETS if ticket not in seen_tickets]
@@ -75,7 +85,10 @@ def determinise(engine: types.ModuleType, observation: dict, rng: random.Random)
                 if field in own:
                     player[field] = list(own[field])
         else:
-            player["hand"] = take_cards(record["hand_size"])
+            shown = laid if seat == current else {}
+            player["hand"] = take_cards(record["hand_size"] - sum(shown.values()))
+            for color, count in shown.items():
+                player["hand"][color] += count
             player["tickets"] = take_tickets(record["tickets_count"])
             player["pending_tickets"] = take_tickets(record["pending_tickets_count"])
             if "setup_share_count" in record:
@@ -107,8 +120,9 @@ def determinise(engine: types.ModuleType, observation: dict, rng: random.Random)
         state["last_card_to"] = observation["last_card_to"]
         if observation["phase"] == "place_card":
             state["drawn_card"] = drawn if drawn is not None else next(iter(take_cards_list(1)), colors[0])
-    if "tunnel" in observation:
-        state["tunnel"] = observation["tunnel"]
+    for pending in ("tunnel", "owed_cards"):
+        if pending in observation:
+            state[pending] = observation[pending]
     state["discard"] = [cards.pop() for _ in range(min(observation["discard_size"], len(cards)))]
     state["deck"] = list(cards)
     state["ticket_deck"] = take_tickets(observation["ticket_deck_size"])

@@ -26,6 +26,7 @@ def test_the_editions_are_listed_one_line_each(capsys) -> None:
         "europe",
         "india",
         "legendary-asia",
+        "nordic-countries",
         "switzerland",
         "usa-1910",
         "usa-2025",
@@ -36,7 +37,7 @@ def test_the_editions_are_listed_one_line_each(capsys) -> None:
     assert lines[0].endswith(
         "Asie, en équipes (plateau de l’Asie légendaire)\u00a0: 4 ou 6 joueurs\u202f; plateau de remplacement"
     )
-    assert lines[4].endswith("Suisse\u00a0: 2 ou 3 joueurs")
+    assert lines[5].endswith("Suisse\u00a0: 2 ou 3 joueurs")
 
 
 def test_a_misspelt_option_is_suggested(capsys) -> None:

@@ -137,8 +137,10 @@ def hidden_changes(module, state: dict, viewer: int, rng: random.Random) -> dict
         if index == viewer:
             continue
         # Swap cards between the other player's hand and the deck, keeping every count (not
-        # while the cards laid for a pending tunnel, which are on the table, are in that hand).
-        for _ in range(0 if state.get("tunnel") and index == state["current_player"] else 3):
+        # while the cards laid for a pending tunnel, or given to a claim that owes cards, which
+        # are on the table, are in that hand).
+        laid = state.get("tunnel") or state.get("owed_cards")
+        for _ in range(0 if laid and index == state["current_player"] else 3):
             held = [color for color, count in player["hand"].items() if count]
             if not held or not state["deck"]:
                 break

@@ -214,9 +214,12 @@ def test_fifty_concurrent_games_move_without_error() -> None:
     assert "50 concurrent games" in run.stdout and "; 0 errors" in run.stdout
 
 
-@pytest.mark.parametrize("edition", ["europe", "switzerland", "asia-equipes", "legendary-asia", "india"])
+@pytest.mark.parametrize(
+    "edition", ["europe", "switzerland", "asia-equipes", "legendary-asia", "india", "nordic-countries"]
+)
 def test_every_mechanism_plays_through_the_pages(edition: str) -> None:
-    """Tunnels, stations, countries, tunnel cards, team holders, mountains, the Grand Tour: whole
+    """Tunnels, stations, countries, tunnel cards, team holders, mountains, the Grand Tour, sets of
+    cards paid one by one: whole
     games, every page drawn."""
     served = served_edition(edition, None, None)
     client = TestClient(create_app(served), follow_redirects=False, base_url=LOCAL)

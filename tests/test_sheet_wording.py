@@ -45,6 +45,9 @@ def test_the_europe_setup_follows_the_seed() -> None:
 @pytest.mark.parametrize("name", sorted(SHEETS))
 def test_the_market_reset_happens_at_any_moment(name) -> None:
     draw = section(SHEETS[name], "Prendre des cartes Wagon")
+    if "jamais renouvelé" in draw:  # Nordic Countries: no reset at all
+        assert "Le marché n’est jamais renouvelé, quel que soit le nombre de locomotives visibles." in draw
+        return
     assert "À tout moment de la partie, pas seulement à la mise en place\u00a0: si au moins trois" in draw
 
 
@@ -183,7 +186,7 @@ def test_switzerland_says_what_its_engine_plays() -> None:
     assert (
         "complétée si besoin par des cartes Tunnel, jamais" not in swiss
     )  # five gray routes are not tunnels
-    assert "(sur un tunnel gris, complétée si besoin par des cartes Tunnel)" in swiss
+    assert "de ton choix (complétée si besoin par des cartes Tunnel sur un tunnel gris), jamais" in swiss
     assert "entre ses deux villes" not in swiss and "entre son départ et sa destination" in swiss
     assert "ou entre une ville et un pays voisin, et défausse" in swiss
     assert "## Exemple de tunnel" in swiss and "deux cartes rouges et une carte Tunnel" in swiss

@@ -305,15 +305,16 @@ class _SheetWriter(ClosingSections):
             if e.board.countries
             else "entre deux villes voisines"
         )
+        # Where the joker pays some routes only, the gray ones it completes are said in parentheses.
         completed = (
-            f"({self.joker.where} gris, complétée si besoin par des {self.joker.many})"
+            f" (complétée si besoin par des {self.joker.many} {self.joker.where} gris),"
             if e.joker_restricted
-            else f"complétée si besoin par des {self.joker.many}"
+            else f", complétée si besoin par des {self.joker.many},"
         )
         paragraphs = [
             f"Choisis une route libre {between} et défausse exactement autant de cartes "
             f"qu’elle a de cases, toutes de sa couleur ; {self.joker.stands_in}. "
-            f"Une route grise se paie dans une seule couleur de ton choix, {completed}, jamais avec un "
+            f"Une route grise se paie dans une seule couleur de ton choix{completed} jamais avec un "
             "mélange de couleurs.",
             "Il faut assez de wagons pour couvrir toute la route. Une seule route par tour, n’importe où "
             "sur le plateau. Marque aussitôt ses points :",

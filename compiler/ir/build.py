@@ -51,10 +51,27 @@ from ..ir import (
 )
 from ..mechanisms import REGISTRY
 
+# Letters that no Unicode decomposition turns into ASCII ones (« København » is « kobenhavn »).
+LETTERS = str.maketrans(
+    {
+        "ø": "o",
+        "Ø": "O",
+        "æ": "ae",
+        "Æ": "AE",
+        "œ": "oe",
+        "Œ": "OE",
+        "ß": "ss",
+        "ł": "l",
+        "Ł": "L",
+        "đ": "d",
+        "Đ": "D",
+    }
+)
+
 
 def slug(text: str) -> str:
     """``"Sault St. Marie"`` → ``"sault-st-marie"``: readable, stable, ASCII ids."""
-    folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+    folded = unicodedata.normalize("NFKD", text.translate(LETTERS)).encode("ascii", "ignore").decode().lower()
     words = "".join(char if char.isalnum() else " " for char in folded).split()
     return "-".join(words) or "x"
 

@@ -69,7 +69,11 @@ def action_parts(edition: Edition, cap: int = MAX_ACTIONS) -> list[Part]:
         while counted < len(routes) and claims <= cap:
             route = routes[counted]
             colors = plain if route.color == "gray" else 1
-            jokers = route.tunnel or not edition.joker_pays_tunnels_only
+            jokers = (
+                not edition.joker_restricted
+                or (route.tunnel and "tunnels" in edition.joker_pays_kinds)
+                or (route.ferry > 0 and "ferries" in edition.joker_pays_kinds)
+            )
             claims += _ways_to_pay(route.length, colors, route.ferry, jokers, split)
             counted += 1
         capped = counted < len(routes)
@@ -97,6 +101,15 @@ def action_parts(edition: Edition, cap: int = MAX_ACTIONS) -> list[Part]:
         shares = sum(comb(tickets, size) for size in range(1, turn.share_tickets.at_most + 1))
         parts.append(Part(what="« share_tickets »", actions=shares, span=turn.share_tickets.span))
     parts.append(_keeps(edition, cap))
+    from ..mechanisms import REGISTRY  # the mechanisms build IR: imported when counting
+
+    used = [mechanism for mechanism in REGISTRY if mechanism.used(edition)]
+    for mechanism in used:
+        parts += mechanism.action_parts(edition, split)
+    if any(mechanism.owes_cards(edition) for mechanism in used):
+        parts.append(
+            Part(what="les cartes dues (« pay_card »)", actions=len(edition.cards), span=edition.span)
+        )
     return parts
 
 

@@ -12,10 +12,11 @@ import copy
 from typing import Any
 
 from .base import EXPRESSIONS, HOOKS, EnginePart, Fact, Mechanism, SheetWords
+from .card_sets import MECHANISM as CARD_SETS
 from .claim_effects import MECHANISM as CLAIM_EFFECTS
 from .score_tables import MECHANISM as SCORE_TABLES
 
-REGISTRY: tuple[Mechanism, ...] = (CLAIM_EFFECTS, SCORE_TABLES)
+REGISTRY: tuple[Mechanism, ...] = (CLAIM_EFFECTS, CARD_SETS, SCORE_TABLES)
 
 __all__ = [
     "EXPRESSIONS",

@@ -139,6 +139,10 @@ class Mechanism:
         """Terms it adds to the engine's expressions (`EXPRESSIONS`)."""
         return {}
 
+    def action_parts(self, edition: Edition, split: bool) -> list[Any]:
+        """The actions its engine parts add to the action index (`ir.cost.Part`, by statement)."""
+        return []
+
     def owes_cards(self, edition: Edition) -> bool:
         """Whether a claim may owe cards of any colour, given one by one after it (`pay_card`)."""
         return False

@@ -20,6 +20,11 @@ from ...ir import IR, Edition, Route
 from ..base import Fact, Mechanism, SheetWords
 
 
+def _lowered(sentence: str) -> str:
+    """A sentence continuing another: its first letter in lower case, the rest as written."""
+    return sentence[:1].lower() + sentence[1:]
+
+
 @dataclass(**IR)
 class ClaimEffect:
     id: str
@@ -273,7 +278,7 @@ class ClaimEffects(Mechanism):
                 Fact(
                     section="Le tour",
                     label=f"Routes avec des {prop.plural}",
-                    value=f"{len(marked)} ; {self.sentence(edition, effect)[:-1].lower()}",
+                    value=f"{len(marked)} ; {_lowered(self.sentence(edition, effect)[:-1])}",
                 )
             )
         return found
