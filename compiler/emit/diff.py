@@ -26,7 +26,7 @@ from ..french import (
     words,
 )
 from ..ir import Bonus, Edition, Route, Ticket, TicketsRejected
-from ..mechanisms import REGISTRY
+from ..mechanisms import REGISTRY, Fact
 from .engine import environment
 from .escape import for_markdown
 from .sheet_model import tiebreak_phrases
@@ -38,13 +38,6 @@ REJECTED = {
     TicketsRejected.SHUFFLED_UNDER: "mélangés ensemble, puis sous la pioche",
     TicketsRejected.OUT_OF_GAME: "retirés du jeu",
 }
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Fact:
-    section: str
-    label: str
-    value: str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -221,12 +214,7 @@ def facts(edition: Edition, *, triples: bool = False) -> list[Fact]:
     ]
     ties = tiebreak_phrases(e)
     found.append(Fact(section="Cartes bonus", label="Départage", value=", puis ".join(ties) or "aucun"))
-    found += [
-        Fact(section=fact.section, label=fact.label, value=fact.value)
-        for mechanism in REGISTRY
-        if mechanism.used(e)
-        for fact in mechanism.facts(e)
-    ]
+    found += [fact for mechanism in REGISTRY if mechanism.used(e) for fact in mechanism.facts(e)]
     return found
 
 

@@ -162,6 +162,24 @@ class EditionLoader:
             return beside
         return self.path_of(name)
 
+    def _unreachable(
+        self, name: str, target: Path, path: Path, stack: tuple[Path, ...], span: Span
+    ) -> Diagnostic | None:
+        """Why the edition ``name`` (at ``target``), named in ``path``, cannot be read: unknown, or
+        already being read (a cycle); None when it can."""
+        if not target.exists():
+            beside = [p.name[: -len(SUFFIX)] for p in path.parent.glob("*" + SUFFIX)]
+            return Diagnostic(
+                code=Code.UNKNOWN_EDITION,
+                message=f"édition inconnue « {name} »",
+                span=span,
+                hint=did_you_mean(name, self.available() + beside),
+            )
+        if target.resolve() in stack or target.resolve() == path.resolve():
+            chain = " → ".join([p.stem for p in stack] + [path.stem, name])
+            return Diagnostic(code=Code.EXTENDS_CYCLE, message=f"héritage circulaire : {chain}", span=span)
+        return None
+
     def _take_block(
         self, document: Document, key: str, path: Path, diagnostics: list[Diagnostic], stack: tuple[Path, ...]
     ) -> Document | None:
@@ -170,21 +188,9 @@ class EditionLoader:
         name = document.data[key]["from"]
         span = document.span((key, "from"))
         source_path = self.parent_path(name, path)
-        if not source_path.exists():
-            diagnostics.append(
-                Diagnostic(
-                    code=Code.UNKNOWN_EDITION,
-                    message=f"édition inconnue « {name} »",
-                    span=span,
-                    hint=did_you_mean(name, self.available()),
-                )
-            )
-            return None
-        if source_path.resolve() in stack or source_path.resolve() == path.resolve():
-            chain = " → ".join([p.stem for p in stack] + [path.stem, name])
-            diagnostics.append(
-                Diagnostic(code=Code.EXTENDS_CYCLE, message=f"héritage circulaire : {chain}", span=span)
-            )
+        problem = self._unreachable(name, source_path, path, stack, span)
+        if problem is not None:
+            diagnostics.append(problem)
             return None
         # The files read for the block are sources of the engine, not ancestors of the edition.
         chain, chain_paths = list(self.chain), list(self.chain_paths)
@@ -280,24 +286,9 @@ class EditionLoader:
                     hint="donnez à la variante un nom à elle, par exemple « " + parent_name + "-variante »",
                 )
             )
-        if not parent_path.exists():
-            diagnostics.append(
-                Diagnostic(
-                    code=Code.UNKNOWN_EDITION,
-                    message=f"édition inconnue « {parent_name} »",
-                    span=span,
-                    hint=did_you_mean(
-                        parent_name,
-                        self.available() + [p.name[: -len(SUFFIX)] for p in path.parent.glob("*" + SUFFIX)],
-                    ),
-                )
-            )
-            return None
-        if parent_path.resolve() in stack or parent_path.resolve() == path.resolve():
-            chain = " → ".join([p.stem for p in stack] + [path.stem, parent_name])
-            diagnostics.append(
-                Diagnostic(code=Code.EXTENDS_CYCLE, message=f"héritage circulaire : {chain}", span=span)
-            )
+        problem = self._unreachable(parent_name, parent_path, path, stack, span)
+        if problem is not None:
+            diagnostics.append(problem)
             return None
         parent = self._load_chain(parent_path, diagnostics, stack + (path.resolve(),))
         if parent is None:
