@@ -1880,7 +1880,7 @@ class Game:
                     actions.append(claims[LOCOMOTIVE, length])
         # Claims that lay fewer cards than the route's spaces, sets of any cards giving the
         # rest: editions/nordic-countries.aventuriers:37, editions/nordic-countries.aventuriers:38.
-        held = sum(hand)
+        cards_held = sum(hand)
         for route, bases in _TABLES["base_claims"].items():
             if self._owner[route] >= 0:
                 continue
@@ -1894,7 +1894,11 @@ class Game:
             if length > trains:
                 continue
             for action, paid, colored, jokers, owed in bases:
-                if hand[paid] >= colored and hand[LOCOMOTIVE] >= jokers and held - colored - jokers >= owed:
+                if (
+                    hand[paid] >= colored
+                    and hand[LOCOMOTIVE] >= jokers
+                    and cards_held - colored - jokers >= owed
+                ):
                     actions.append(action)
 
     def _index_open_routes(self) -> None:
