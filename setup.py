@@ -33,5 +33,9 @@ package_data = {f"aventuriers.{folder}": patterns for folder, patterns in DATA.i
 package_data["aventuriers.compiler.emit"] = ["templates/*.j2", "templates/engine/*.j2"]
 package_data["aventuriers.generated"] = ["*/fiche.md", "*/plateau.svg"]
 package_data["aventuriers.play"] = ["web/*.j2", "web/static/*"]
+# Each mechanism's schema fragment and engine parts (its fixtures are tests, not shipped).
+for name in packages:
+    if name.startswith("aventuriers.compiler.mechanisms."):
+        package_data[name] = ["schema.json", "engine/*.j2"]
 
 setup(packages=sorted(packages), package_dir=package_dir, package_data=package_data)
