@@ -239,17 +239,6 @@ def counted(count: int, singular: str, plural: str) -> str:
     return singular if count == 1 else plural
 
 
-def starting_score_sentence(scores: tuple[int, ...]) -> str:
-    """« Chaque joueur pose son marqueur de score selon sa place… » for a per-seat starting score."""
-    seats = [f"sur la case {scores[0]} pour le premier joueur"] + [
-        f"{score} pour le {SEATS[seat]}" for seat, score in enumerate(scores) if seat
-    ]
-    return (
-        "Chaque joueur pose son marqueur de score selon sa place dans l’ordre du tour : "
-        f"{enumerate_fr(seats)}. Ces points comptent dans son total."
-    )
-
-
 def elided(word: str, following: str) -> str:
     """« que trois », « qu’un » : « de », « que », « le » elided before a vowel."""
     if following[:1].lower() in "aeiouyéèêàh" and word in ("de", "que", "le", "la"):

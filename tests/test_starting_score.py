@@ -61,7 +61,7 @@ def test_the_sheet_and_the_differences_say_it(variant, capsys) -> None:
     assert "pose son marqueur de score sur zéro" not in sheet.split("## Annexe")[0]
     assert main(["diff", "usa-2025", str(spec)]) == 0
     assert (
-        "- Score de départ\u00a0: par place dans l’ordre du tour, 0, 1, 2, 3 et 4 (au lieu de zéro pour chacun)."
+        "- Score de départ\u00a0: par place dans l’ordre du tour, 0, 1, 2, 3 et 4 (nouveau)."
         in capsys.readouterr().out
     )
 

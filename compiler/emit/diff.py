@@ -114,15 +114,6 @@ def facts(edition: Edition, *, triples: bool = False) -> list[Fact]:
             else []
         ),
         Fact(section="Mise en place", label="Cartes Wagon distribuées", value=words(s.train_cards)),
-        Fact(
-            section="Mise en place",
-            label="Score de départ",
-            value=(
-                "par place dans l’ordre du tour, " + enumerate_fr([str(score) for score in s.starting_score])
-                if s.starting_score
-                else "zéro pour chacun"
-            ),
-        ),
         Fact(section="Mise en place", label="Cartes visibles", value=words(s.market_size)),
         Fact(
             section="Mise en place",

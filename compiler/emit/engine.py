@@ -72,7 +72,12 @@ class EngineView:
         return bool(self._terms(name))
 
     def expression(self, name: str) -> str:
-        """An engine expression with the terms the mechanisms add to it (a zero core value dropped)."""
+        """An engine expression with the terms the mechanisms add to it (a zero core value dropped),
+        or the one a mechanism replaces it with."""
+        for mechanism in self.used_mechanisms:
+            replaced = mechanism.replacements(self.edition).get(name)
+            if replaced:
+                return replaced
         core = EXPRESSIONS[name]
         terms = self._terms(name)
         return " + ".join(([] if terms and core == "0" else [core]) + terms)
@@ -255,10 +260,6 @@ class EngineView:
                 record[name] = self.edition.route_property(route, name)
             records.append(f"{route.id!r}: {record!r}")
         return records
-
-    @property
-    def starting_score(self) -> tuple[int, ...]:
-        return self.edition.setup.starting_score
 
     @property
     def triple_routes(self) -> bool:

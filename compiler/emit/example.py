@@ -49,7 +49,6 @@ class ExampleScore:
     # Stations: how many the player did not build, and the points they bring.
     stations_unused: int = 0
     unused_station_points: int = 0
-    starting_score: int = 0  # where the player's marker started (its seat's, when the edition gives one)
     # Tickets with targets: (origin, the target that scored or None, every target with its points).
     targets: tuple[tuple[str, str | None, tuple[tuple[str, int], ...]], ...] = ()
     # What the edition's mechanisms add (mountains, a score table): a sentence and its points.
@@ -97,18 +96,14 @@ def play_example(edition: Edition, engine: types.ModuleType) -> ExampleScore | N
     opponent = getattr(engine, "TEAM_SIZE", 1)
     owned = {0: example.routes, opponent: example.opponent_routes}
     used = [mechanism for mechanism in REGISTRY if mechanism.used(edition)]
-    # Each seat's marker starts where the edition says (0 unless it gives a starting score).
-    starting = getattr(engine, "STARTING_SCORE", (0,) * example.players)
     for player, routes in owned.items():
         record = state["players"][player]
         record["routes"] = list(routes)
         record["trains"] -= sum(engine.ROUTES[route]["length"] for route in routes)
-        record["score"] = starting[player] + sum(
-            engine.ROUTE_POINTS[engine.ROUTES[route]["length"]] for route in routes
-        )
+        record["score"] = sum(engine.ROUTE_POINTS[engine.ROUTES[route]["length"]] for route in routes)
         record["tickets"] = []
         for mechanism in used:
-            mechanism.lay_routes(edition, engine, record, routes)
+            mechanism.lay_routes(edition, engine, record, routes, player)
     for record in state["players"]:
         record["pending_tickets"] = []  # the example's players hold only what it says
     state["players"][0]["tickets"] = list(example.tickets)
@@ -165,7 +160,6 @@ def play_example(edition: Edition, engine: types.ModuleType) -> ExampleScore | N
         holder_failed=named(outcome.get("holder_tickets_failed", [])),
         stations_unused=(engine.STATIONS - len(mine["stations"]["built"])) if "stations" in mine else 0,
         unused_station_points=mine["stations"]["unused_points"] if "stations" in mine else 0,
-        starting_score=mine.get("starting_score", 0),
         targets=tuple(
             (
                 Text(engine.TICKETS[entry["ticket"]]["a"]),

@@ -19,7 +19,6 @@ from ..french import (
     guillemets,
     kept_phrase,
     players_phrase,
-    starting_score_sentence,
     typo,
     words,
 )
@@ -186,7 +185,7 @@ class _SheetWriter(ClosingSections):
             f"Chaque joueur prend ses {e.trains} wagons ; chaque équipe pose son marqueur de score sur zéro."
             if self.teams
             else f"Chaque joueur prend ses {e.trains} wagons."
-            if s.starting_score
+            if any(said.score_start for said in self.words)
             else f"Chaque joueur prend ses {e.trains} wagons et pose son marqueur de score sur zéro.",
             *e.setup.steps,
             f"Mélange les {e.total_cards} cartes Wagon, donnes-en {words(s.train_cards)} à chaque joueur, "
@@ -200,8 +199,7 @@ class _SheetWriter(ClosingSections):
         ]
         bullets += [f"Pose la carte {guillemets(b.title)} à côté du plateau." for b in e.bonuses]
         bullets.append("Choisis le premier joueur comme tu veux ; on joue ensuite dans le sens horaire.")
-        if s.starting_score:
-            bullets.append(starting_score_sentence(s.starting_score))
+        bullets += [step for said in self.words for step in said.setup]
         self.decisions.append(
             "Un emplacement visible resté vide faute de cartes est rempli dès que des cartes reviennent "
             "dans la défausse, à la fin de l’action qui les y met."

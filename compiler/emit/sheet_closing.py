@@ -83,10 +83,6 @@ class ClosingSections:
             )
             paragraphs.append(f"{sentence} : {running}{terms} = {running + gained}.")
             running += gained
-        for sentence, points in x.mechanism_lines:
-            sign = "+" if points >= 0 else "−"
-            paragraphs.append(f"{sentence}, soit {running} {sign} {abs(points)} = {running + points}.")
-            running += points
         for bonus in x.bonuses:
             measured = MEASURES[bonus.measure.value].example.format(player=x.player, value=bonus.value)
             paragraphs.append(
@@ -107,12 +103,10 @@ class ClosingSections:
                 f"{gares}, soit {running} + {x.unused_station_points} = {running + x.unused_station_points}."
             )
             running += x.unused_station_points
-        if x.starting_score:
-            paragraphs.append(
-                f"Son marqueur de score est parti de {x.starting_score}, la case de sa place dans l’ordre du "
-                f"tour, soit {running} + {x.starting_score} = {running + x.starting_score}."
-            )
-            running += x.starting_score
+        for sentence, points in x.mechanism_lines:
+            sign = "+" if points >= 0 else "−"
+            paragraphs.append(f"{sentence}, soit {running} {sign} {abs(points)} = {running + points}.")
+            running += points
         who = f"l’équipe de {x.player}" if self.teams else x.player
         paragraphs.append(f"Total pour {who} : {x.total} points.")
         return Section(title="Exemple de score", paragraphs=tuple(paragraphs))

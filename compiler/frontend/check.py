@@ -82,8 +82,6 @@ class _Checker(RuleChecks):
             self.check_mechanisms(route_ids)
         if self.has("players", "turn", "setup.tickets", "end", "double_routes.rule"):
             self.check_teams()
-        if self.has("players", "setup.starting_score"):
-            self.check_starting_score()
         check_properties(self)
         check_mechanisms(self)
         if "stand_in" in self.data["board"]:

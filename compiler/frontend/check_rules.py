@@ -86,23 +86,6 @@ class RuleChecks:
                 ("teams", "share_at_draw"),
             )
 
-    def check_starting_score(self) -> None:
-        """A starting score for every seat the edition plays, and never in team play (one marker
-        per team there)."""
-        data = self.data
-        scores, most = data["setup"]["starting_score"], data["players"]["max"]
-        path = ("setup", "starting_score")
-        if "teams" in data:
-            self.report(Code.INCONSISTENT_RULE, "« starting_score » ne se joue pas en équipes", path)
-        elif len(scores) != most:
-            self.report(
-                Code.INCONSISTENT_RULE,
-                f"l’édition se joue jusqu’à {most} joueurs : il faut un score de départ par place, "
-                f"{most} valeurs, pas {len(scores)}",
-                path,
-                hint="la première valeur pour le premier joueur, et ainsi de suite",
-            )
-
     def check_joker(self) -> None:
         """Exactly one joker card in the deck, the one `joker` declares (a locomotive by default)."""
         joker = self.data.get("joker", {}).get("card", "locomotive")

@@ -12,8 +12,8 @@ edit inherited routes and tickets, each named by its id:
 * ``without long_tickets`` drops the long tickets (those dealt apart at set-up,
   and every ticket of kind ``long``), ``without teams`` team play (its holders,
   shared tickets, team trains; a double route closed to a team becomes closed
-  to a player), ``without market_reset`` the face-up reset, ``without starting_score``
-  the seats' starting scores;
+  to a player), ``without market_reset`` the face-up reset; a mechanism's kinds
+  (``without starting_score``, ``without claim_effects``…) drop its rules;
 * ``change route ID length: 3 color: red tunnel: no …`` and ``change ticket ID
   points: 13 kind: regular`` replace the fields they name, and the item keeps its id.
 
@@ -137,7 +137,6 @@ def _without(merger: _Merger, data: dict, dropped: dict, where: JsonPath) -> Non
         "long_tickets",
         "teams",
         "market_reset",
-        "starting_score",
     ):
         return  # the schema has reported the statement
     if name is not None:
@@ -145,7 +144,7 @@ def _without(merger: _Merger, data: dict, dropped: dict, where: JsonPath) -> Non
             Code.WRONG_ARGUMENTS, f"« without {kind} » retire toute la règle : pas d’identifiant", where
         )
         return
-    if kind in ("score_example", "long_tickets", "teams", "market_reset", "starting_score"):
+    if kind in ("score_example", "long_tickets", "teams", "market_reset"):
         _without_rule(merger, data, kind, where)
         return
     if kind not in data and kind != "ferries":
@@ -219,14 +218,13 @@ def _without_mechanism(merger: _Merger, data: dict, owner: Mechanism, dropped: d
 
 
 def _without_rule(merger: _Merger, data: dict, kind: str, where: JsonPath) -> None:
-    """``without score_example`` / ``long_tickets`` / ``teams`` / ``market_reset`` / ``starting_score``."""
+    """``without score_example`` / ``long_tickets`` / ``teams`` / ``market_reset``."""
     setup = data.get("setup", {})
     present = {
         "score_example": "score_example" in data,
         "long_tickets": "long" in setup.get("tickets", {}),
         "teams": "teams" in data,
         "market_reset": setup.get("market", {}).get("locomotive_reset") not in (None, "never"),
-        "starting_score": "starting_score" in setup,
     }[kind]
     if not present:
         merger.report(Code.UNKNOWN_REFERENCE, f"l’édition héritée n’a pas de « {kind} » à retirer", where)
@@ -235,7 +233,6 @@ def _without_rule(merger: _Merger, data: dict, kind: str, where: JsonPath) -> No
     touched = {
         "score_example": ("score_example",),
         "market_reset": ("setup",),
-        "starting_score": ("setup",),
         "long_tickets": ("setup", "tickets", "score_example"),
         "teams": ("teams", "turn", "end", "double_routes", "players", "score_example"),
     }[kind]
@@ -244,8 +241,6 @@ def _without_rule(merger: _Merger, data: dict, kind: str, where: JsonPath) -> No
         data.pop("score_example")
     elif kind == "market_reset":
         set_path(data, ("setup", "market", "locomotive_reset"), "never")
-    elif kind == "starting_score":
-        set_path(data, ("setup",), {key: value for key, value in setup.items() if key != "starting_score"})
     elif kind == "long_tickets":
         tickets = {
             key: value

@@ -193,8 +193,6 @@ class Setup:
     # `keep_at_least` counts only the regular tickets dealt; a long one may be kept or given back.
     keep_among_regular: bool = False
     steps: tuple[str, ...] = ()  # the edition's own set-up steps, in French, first on the sheet
-    # Where each seat's score marker starts, in turn order; empty: every marker starts at 0.
-    starting_score: tuple[int, ...] = ()
     span: Span | None = field(default=None, compare=False)
 
 

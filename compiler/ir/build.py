@@ -259,10 +259,6 @@ def build(document: Document) -> Edition:
             long_tickets_rejected=TicketsRejected(setup["tickets"].get("long_rejected", "out_of_game")),
             keep_among_regular=setup["tickets"].get("keep_among", "all") == "regular",
             steps=tuple(setup.get("step", [])),
-            # All zeros is the game without a starting score (a variant cancels its parent's so).
-            starting_score=tuple(setup.get("starting_score", ()))
-            if any(setup.get("starting_score", ()))
-            else (),
             span=span("setup"),
         ),
         turn=Turn(

@@ -15,8 +15,9 @@ from .base import EXPRESSIONS, HOOKS, EnginePart, Fact, Mechanism, SheetWords
 from .card_sets import MECHANISM as CARD_SETS
 from .claim_effects import MECHANISM as CLAIM_EFFECTS
 from .score_tables import MECHANISM as SCORE_TABLES
+from .starting_score import MECHANISM as STARTING_SCORE
 
-REGISTRY: tuple[Mechanism, ...] = (CLAIM_EFFECTS, CARD_SETS, SCORE_TABLES)
+REGISTRY: tuple[Mechanism, ...] = (STARTING_SCORE, CLAIM_EFFECTS, CARD_SETS, SCORE_TABLES)
 
 __all__ = [
     "EXPRESSIONS",
@@ -43,8 +44,9 @@ def board_marks(edition: Any) -> tuple[tuple[str, int], ...]:
 def with_fragments(base: dict[str, Any]) -> dict[str, Any]:
     """The language's schema: the core one with each mechanism's fragment added.
 
-    A fragment adds top-level statements (``properties``), definitions (``$defs``)
-    and kinds of ``without`` (``without``: the mechanism's name drops its rules).
+    A fragment adds top-level statements (``properties``), keys of a top-level block
+    (``extend``: ``{"setup": {"starting_score": …}}``), definitions (``$defs``) and kinds of
+    ``without`` (``without``: its first kind drops all its rules).
     """
     schema = copy.deepcopy(base)
     without = schema["properties"]["without"]["items"]["properties"]["kind"]["enum"]
@@ -53,6 +55,10 @@ def with_fragments(base: dict[str, Any]) -> dict[str, Any]:
         for key, node in fragment.get("properties", {}).items():
             assert key not in schema["properties"], f"{mechanism.name} redeclares « {key} »"
             schema["properties"][key] = node
+        for block, keys in fragment.get("extend", {}).items():
+            inner = schema["properties"][block]["properties"]
+            assert not set(keys) & set(inner), f"{mechanism.name} redeclares a key of « {block} »"
+            inner.update(keys)
         schema["$defs"].update(fragment.get("$defs", {}))
         without.extend(fragment.get("without", ()))
     return schema

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 # The engine's hook points, in the order they appear in an engine.
 HOOKS = (
+    "constants",  # module constants, after the route points table
     "tables",  # module constants, after the board's tables
     "claim_filter",  # in the enumeration of claims: `continue` skips a route
     "claim_check",  # in `apply` of a claim, once the route is known, before the payment
@@ -36,6 +37,7 @@ HOOKS = (
     "functions",  # module functions, after the engine's own helpers
     "scores",  # in scores(), for each player's `result`, before the bonuses
     "state_route",  # in from_dict's checks, for each route a player holds
+    "state_player",  # in from_dict's checks, once a player's routes are counted (`points`, `index`)
 )
 
 # The engine's expressions a mechanism may add terms to, with the core value of each.
@@ -44,6 +46,8 @@ EXPRESSIONS = {
     "claim_owed": "0",  # the cards of any colour a claim still owes once its cards are laid
     "claim_covered": "0",  # the spaces of a claim left to sets of cards (its cards pay the others)
     "ferry_covered": "0",  # the locomotives of a ferry left to sets of cards
+    "initial_scores": "[0] * players",  # where the score markers start (a mechanism may replace it)
+    "score_meaning": "the points of its routes",  # what a record's score must be, for from_dict's message
 }
 
 
@@ -61,6 +65,8 @@ class SheetWords:
     """The French a mechanism adds to each section of the rule sheet (whole sentences)."""
 
     material: tuple[str, ...] = ()  # items of « Matériel », without the final punctuation
+    setup: tuple[str, ...] = ()  # steps of « Mise en place », after the first player is chosen
+    score_start: bool = False  # it says where the score markers start (not on zero)
     claim: tuple[str, ...] = ()  # paragraphs of « Prendre une route », after the points table
     scoring: tuple[str, ...] = ()  # paragraphs of « Dernier tour et victoire », before the winner
     mistakes: tuple[str, ...] = ()  # items of « Erreurs fréquentes »
@@ -131,6 +137,10 @@ class Mechanism:
                 found[hook] = EnginePart(template=f"{self.folder.name}/engine/{hook}.py.j2", view=view)
         return found
 
+    def replacements(self, edition: Edition) -> dict[str, str]:
+        """Engine expressions (`EXPRESSIONS`) it replaces whole (where the score markers start)."""
+        return {}
+
     def exports_for(self, edition: Edition) -> tuple[str, ...]:
         """The public names its parts define in this edition's engine."""
         return self.exports
@@ -157,7 +167,7 @@ class Mechanism:
 
     # -- worked examples -----------------------------------------------------
     def lay_routes(
-        self, edition: Edition, engine: types.ModuleType, record: dict, routes: tuple[str, ...]
+        self, edition: Edition, engine: types.ModuleType, record: dict, routes: tuple[str, ...], seat: int
     ) -> None:
         """Complete a player's record of a hand-built position (``Game.to_dict`` shape) once the
         core has laid ``routes`` (their trains, their table points): what its rules add."""

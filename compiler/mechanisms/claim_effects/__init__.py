@@ -161,7 +161,9 @@ class ClaimEffects(Mechanism):
         return marks
 
     # -- worked examples ---------------------------------------------------
-    def lay_routes(self, edition: Edition, engine: Any, record: dict, routes: tuple[str, ...]) -> None:
+    def lay_routes(
+        self, edition: Edition, engine: Any, record: dict, routes: tuple[str, ...], seat: int
+    ) -> None:
         for per, trains, points in engine.CLAIM_EFFECTS.values():
             for route in routes:
                 marks = int(engine.ROUTES[route][per])
