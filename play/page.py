@@ -242,6 +242,7 @@ def game_page(served: Served, session: Session, query: dict[str, str], error: st
             selected_city=selected_city,
             city_buttons=city_buttons,
             other_buttons=other_buttons,
+            owed_note=_owed_note(engine, observation) if session.is_human_turn() and not covered else None,
             claimable=claimable,
             ticket_choice=ticket_choice,
             # In reading order, the last move at the bottom; the viewer reads their own draws' cards.
@@ -377,6 +378,18 @@ def _route_facts(engine, route_id: str) -> str:
     if points:
         facts.append(f"{'+' if points > 0 else '−'}{abs(points)} points à la prise")
     return ", ".join(facts)
+
+
+def _owed_note(engine, observation: dict) -> str | None:
+    """What a claim still waits for, in the person's own turn: cards of any colour, one by one."""
+    owed = observation.get("owed_cards")
+    if not owed:
+        return None
+    count = owed["owed"]
+    return typo(
+        f"Ta route {route_name(engine, owed['route'])} attend encore {amount(count, 'carte', 'cartes')} "
+        f"de n’importe quelle couleur : donne-{'la' if count == 1 else 'les'} une à une."
+    )
 
 
 def _stations_text(player: dict) -> str:

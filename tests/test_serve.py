@@ -282,3 +282,26 @@ def test_the_next_person_at_the_screen_cannot_undo_the_previous_one(usa) -> None
     assert not state(client, game)["can_undo"]
     assert client.post(f"/games/{game}/undo", headers=JSON).status_code == 409
     assert "Annuler mon tour" not in client.get(f"/games/{game}").text
+
+
+def test_a_claim_waiting_for_cards_says_how_many_on_the_page() -> None:
+    """Nordic Countries: a ferry paid with a set of any cards waits for them, one `pay_card` each."""
+    served = served_edition("nordic-countries", None, None)
+    client = TestClient(create_app(served), follow_redirects=False, base_url=LOCAL)
+    for seed in range(20):
+        game = new_game(client, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(2_000):
+            current = state(client, game)
+            if current["over"]:
+                break
+            if not current["human_turn"]:
+                client.post(f"/games/{game}/advance", headers=JSON)
+                continue
+            if any(action["type"] == "pay_card" for action in current["legal_actions"]):
+                html = client.get(f"/games/{game}").text
+                assert "attend encore" in html and "de n’importe quelle couleur" in html
+                assert "pour sa route" in html  # each card a button of its own
+                return
+            play(client, game, rng.choice(current["legal_actions"]))
+    raise AssertionError("no game of 20 reached a claim waiting for cards")
