@@ -75,6 +75,13 @@ class SheetWords:
     sections: tuple[tuple[str, tuple[str, ...], tuple[tuple[str, ...], ...]], ...] = ()
 
 
+def citation(rules: tuple[Any, ...]) -> str:
+    """The spec lines of a mechanism's rules, for the docstrings and comments of its engine parts."""
+    from ..emit.engine import cite  # the emitters import the mechanisms
+
+    return ", ".join(cite(rule.span) for rule in rules)
+
+
 @dataclass(frozen=True, slots=True)
 class EnginePart:
     """A part printed at a hook point; its template sees the mechanism's view as ``m``."""

@@ -18,7 +18,7 @@ from ...diagnostics import Code, did_you_mean
 from ...french import CARD_ADJECTIVES, JOKERS, cards_phrase, counted, enumerate_fr, words
 from ...frontend.positions import Span
 from ...ir import IR, Edition, Route
-from ..base import Fact, Mechanism, SheetWords
+from ..base import Fact, Mechanism, SheetWords, citation
 
 KINDS = ("ferries", "routes")  # the kinds of route `on:` names, besides a yes/no property
 
@@ -63,9 +63,7 @@ class EngineView:
 
     @property
     def citation(self) -> str:
-        from ...emit.engine import cite
-
-        return ", ".join(cite(s.span) for s in self.substitutes)
+        return citation(self.substitutes)
 
 
 class CardSets(Mechanism):

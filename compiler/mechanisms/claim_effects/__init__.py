@@ -17,7 +17,7 @@ from ...diagnostics import Code, did_you_mean
 from ...french import counted, words
 from ...frontend.positions import Span
 from ...ir import IR, Edition, Route
-from ..base import Fact, Mechanism, SheetWords
+from ..base import Fact, Mechanism, SheetWords, citation
 
 
 def _lowered(sentence: str) -> str:
@@ -58,14 +58,8 @@ class EngineView:
         return any(e.cards for e in self.effects)
 
     @property
-    def sets_aside(self) -> bool:
-        return any(e.trains for e in self.effects)
-
-    @property
     def citation(self) -> str:
-        from ...emit.engine import cite
-
-        return ", ".join(cite(e.span) for e in self.effects)
+        return citation(self.effects)
 
 
 class ClaimEffects(Mechanism):

@@ -16,7 +16,7 @@ from ...diagnostics import Code
 from ...french import enumerate_fr, guillemets, words
 from ...frontend.positions import Span
 from ...ir import IR, Edition
-from ..base import Fact, Mechanism, SheetWords
+from ..base import Fact, Mechanism, SheetWords, citation
 
 # What each count is, in French: the rule (after « compte… ») and the table's first column.
 COUNTS = {
@@ -190,9 +190,7 @@ class EngineView:
 
     @property
     def citation(self) -> str:
-        from ...emit.engine import cite
-
-        return ", ".join(cite(t.span) for t in self.tables)
+        return citation(self.tables)
 
 
 MECHANISM = ScoreTables()

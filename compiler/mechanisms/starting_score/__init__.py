@@ -16,7 +16,7 @@ from ...diagnostics import Code
 from ...french import SEATS, enumerate_fr
 from ...frontend.positions import Span
 from ...ir import IR, Edition
-from ..base import Fact, Mechanism, SheetWords
+from ..base import Fact, Mechanism, SheetWords, citation
 
 
 @dataclass(**IR)
@@ -46,9 +46,7 @@ class EngineView:
 
     @property
     def citation(self) -> str:
-        from ...emit.engine import cite
-
-        return cite(self.rule.span)
+        return citation((self.rule,))
 
 
 class StartingScores(Mechanism):
