@@ -372,7 +372,7 @@ def _route_facts(engine, route_id: str) -> str:
     points = sum(int(route[per]) * gain for per, _, gain in effects.values())
     cards = sum(int(route[per]) * count for per, count in getattr(engine, "CARD_EFFECTS", {}).values())
     if trains:
-        facts.append(f"{amount(trains, 'wagon', 'wagons')} de plus, hors du plateau")
+        facts.append(f"{amount(trains, 'wagon', 'wagons')} de plus, mis de côté")
     if cards:
         facts.append(f"{amount(cards, 'carte', 'cartes')} de plus, de n’importe quelle couleur")
     if points:

@@ -1101,7 +1101,7 @@ _PLAIN_COLORS = tuple(range(len(COLORS) - 1))
 _ROUTES_BY_LENGTH = tuple(sorted(range(len(_ROUTE_IDS)), key=_ROUTE_LENGTH.__getitem__))
 _MASK = (1 << 64) - 1
 # What claiming a route costs and gains beyond its cards: for each effect, the route property
-# it counts, the trains set aside and the points scored per unit. Spec: editions/legendary-asia.aventuriers:34.
+# it counts, the trains set aside and the points scored per unit. Spec: editions/legendary-asia.aventuriers:35.
 CLAIM_EFFECTS: dict[str, tuple[str, int, int]] = {"mountains": ("mountain", 1, 2)}
 # Per route: the trains its claim sets aside, and the points of each effect.
 _ROUTE_SET_ASIDE = tuple(
@@ -1532,7 +1532,7 @@ class Game:
         self._index_open_routes()
 
     def _set_up(self) -> None:
-        """Set-up: editions/legendary-asia.aventuriers:36."""
+        """Set-up: editions/legendary-asia.aventuriers:37."""
         deck = [color for color, count in enumerate(DECK) for _ in range(count)]
         self._rng.shuffle(deck)
         self._deck = deck
@@ -1665,7 +1665,7 @@ class Game:
         return actions
 
     def _apply_pass(self, action: dict) -> None:
-        """Pass, only when nothing else is legal: editions/legendary-asia.aventuriers:62."""
+        """Pass, only when nothing else is legal: editions/legendary-asia.aventuriers:63."""
         self._require_turn_start()
         if self._turn_actions() != [{"type": "pass"}]:
             raise IllegalAction("pass_not_allowed")
@@ -1683,7 +1683,7 @@ class Game:
             raise IllegalAction("must_keep_tickets")
 
     def _end_turn(self, passed: bool = False) -> None:
-        """End of a turn and the last round: editions/legendary-asia.aventuriers:62."""
+        """End of a turn and the last round: editions/legendary-asia.aventuriers:63."""
         if not passed:
             self._passes = 0
         self._turns += 1
@@ -1711,7 +1711,7 @@ class Game:
         return self._deck.pop()
 
     def _refill_market(self) -> None:
-        """Fill empty face-up slots, then apply the locomotive reset: editions/legendary-asia.aventuriers:36.
+        """Fill empty face-up slots, then apply the locomotive reset: editions/legendary-asia.aventuriers:37.
 
         The cards of the deck, the discard and the market stay the same during the
         resets, so whether one can help is known once. The resets are played as on the
@@ -1793,7 +1793,7 @@ class Game:
         return any(card is not None and card != LOCOMOTIVE for card in self._market)
 
     def _apply_draw_card(self, action: dict) -> None:
-        """Draw a train card: editions/legendary-asia.aventuriers:48."""
+        """Draw a train card: editions/legendary-asia.aventuriers:49."""
         phase = self._phase
         if phase != "second_card":
             self._require_turn_start()
@@ -1902,8 +1902,8 @@ class Game:
     def _apply_claim_route(self, action: dict) -> None:
         """Claim a route.
 
-        Spec: editions/legendary-asia.aventuriers:49 (the action), editions/legendary-asia.aventuriers:54 (points),
-        editions/legendary-asia.aventuriers:58, editions/legendary-asia.aventuriers:59 (double routes).
+        Spec: editions/legendary-asia.aventuriers:50 (the action), editions/legendary-asia.aventuriers:55 (points),
+        editions/legendary-asia.aventuriers:59, editions/legendary-asia.aventuriers:60 (double routes).
         """
         self._require_turn_start()
         route_id = action.get("route")
@@ -2017,7 +2017,7 @@ class Game:
         return SETUP_KEEP_AT_LEAST if self._phase == "setup_tickets" else DRAW_KEEP_AT_LEAST
 
     def _apply_draw_tickets(self, action: dict) -> None:
-        """Draw destination tickets: editions/legendary-asia.aventuriers:50."""
+        """Draw destination tickets: editions/legendary-asia.aventuriers:51."""
         self._require_turn_start()
         if not self._ticket_deck:
             raise IllegalAction("no_tickets_left")
@@ -2027,7 +2027,7 @@ class Game:
         self._phase = "keep_tickets"
 
     def _apply_keep_tickets(self, action: dict) -> None:
-        """Keep tickets, at set-up (editions/legendary-asia.aventuriers:36) or after a draw."""
+        """Keep tickets, at set-up (editions/legendary-asia.aventuriers:37) or after a draw."""
         phase = self._phase
         if phase not in ("setup_tickets", "keep_tickets"):
             raise IllegalAction("no_tickets_to_keep")
@@ -2172,7 +2172,7 @@ class Game:
     def scores(self) -> list[dict]:
         """Final scoring: route points, tickets, bonuses.
 
-        Spec: editions/legendary-asia.aventuriers:72.
+        Spec: editions/legendary-asia.aventuriers:73.
         """
         results = []
         for player in range(self.players):
@@ -2215,7 +2215,7 @@ class Game:
     def winners(self) -> list[int]:
         """The winners; ties the rules leave shared stay shared.
 
-        Spec: editions/legendary-asia.aventuriers:79, editions/legendary-asia.aventuriers:80.
+        Spec: editions/legendary-asia.aventuriers:80, editions/legendary-asia.aventuriers:81.
         """
         results = self.scores()
         keys = [

@@ -199,7 +199,7 @@ class ClaimEffects(Mechanism):
         if effect.trains:
             parts.append(
                 f"coûte {words(effect.trains)} {counted(effect.trains, 'wagon', 'wagons')} de plus, "
-                "pris dans ta réserve et posé hors du plateau"
+                "pris dans ta réserve et mis de côté jusqu’à la fin de la partie"
             )
         if effect.cards:
             parts.append(
@@ -215,7 +215,7 @@ class ClaimEffects(Mechanism):
         return f"{lead} {', et '.join(parts)}."
 
     def summary_line(self, edition: Edition, effect: ClaimEffect) -> str:
-        """« Montagne : un wagon de plus, hors du plateau ; +2 points. »"""
+        """« Montagne : un wagon de plus, mis de côté ; +2 points. »"""
         prop = edition.property_named(effect.per)
         lead = (
             f"Route avec {'une' if prop.feminine else 'un'} {prop.singular}"
@@ -225,7 +225,7 @@ class ClaimEffects(Mechanism):
         parts = []
         if effect.trains:
             parts.append(
-                f"{words(effect.trains)} {counted(effect.trains, 'wagon', 'wagons')} de plus, hors du plateau"
+                f"{words(effect.trains)} {counted(effect.trains, 'wagon', 'wagons')} de plus, mis de côté"
             )
         if effect.cards:
             many = counted(effect.cards, "carte", "cartes")
@@ -255,11 +255,9 @@ class ClaimEffects(Mechanism):
             if effect.trains:
                 claim.append(
                     "Pour prendre une telle route, il faut donc assez de wagons pour ses cases et pour ses "
-                    f"{prop.plural} ; les wagons posés hors du plateau comptent comme joués pour le dernier tour."
+                    f"{prop.plural} ; les wagons mis de côté comptent comme joués pour le dernier tour."
                 )
-                mistakes.append(
-                    f"Prendre une route sans poser hors du plateau les wagons de ses {prop.plural}."
-                )
+                mistakes.append(f"Prendre une route sans mettre de côté les wagons de ses {prop.plural}.")
             summary.append(self.summary_line(edition, effect))
         return SheetWords(
             material=tuple(material), claim=tuple(claim), mistakes=tuple(mistakes), summary=tuple(summary)
