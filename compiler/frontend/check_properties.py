@@ -14,6 +14,8 @@ from ..mechanisms import REGISTRY
 from .lower import resolve_ref, schema
 
 KINDS = {bool: "oui ou non (yes/no)", int: "un nombre entier", str: "un nom"}
+# Keys an engine's `ROUTES` records have besides the route's own: a property never takes them.
+RECORD_KEYS = ("twin", "siblings", "endpoint")
 
 
 def route_keys() -> list[str]:
@@ -32,10 +34,10 @@ def check_properties(checker: Any) -> None:
     declared: dict[str, Any] = {}
     for index, prop in enumerate(board.get("property", [])):
         name = prop.get("name")
-        if name in fixed:
+        if name in fixed or name in RECORD_KEYS:
             checker.report(
                 Code.DUPLICATE_NAME,
-                f"« {name} » est déjà une clé de toute route : une propriété ne peut pas s’appeler ainsi",
+                f"« {name} » nomme déjà une donnée de toute route : une propriété ne peut pas s’appeler ainsi",
                 ("board", "property", index, "name"),
             )
             continue
