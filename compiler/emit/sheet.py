@@ -126,7 +126,11 @@ class _SheetWriter(ClosingSections):
 
     def goal(self) -> Section:
         e = self.edition
-        gains = ["tes tickets réussis", *(f"le bonus {guillemets(b.title)}" for b in e.bonuses)]
+        gains = [
+            "tes tickets réussis",
+            *(gain for said in self.words for gain in said.gains),
+            *(f"le bonus {guillemets(b.title)}" for b in e.bonuses),
+        ]
         if e.stations:
             gains.append(f"{e.stations.unused_points} points par gare que tu n’as pas construite")
         # A ticket to countries runs from a city (or a country) to a country: not « ses deux villes ».

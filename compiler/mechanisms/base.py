@@ -66,6 +66,7 @@ class SheetWords:
 
     material: tuple[str, ...] = ()  # items of « Matériel », without the final punctuation
     setup: tuple[str, ...] = ()  # steps of « Mise en place », after the first player is chosen
+    gains: tuple[str, ...] = ()  # what scores at the end, for « But du jeu » (« le « Grand Tour » »)
     score_start: bool = False  # it says where the score markers start (not on zero)
     claim: tuple[str, ...] = ()  # paragraphs of « Prendre une route », after the points table
     scoring: tuple[str, ...] = ()  # paragraphs of « Dernier tour et victoire », before the winner

@@ -125,6 +125,7 @@ class ScoreTables(Mechanism):
                 for table in tables
             ),
             summary=tuple(f"{table.title} : {self.rows(table)}." for table in tables),
+            gains=tuple(f"le barème {guillemets(table.title)}" for table in tables),
             sections=tuple(sections),
         )
 
