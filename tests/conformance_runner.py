@@ -83,6 +83,16 @@ def start_state(engine, case: dict) -> dict:
     return state
 
 
+def claimed_extras(engine, routes: list[str]) -> tuple[int, int]:
+    """What claiming `routes` also cost and gained, from the engine's published `CLAIM_EFFECTS`
+    (a mountain's train set aside, its points): (trains set aside, points)."""
+    effects = getattr(engine, "CLAIM_EFFECTS", {}).values()
+    records = [engine.ROUTES[route] for route in routes]
+    aside = sum(int(record[per]) * trains for per, trains, _ in effects for record in records)
+    gained = sum(int(record[per]) * points for per, _, points in effects for record in records)
+    return aside, gained
+
+
 def settle(engine, state: dict, given: dict) -> None:
     """Make a position written as overrides one the engine accepts (``from_dict`` refuses impossible states).
 
@@ -95,11 +105,7 @@ def settle(engine, state: dict, given: dict) -> None:
     for index, fields in given.get("players", {}).items():
         player = state["players"][int(index)]
         lengths = [engine.ROUTES[route]["length"] for route in player["routes"]]
-        # What claiming the routes also cost and gained (a mountain's train set aside, its points).
-        effects = getattr(engine, "CLAIM_EFFECTS", {}).values()
-        records = [engine.ROUTES[route] for route in player["routes"]]
-        aside = sum(int(record[per]) * trains for per, trains, _ in effects for record in records)
-        gained = sum(int(record[per]) * points for per, _, points in effects for record in records)
+        aside, gained = claimed_extras(engine, player["routes"])
         if "routes" in fields and "trains" not in fields:
             player["trains"] = engine.TRAINS - sum(lengths) - aside
         if "routes" in fields and "score" not in fields:

@@ -8,6 +8,8 @@ import types
 
 from aventuriers.compiler.build import loader, shipped_editions
 
+from .conformance_runner import claimed_extras
+
 EDITIONS = shipped_editions(loader())
 
 
@@ -46,10 +48,7 @@ def check_invariants(module: types.ModuleType, game) -> None:
         assert player["trains"] >= 0
         assert all(count >= 0 for count in player["hand"].values())
         records = [module.ROUTES[route] for route in player["routes"]]
-        # What a claim also costs and gains, per unit of a route property (a mountain's train and points).
-        effects = getattr(module, "CLAIM_EFFECTS", {}).values()
-        gained = sum(int(record[per]) * points for per, _, points in effects for record in records)
-        aside = sum(int(record[per]) * trains for per, trains, _ in effects for record in records)
+        aside, gained = claimed_extras(module, player["routes"])
         track = sum(module.ROUTE_POINTS[record["length"]] for record in records)
         assert player["score"] == starting[seat] + track + gained, (
             "the score track differs from the routes' points"

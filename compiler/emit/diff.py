@@ -26,7 +26,7 @@ from ..french import (
     words,
 )
 from ..ir import Bonus, Edition, Route, Ticket, TicketsRejected
-from ..mechanisms import REGISTRY, Fact
+from ..mechanisms import Fact, used_by
 from .engine import environment
 from .escape import for_markdown
 from .sheet_model import tiebreak_phrases
@@ -205,7 +205,7 @@ def facts(edition: Edition, *, triples: bool = False) -> list[Fact]:
     ]
     ties = tiebreak_phrases(e)
     found.append(Fact(section="Cartes bonus", label="Départage", value=", puis ".join(ties) or "aucun"))
-    found += [fact for mechanism in REGISTRY if mechanism.used(e) for fact in mechanism.facts(e)]
+    found += [fact for mechanism in used_by(e) for fact in mechanism.facts(e)]
     return found
 
 
@@ -331,7 +331,7 @@ def _route_lines(old: Edition, new: Edition) -> list[str]:
 
 def _mechanism_words(edition: Edition, route: Route) -> list[str]:
     """What the edition's mechanisms say of a route (« 2 montagnes »)."""
-    return [word for m in REGISTRY if m.used(edition) for word in m.route_words(edition, route)]
+    return [word for mechanism in used_by(edition) for word in mechanism.route_words(edition, route)]
 
 
 def _counted_label(items: list, singular: str, plural: str) -> str:

@@ -17,7 +17,7 @@ import jinja2
 from ..french import COLOR_NAMES, card_forms, engine_messages
 from ..frontend.positions import Span
 from ..ir import Criterion, Edition, TwinPolicy
-from ..mechanisms import EXPRESSIONS, REGISTRY, EnginePart, Mechanism
+from ..mechanisms import EXPRESSIONS, EnginePart, Mechanism, used_by
 from . import template_environment
 
 
@@ -42,7 +42,7 @@ class EngineView:
     @property
     def used_mechanisms(self) -> tuple[Mechanism, ...]:
         """The registered mechanisms this edition's rules use, in the registry's order."""
-        return tuple(mechanism for mechanism in REGISTRY if mechanism.used(self.edition))
+        return used_by(self.edition)
 
     def parts(self, hook: str) -> list[EnginePart]:
         """The mechanisms' parts printed at the hook point ``hook``."""
@@ -327,8 +327,6 @@ class EngineView:
     @property
     def messages(self) -> list[str]:
         messages = engine_messages(self.mechanisms, self.edition.joker.value)
-        for mechanism in self.used_mechanisms:
-            messages.update(mechanism.messages(self.edition))
         return [f"{code!r}: {text!r}" for code, text in messages.items()]
 
     @property

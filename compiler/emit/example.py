@@ -17,7 +17,7 @@ from ..diagnostics import Code, CompileError, Diagnostic
 from ..frontend.positions import Span
 from ..frontend.text import Text
 from ..ir import Edition, Measure
-from ..mechanisms import REGISTRY
+from ..mechanisms import used_by
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -95,7 +95,7 @@ def play_example(edition: Edition, engine: types.ModuleType) -> ExampleScore | N
     # The opponent sits in the next team in team play (player 1 would be a teammate).
     opponent = getattr(engine, "TEAM_SIZE", 1)
     owned = {0: example.routes, opponent: example.opponent_routes}
-    used = [mechanism for mechanism in REGISTRY if mechanism.used(edition)]
+    used = used_by(edition)
     for player, routes in owned.items():
         record = state["players"][player]
         record["routes"] = list(routes)

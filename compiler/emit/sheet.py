@@ -23,7 +23,7 @@ from ..french import (
     words,
 )
 from ..ir import Edition, TicketsRejected, TwinPolicy
-from ..mechanisms import REGISTRY, SheetWords
+from ..mechanisms import SheetWords, used_by
 from .engine import environment
 from .escape import for_markdown
 from .example import ExampleScore, play_example, play_tunnel_example
@@ -413,7 +413,7 @@ def emit_sheet(edition: Edition, engine: types.ModuleType, *, annex: str | None 
     edition, tunnel, example = for_markdown(edition), for_markdown(tunnel), for_markdown(example)
     mechanisms = MechanismWording(edition=edition, tunnel=tunnel)
     teams = TeamWording(edition=edition) if edition.teams else None
-    words = tuple(mechanism.sheet(edition, engine) for mechanism in REGISTRY if mechanism.used(edition))
+    words = tuple(mechanism.sheet(edition, engine) for mechanism in used_by(edition))
     writer = _SheetWriter(edition=edition, example=example, mechanisms=mechanisms, teams=teams, words=words)
     sheet = writer.sheet()
     return environment().get_template("fiche.md.j2").render(sheet=sheet, annex=annex)

@@ -376,6 +376,14 @@ class Edition:
     def property_named(self, name: str) -> RouteProperty:
         return next(p for p in self.board.properties if p.name == name)
 
+    def joker_pays(self, route: Route) -> bool:
+        """Whether the joker card may pay a space of ``route``."""
+        return (
+            not self.joker_pays_kinds
+            or (route.tunnel and "tunnels" in self.joker_pays_kinds)
+            or (route.ferry > 0 and "ferries" in self.joker_pays_kinds)
+        )
+
     @property
     def joker_restricted(self) -> bool:
         """Whether the joker pays only some kinds of route (tunnels, ferries), never an ordinary one."""

@@ -69,11 +69,7 @@ def action_parts(edition: Edition, cap: int = MAX_ACTIONS) -> list[Part]:
         while counted < len(routes) and claims <= cap:
             route = routes[counted]
             colors = plain if route.color == "gray" else 1
-            jokers = (
-                not edition.joker_restricted
-                or (route.tunnel and "tunnels" in edition.joker_pays_kinds)
-                or (route.ferry > 0 and "ferries" in edition.joker_pays_kinds)
-            )
+            jokers = edition.joker_pays(route)
             claims += _ways_to_pay(route.length, colors, route.ferry, jokers, split)
             counted += 1
         capped = counted < len(routes)
@@ -101,9 +97,9 @@ def action_parts(edition: Edition, cap: int = MAX_ACTIONS) -> list[Part]:
         shares = sum(comb(tickets, size) for size in range(1, turn.share_tickets.at_most + 1))
         parts.append(Part(what="« share_tickets »", actions=shares, span=turn.share_tickets.span))
     parts.append(_keeps(edition, cap))
-    from ..mechanisms import REGISTRY  # the mechanisms build IR: imported when counting
+    from ..mechanisms import used_by  # the mechanisms build IR: imported when counting
 
-    used = [mechanism for mechanism in REGISTRY if mechanism.used(edition)]
+    used = used_by(edition)
     for mechanism in used:
         parts += mechanism.action_parts(edition, split)
     if any(mechanism.owes_cards(edition) for mechanism in used):

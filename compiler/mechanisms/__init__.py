@@ -27,17 +27,23 @@ __all__ = [
     "Fact",
     "Mechanism",
     "SheetWords",
+    "board_marks",
+    "used_by",
     "with_fragments",
 ]
+
+
+def used_by(edition: Any) -> tuple[Mechanism, ...]:
+    """The registered mechanisms an edition's rules use, in the registry's order."""
+    return tuple(mechanism for mechanism in REGISTRY if mechanism.used(edition))
 
 
 def board_marks(edition: Any) -> tuple[tuple[str, int], ...]:
     """The crosses the board picture draws on each route, from the mechanisms the edition uses."""
     marks: dict[str, int] = {}
-    for mechanism in REGISTRY:
-        if mechanism.used(edition):
-            for route, count in mechanism.board_marks(edition).items():
-                marks[route] = marks.get(route, 0) + count
+    for mechanism in used_by(edition):
+        for route, count in mechanism.board_marks(edition).items():
+            marks[route] = marks.get(route, 0) + count
     return tuple(sorted(marks.items()))
 
 

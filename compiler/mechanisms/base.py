@@ -4,7 +4,7 @@ A mechanism brings, from its folder: the schema fragment of its statements
 (``schema.json``), the IR it builds from a merged document, its semantic checks,
 its engine parts (``engine/HOOK.py.j2``, each printed at the engine's hook point
 of that name, only into engines whose spec uses it), the terms it adds to the
-engine's expressions, its engine messages, its French sentences for each section
+engine's expressions, its French sentences for each section
 of the rule sheet, its facts for the differences page, and its fixtures
 (``fixtures/``). The registry (``compiler.mechanisms.REGISTRY``) lists them in the
 order their parts are emitted.
@@ -164,10 +164,6 @@ class Mechanism:
     def owes_cards(self, edition: Edition) -> bool:
         """Whether a claim may owe cards of any colour, given one by one after it (`pay_card`)."""
         return False
-
-    def messages(self, edition: Edition) -> dict[str, str]:
-        """Its illegal-move messages, by stable code (French; typography applied later)."""
-        return {}
 
     def board_marks(self, edition: Edition) -> dict[str, int]:
         """How many spaces of each route the board picture marks with a cross (its mountains)."""

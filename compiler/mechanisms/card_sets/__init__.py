@@ -37,15 +37,18 @@ class Substitute:
     span: Span | None = field(default=None, compare=False)
 
 
-def covers(edition: Edition, route: Route, substitute: Substitute) -> bool:
-    """Whether the substitute applies to the route (a locomotive one, to its ferry's locomotives)."""
-    if substitute.replaces == "locomotive" and not route.ferry:
+def applies(replaces: str, on: str, ferry: int, flagged: bool) -> bool:
+    """Whether a set applies to a route with `ferry` locomotives (and `flagged` by the property
+    `on`, when `on` names one): a locomotive set, only to a ferry's locomotives."""
+    if replaces == "locomotive" and not ferry:
         return False
-    if substitute.on == "ferries":
-        return bool(route.ferry)
-    if substitute.on == "routes":
-        return True
-    return bool(edition.route_property(route, substitute.on))
+    return on == "routes" or (on == "ferries" and ferry > 0) or (on not in KINDS and flagged)
+
+
+def covers(edition: Edition, route: Route, substitute: Substitute) -> bool:
+    """Whether the substitute applies to the route."""
+    flagged = substitute.on not in KINDS and bool(edition.route_property(route, substitute.on))
+    return applies(substitute.replaces, substitute.on, route.ferry, flagged)
 
 
 def _route_name(route: Route) -> str:
@@ -107,10 +110,7 @@ class CardSets(Mechanism):
                 )
             tunnels = []
             for number, route in enumerate(data["board"]["route"]):
-                applies = on == "routes" or (on == "ferries" and route.get("ferry")) or route.get(on) is True
-                if item.get("replaces") == "locomotive" and not route.get("ferry"):
-                    applies = False
-                if not applies:
+                if not applies(item.get("replaces"), on, route.get("ferry", 0), route.get(on) is True):
                     continue
                 if route.get("tunnel"):
                     tunnels.append(f"{route.get('a')} – {route.get('b')}")
@@ -157,11 +157,7 @@ class CardSets(Mechanism):
             color = any(covers(edition, route, s) for s in self.rules(edition) if s.replaces == "color")
             if not (loco or color):
                 continue
-            jokers_pay = (
-                not edition.joker_restricted
-                or (route.tunnel and "tunnels" in edition.joker_pays_kinds)
-                or (route.ferry > 0 and "ferries" in edition.joker_pays_kinds)
-            )
+            jokers_pay = edition.joker_pays(route)
             for jokers in range((route.length if jokers_pay else 0) + 1):
                 for colored in range(route.length - jokers):
                     loco_sets = max(0, route.ferry - jokers) if loco else 0
