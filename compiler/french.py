@@ -424,12 +424,6 @@ MECHANISM_MESSAGES = {
         "wrong_share_tickets_count": "Tu peux partager de 1 à {most} tickets en un tour, pas {given}.",
         "ticket_not_held": "Le ticket « {ticket} » n’est pas dans ta main.",
     },
-    "stations": {
-        "unknown_city": "Ville inconnue : « {city} ».",
-        "station_taken": "Il y a déjà une gare à {city}.",
-        "no_station_left": "Tu as déjà construit toutes tes gares.",
-        "wrong_station_cost": "Cette gare se paie avec exactement {cards}, pas {given}.",
-    },
 }
 
 
@@ -451,10 +445,14 @@ def card_forms() -> dict[str, tuple[str, str]]:
     return forms
 
 
-def engine_messages(mechanisms: set[str] = frozenset(), joker: str = "locomotive") -> dict[str, str]:
+def engine_messages(
+    mechanisms: set[str] = frozenset(), joker: str = "locomotive", own: dict[str, str] | None = None
+) -> dict[str, str]:
     """The message catalogue of an engine using ``mechanisms``, French typography applied;
-    {JOKER} and {JOKERS} name the edition's joker card."""
+    {JOKER} and {JOKERS} name the edition's joker card. ``own``: the messages of the registered
+    mechanisms (``compiler.mechanisms``) the edition uses."""
     catalogue = dict(MESSAGES)
+    catalogue.update(own or {})
     for mechanism in sorted(mechanisms):
         catalogue.update(MECHANISM_MESSAGES.get(mechanism, {}))
     for mechanism in sorted(mechanisms):

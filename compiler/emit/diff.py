@@ -154,13 +154,6 @@ def facts(edition: Edition, *, triples: bool = False) -> list[Fact]:
         found.append(
             Fact(section="Mise en place", label="Tickets longs distribués", value=words(s.long_tickets_dealt))
         )
-    if e.stations:
-        costs = ", ".join(str(cost) for cost in e.stations.cost)
-        found += [
-            Fact(section="Matériel", label="Gares par joueur", value=str(e.stations.count)),
-            Fact(section="Le tour", label="Construire une gare", value=f"{costs} cartes"),
-            Fact(section="Décompte", label="Gare non construite", value=f"{e.stations.unused_points} points"),
-        ]
     ferries = sum(1 for route in e.board.routes if route.ferry)
     tunnels = sum(1 for route in e.board.routes if route.tunnel)
     if ferries:

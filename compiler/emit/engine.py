@@ -17,7 +17,7 @@ import jinja2
 from ..french import COLOR_NAMES, card_forms, engine_messages
 from ..frontend.positions import Span
 from ..ir import Criterion, Edition, TwinPolicy
-from ..mechanisms import EXPRESSIONS, EnginePart, Mechanism, used_by
+from ..mechanisms import EXPRESSIONS, EnginePart, Mechanism, tiebreaks, used_by
 from . import template_environment
 
 
@@ -81,6 +81,10 @@ class EngineView:
         core = EXPRESSIONS[name]
         terms = self._terms(name)
         return " + ".join(([] if terms and core == "0" else [core]) + terms)
+
+    def needs(self, helper: str) -> bool:
+        """Whether a mechanism's parts call one of the core's optional helpers (`payments`…)."""
+        return any(helper in mechanism.engine_helpers(self.edition) for mechanism in self.used_mechanisms)
 
     @property
     def owes_cards(self) -> bool:
@@ -299,8 +303,6 @@ class EngineView:
             used.add("ferries")
         if self.tunnels:
             used.add("tunnels")
-        if self.stations:
-            used.add("stations")
         if self.keep_among_regular:
             used.add("keep_among_regular")
         if self.joker_restricted:
@@ -326,7 +328,8 @@ class EngineView:
 
     @property
     def messages(self) -> list[str]:
-        messages = engine_messages(self.mechanisms, self.edition.joker.value)
+        own = {code: text for m in self.used_mechanisms for code, text in m.messages(self.edition).items()}
+        messages = engine_messages(self.mechanisms, self.edition.joker.value, own)
         return [f"{code!r}: {text!r}" for code, text in messages.items()]
 
     @property
@@ -336,10 +339,6 @@ class EngineView:
     @property
     def tunnels(self):
         return self.edition.tunnels
-
-    @property
-    def stations(self):
-        return self.edition.stations
 
     @property
     def teams(self):
@@ -372,10 +371,6 @@ class EngineView:
         return cite(self.share_tickets.span if self.share_tickets else None)
 
     @property
-    def build_station(self):
-        return self.edition.turn.build_station
-
-    @property
     def long_tickets(self) -> bool:
         return self.edition.setup.long_tickets_dealt > 0
 
@@ -389,14 +384,6 @@ class EngineView:
         return self.edition.setup.keep_among_regular
 
     @property
-    def station_cost_literal(self) -> str:
-        return repr(self.edition.stations.cost)
-
-    @property
-    def cities_literal(self) -> str:
-        return repr(self.edition.board.cities)
-
-    @property
     def long_rejected_literal(self) -> str:
         return repr(self.edition.setup.long_tickets_rejected.value)
 
@@ -407,14 +394,6 @@ class EngineView:
     @property
     def tunnels_citation(self) -> str:
         return cite(self.edition.tunnels.span if self.edition.tunnels else None)
-
-    @property
-    def stations_citation(self) -> str:
-        return cite(self.edition.stations.span if self.edition.stations else None)
-
-    @property
-    def build_station_citation(self) -> str:
-        return cite(self.build_station.span if self.build_station else None)
 
     @property
     def french_colors_literal(self) -> str:
@@ -431,14 +410,15 @@ class EngineView:
 
     @property
     def tiebreak_keys(self) -> list[str]:
+        criteria = tiebreaks(self.edition)
         keys = []
         for rule in self.edition.tiebreakers:
             if rule.criterion is Criterion.COMPLETED_TICKETS:
                 keys.append('len(result["tickets_completed"])')
-            elif rule.criterion is Criterion.FEWEST_STATIONS:
-                keys.append('-len(result["stations"]["built"])')
-            else:
+            elif rule.criterion is Criterion.BONUS:
                 keys.append(f'{rule.bonus!r} in result["bonuses"]')
+            else:
+                keys.append(criteria[rule.criterion][0])
         return keys
 
     # Citations of the spec lines each rule function implements.

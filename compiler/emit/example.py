@@ -46,9 +46,6 @@ class ExampleScore:
     # Team play: the tickets of the team's holder, completed and failed.
     holder_completed: tuple[tuple[str, int], ...] = ()
     holder_failed: tuple[tuple[str, int], ...] = ()
-    # Stations: how many the player did not build, and the points they bring.
-    stations_unused: int = 0
-    unused_station_points: int = 0
     # Tickets with targets: (origin, the target that scored or None, every target with its points).
     targets: tuple[tuple[str, str | None, tuple[tuple[str, int], ...]], ...] = ()
     # What the edition's mechanisms add (mountains, a score table): a sentence and its points.
@@ -158,8 +155,6 @@ def play_example(edition: Edition, engine: types.ModuleType) -> ExampleScore | N
         total=outcome["total"],
         holder_completed=named(outcome.get("holder_tickets_completed", [])),
         holder_failed=named(outcome.get("holder_tickets_failed", [])),
-        stations_unused=(engine.STATIONS - len(mine["stations"]["built"])) if "stations" in mine else 0,
-        unused_station_points=mine["stations"]["unused_points"] if "stations" in mine else 0,
         targets=tuple(
             (
                 Text(engine.TICKETS[entry["ticket"]]["a"]),

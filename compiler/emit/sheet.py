@@ -103,7 +103,6 @@ class _SheetWriter(ClosingSections):
             self.teams.trains_item()
             if self.teams
             else f"{e.trains} wagons par joueur, un jeu de couleur par joueur",
-            *self.mechanisms.material_items(),
             *(item for said in self.words for item in said.material),
             *(self.teams.material_items() if self.teams else ()),
             self.cards_formula(),
@@ -130,16 +129,13 @@ class _SheetWriter(ClosingSections):
             "tes tickets réussis",
             *(gain for said in self.words for gain in said.gains),
             *(f"le bonus {guillemets(b.title)}" for b in e.bonuses),
+            *(gain for said in self.words for gain in said.gains_last),
         ]
-        if e.stations:
-            gains.append(f"{e.stations.unused_points} points par gare que tu n’as pas construite")
         # A ticket to countries runs from a city (or a country) to a country: not « ses deux villes ».
         ends = "son départ et sa destination" if e.board.countries else "ses deux villes"
-        if e.stations:
-            joined = (
-                f"Un ticket est réussi par un chemin continu de tes propres routes entre {ends} ; "
-                "chacune de tes gares peut y ajouter une route d’un autre joueur qui arrive dans sa ville."
-            )
+        own = next((said.ticket_joined for said in self.words if said.ticket_joined), None)
+        if own:
+            joined = own.format(ends=ends)
         else:
             joined = (
                 f"Un ticket n’est réussi que par un chemin continu de tes propres routes entre {ends} : "
@@ -230,12 +226,11 @@ class _SheetWriter(ClosingSections):
             subsections.append(self.claim_route())
         if t.draw_tickets:
             subsections.append(self.draw_tickets())
-        if t.build_station:
-            subsections.append(
-                Subsection(
-                    title="Construire une gare", paragraphs=tuple(self.mechanisms.station_paragraphs())
-                )
-            )
+        subsections += [
+            Subsection(title=action.title, paragraphs=action.paragraphs)
+            for said in self.words
+            for action in said.actions
+        ]
         if t.share_tickets and self.teams:
             subsections.append(
                 Subsection(title="Partager des tickets", paragraphs=(self.teams.share_paragraph(),))
@@ -259,7 +254,7 @@ class _SheetWriter(ClosingSections):
                 (t.draw_cards, "prendre des cartes Wagon"),
                 (t.claim_route, "prendre une route"),
                 (t.draw_tickets, "prendre des tickets"),
-                (t.build_station, "construire une gare"),
+                *((True, action.name) for said in self.words for action in said.actions),
                 (t.share_tickets, "partager des tickets"),
             )
             if present

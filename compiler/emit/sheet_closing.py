@@ -91,18 +91,6 @@ class ClosingSections:
                 f"{running + bonus.points}."
             )
             running += bonus.points
-        if x.unused_station_points:
-            each = x.unused_station_points // x.stations_unused
-            gares = (
-                f"Sa gare non construite rapporte {each} points"
-                if x.stations_unused == 1
-                else f"Ses {words(x.stations_unused, feminine=True)} gares non construites rapportent "
-                f"{x.stations_unused} × {each} = {x.unused_station_points} points"
-            )
-            paragraphs.append(
-                f"{gares}, soit {running} + {x.unused_station_points} = {running + x.unused_station_points}."
-            )
-            running += x.unused_station_points
         for sentence, points in x.mechanism_lines:
             sign = "+" if points >= 0 else "−"
             paragraphs.append(f"{sentence}, soit {running} {sign} {abs(points)} = {running + points}.")
@@ -190,6 +178,7 @@ class ClosingSections:
                 f"{MEASURES[bonus.measure.value].at_least}."
             )
         self.decisions += self.mechanisms.decisions()
+        self.decisions += [decision for said in self.words for decision in said.decisions]
         self.decisions += self.teams.decisions() if self.teams else []
         self.decisions.extend(decision.text for decision in self.edition.decisions)
         return Section(
@@ -230,7 +219,7 @@ class ClosingSections:
             ("Par équipe : routes" if self.teams else "Routes")
             + " + tickets réussis − tickets ratés"
             + "".join(f" + {b.title[0].lower()}{b.title[1:]} ({b.points})" for b in e.bonuses)
-            + (f" + {e.stations.unused_points} par gare non construite" if e.stations else "")
+            + "".join(term for said in self.words for term in said.formula)
             + " : le plus gros total gagne.",
         ]
         return Section(title="Résumé express", bullets=tuple(bullets))

@@ -1,6 +1,6 @@
 """French wording of the rule sheet for the mechanisms only some editions use.
 
-Ferries, tunnels, stations and long tickets are each described from their
+Ferries, tunnels and long tickets are each described from their
 declaration in the spec, with its numbers; an edition that does not use a
 mechanism gets none of its sentences. The tunnel example comes from the
 generated engine (``compiler.example``).
@@ -51,13 +51,6 @@ class MechanismWording:
     @property
     def tunnel_count(self) -> int:
         return sum(route.tunnel for route in self.edition.board.routes)
-
-    def material_items(self) -> list[str]:
-        items = []
-        stations = self.edition.stations
-        if stations:
-            items.append(f"{stations.count} gares par joueur, de sa couleur")
-        return items
 
     def ticket_kinds(self) -> str:
         """« (40 ordinaires et 6 longs) » when the deck mixes kinds, else nothing."""
@@ -177,22 +170,6 @@ class MechanismWording:
             )
         return paragraphs
 
-    def station_paragraphs(self) -> list[str]:
-        stations = self.edition.stations
-        costs = enumerate_fr(
-            [
-                f"{words(cost, feminine=True)} pour la {rank + 1}{'re' if rank == 0 else 'e'}"
-                for rank, cost in enumerate(stations.cost)
-            ]
-        )
-        return [
-            f"Pose une gare dans une ville qui n’en a pas encore (une seule gare par ville, tous joueurs "
-            f"confondus). Elle coûte des cartes d’une seule couleur, {self.joker.many} en joker : {costs}. Chaque "
-            f"joueur a {words(stations.count)} gares.",
-            "En fin de partie, chaque gare permet à son propriétaire d’emprunter une route d’un autre joueur qui "
-            "arrive dans sa ville, pour réussir ses tickets seulement, jamais pour le chemin le plus long.",
-        ]
-
     def tunnel_example(self) -> list[str]:
         x = self.tunnel
         if x is None:
@@ -224,14 +201,6 @@ class MechanismWording:
                 "ton point de départ (une ville, ou un pays) rejoint par tes routes ; s’il n’en rejoint aucune, "
                 "tu perds les points de la moins payée."
             )
-        stations = self.edition.stations
-        if stations:
-            paragraphs.append(
-                "Gares : chacune de tes gares emprunte au plus une route d’un autre joueur qui arrive dans sa "
-                "ville, pour tes tickets seulement ; au décompte, c’est toi qui choisis laquelle, et tu choisis "
-                f"celle qui te rapporte le plus. Chaque gare que tu n’as pas construite vaut {stations.unused_points} "
-                "points."
-            )
         return paragraphs
 
     def mistakes(self) -> list[str]:
@@ -241,10 +210,6 @@ class MechanismWording:
         if self.edition.tunnels:
             bullets.append(
                 f"Oublier que les {self.joker.many} retournées comptent aussi pour le supplément d’un tunnel."
-            )
-        if self.edition.stations:
-            bullets.append(
-                "Construire une gare dans une ville qui en a déjà une, ou utiliser une gare pour le chemin le plus long."
             )
         return bullets
 
@@ -257,12 +222,6 @@ class MechanismWording:
             )
         if self.edition.tunnels:
             found.append("Quand aucune carte retournée ne correspond, le tunnel est pris sans autre choix.")
-        if self.edition.stations:
-            found.append(
-                "Une gare emprunte la route que son propriétaire choisit au décompte : le meilleur choix est "
-                "celui qui rapporte le plus de points de tickets, et c’est celui qu’on compte "
-                "(à égalité, la première route dans l’ordre du plateau)."
-            )
         return found
 
     def summary(self) -> list[str]:
@@ -278,13 +237,6 @@ class MechanismWording:
             bullets.append(
                 f"Tunnel = {cards_phrase(self.edition.tunnels.reveal, 'any')} retournée"
                 f"{'s' if self.edition.tunnels.reveal > 1 else ''}, une de plus par correspondance."
-            )
-        if self.edition.stations:
-            costs = enumerate_fr([words(c, feminine=True) for c in self.edition.stations.cost]).replace(
-                " et ", " puis "
-            )
-            bullets.append(
-                f"Gares = {costs} cartes ; {self.edition.stations.unused_points} points par gare non construite."
             )
         return bullets
 

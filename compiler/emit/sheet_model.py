@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 
 from ..french import guillemets, typo
 from ..ir import Criterion, Edition
+from ..mechanisms import tiebreaks
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -55,10 +56,8 @@ def typeset(section: Section) -> Section:
 def tiebreak_phrases(edition: Edition) -> list[str]:
     """« le plus de tickets réussis », « le moins de gares construites », « la carte « … » »."""
     titles = {bonus.id: bonus.title for bonus in edition.bonuses}
-    phrases = {
-        Criterion.COMPLETED_TICKETS: "le plus de tickets réussis",
-        Criterion.FEWEST_STATIONS: "le moins de gares construites",
-    }
+    phrases: dict[Criterion | str, str] = {Criterion.COMPLETED_TICKETS: "le plus de tickets réussis"}
+    phrases.update({name: phrase for name, (_, phrase) in tiebreaks(edition).items()})
     return [
         phrases[rule.criterion] if rule.criterion in phrases else f"la carte {guillemets(titles[rule.bonus])}"
         for rule in edition.tiebreakers

@@ -369,8 +369,6 @@ class _Checker(RuleChecks):
         self.duplicates(bonuses, ("bonus",), "bonus")
         for index, rule in enumerate(self.data.get("tiebreak", [])):
             path = ("tiebreak", index)
-            if rule["criterion"] == "fewest_stations" and "stations" not in self.data:
-                self.report(Code.INCONSISTENT_RULE, "départager aux gares demande « stations »", path)
             dropped = ("bonus", rule.get("bonus")) in self.document.removed
             if rule["criterion"] == "bonus" and rule.get("bonus") not in bonuses and not dropped:
                 name = rule.get("bonus", "")

@@ -1,6 +1,6 @@
 """Stage 4b, the rules part: the semantic checks of an edition's mechanisms.
 
-Tunnels, ferries, stations, long tickets, the joker card, team play and the worked examples: each
+Tunnels, ferries, long tickets, the joker card, team play and the worked examples: each
 declared where it is used, with numbers that fit together. A mixin of the
 checker of ``compiler.check``, which holds the document and reports.
 """
@@ -65,13 +65,6 @@ class RuleChecks:
                 ("players",),
                 hint=f"« players {2 * size}..{players['max']} »",
             )
-        if "stations" in data:
-            self.report(
-                Code.INCONSISTENT_RULE,
-                "les gares ne se jouent pas en équipes",
-                ("teams",),
-                hint="« without stations »",
-            )
         if teams["share_at_setup"] > data["setup"]["tickets"]["keep_at_least"]:
             self.report(
                 Code.INCONSISTENT_RULE,
@@ -114,7 +107,7 @@ class RuleChecks:
                 )
 
     def check_mechanisms(self, route_ids: list[str]) -> None:
-        """Tunnels, ferries, stations and long tickets: each declared where it is used."""
+        """Tunnels, ferries and long tickets: each declared where it is used."""
         data = self.data
         self.check_joker()
         routes = data["board"]["route"]
@@ -151,18 +144,6 @@ class RuleChecks:
             expected.get("ferries"),
             ("board", "expect", "ferries"),
         )
-        stations = data.get("stations")
-        if stations and len(stations["cost"]) != stations["count"]:
-            self.report(
-                Code.INCONSISTENT_RULE,
-                f"{stations['count']} gares, mais {len(stations['cost'])} coûts",
-                ("stations", "cost"),
-            )
-        if bool(stations) != bool(data["turn"].get("build_station")):
-            where = ("stations",) if stations else ("turn", "build_station")
-            self.report(
-                Code.INCONSISTENT_RULE, "« stations » et l’action « build_station » vont ensemble", where
-            )
         long = data["setup"]["tickets"].get("long", 0)
         kinds = [data["tickets"]["ticket"][i].get("kind", "regular") for i in selected(data["tickets"])]
         if long and long * data["players"]["max"] > kinds.count("long"):

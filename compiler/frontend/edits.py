@@ -6,14 +6,14 @@ edit inherited routes and tickets, each named by its id:
 
 * ``without bonus ID`` / ``decision ID`` / ``route ID`` / ``ticket ID`` drop one item;
 * ``without tunnel_example`` / ``score_example`` drops a worked example;
-* ``without stations`` / ``tunnels`` / ``ferries`` drop a whole mechanism and
-  everything that depends on it (the station action and tie-breaker; every
-  route's tunnel or ferry mark and the counts that check them);
+* ``without tunnels`` / ``ferries`` drop a whole mechanism and everything that
+  depends on it (every route's tunnel or ferry mark and the counts that check them);
 * ``without long_tickets`` drops the long tickets (those dealt apart at set-up,
   and every ticket of kind ``long``), ``without teams`` team play (its holders,
   shared tickets, team trains; a double route closed to a team becomes closed
   to a player), ``without market_reset`` the face-up reset; a mechanism's kinds
-  (``without starting_score``, ``without claim_effects``…) drop its rules;
+  (``without stations``, ``without claim_effects``…) drop its rules and what
+  depends on them (the station action and tie-breaker);
 * ``change route ID length: 3 color: red tunnel: no …`` and ``change ticket ID
   points: 13 kind: regular`` replace the fields they name, and the item keeps its id.
 
@@ -130,7 +130,6 @@ def _without(merger: _Merger, data: dict, dropped: dict, where: JsonPath) -> Non
         _without_mechanism(merger, data, owner, dropped, where)
         return
     if kind not in (
-        "stations",
         "tunnels",
         "ferries",
         "score_example",
@@ -154,17 +153,6 @@ def _without(merger: _Merger, data: dict, dropped: dict, where: JsonPath) -> Non
         return
     merger.removed.add((kind, ""))
     merger.edited(where, kind, "turn", "tiebreak", "board", "tunnel_example")
-    if kind == "stations":
-        data.pop("stations")
-        if "build_station" in data.get("turn", {}):
-            set_path(
-                data, ("turn",), {key: value for key, value in data["turn"].items() if key != "build_station"}
-            )
-        steps = data.get("tiebreak", [])
-        if steps:
-            kept = [i for i, step in enumerate(steps) if step.get("criterion") != "fewest_stations"]
-            merger.keep_items(data, ("tiebreak",), kept)
-        return
     mark = "tunnel" if kind == "tunnels" else "ferry"
     data.pop(kind, None)
     if kind == "tunnels":
@@ -207,7 +195,7 @@ def _without_mechanism(merger: _Merger, data: dict, owner: Mechanism, dropped: d
         merger.removed.add((kind, name))
         merger.edited(where, kind)
         return
-    touched = owner.without(data, kind)
+    touched = owner.without(data, kind, merger.keep_items)
     if touched is None:
         merger.report(
             Code.UNKNOWN_REFERENCE, f"l’édition héritée n’a pas de règle « {kind} » à retirer", where

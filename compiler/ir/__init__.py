@@ -59,8 +59,9 @@ class Measure(Enum):
 
 
 class Criterion(Enum):
+    """The core's tie-break criteria; a mechanism's are named by a string (``fewest_stations``)."""
+
     COMPLETED_TICKETS = "completed_tickets"
-    FEWEST_STATIONS = "fewest_stations"
     BONUS = "bonus"
 
 
@@ -205,14 +206,6 @@ class Tunnels:
 
 
 @dataclass(**IR)
-class Stations:
-    count: int
-    cost: tuple[int, ...]  # cards for the 1st, 2nd… station
-    unused_points: int
-    span: Span | None = field(default=None, compare=False)
-
-
-@dataclass(**IR)
 class Teams:
     """Team play: teams of `size` players sitting in turn order, each with a card and a ticket holder."""
 
@@ -228,11 +221,6 @@ class ShareTickets:
     """A whole turn spent putting 1 to `at_most` of one's own tickets in the team's holder."""
 
     at_most: int
-    span: Span | None = field(default=None, compare=False)
-
-
-@dataclass(**IR)
-class BuildStation:
     span: Span | None = field(default=None, compare=False)
 
 
@@ -270,7 +258,6 @@ class Turn:
     draw_cards: DrawCards | None
     claim_route: ClaimRoute | None
     draw_tickets: DrawTickets | None
-    build_station: BuildStation | None = None
     share_tickets: ShareTickets | None = None
 
     @property
@@ -308,7 +295,7 @@ class Bonus:
 
 @dataclass(**IR)
 class Tiebreaker:
-    criterion: Criterion
+    criterion: Criterion | str  # a string: a mechanism's criterion
     bonus: str | None = None
     span: Span | None = field(default=None, compare=False)
 
@@ -356,7 +343,6 @@ class Edition:
     score_example: ScoreExample | None
     decisions: tuple[Decision, ...] = ()
     tunnels: Tunnels | None = None
-    stations: Stations | None = None
     teams: Teams | None = None
     tunnel_example: TunnelExample | None = None
     joker: CardColor = CardColor.LOCOMOTIVE  # the card that stands in for a colour

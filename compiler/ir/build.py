@@ -16,7 +16,6 @@ from ..frontend.positions import Span
 from ..ir import (
     Board,
     Bonus,
-    BuildStation,
     CardColor,
     CardCount,
     ClaimRoute,
@@ -37,7 +36,6 @@ from ..ir import (
     ScoreExample,
     Setup,
     ShareTickets,
-    Stations,
     Target,
     Teams,
     Ticket,
@@ -279,9 +277,6 @@ def build(document: Document) -> Edition:
             )
             if draw_tickets
             else None,
-            build_station=BuildStation(span=span("turn", "build_station"))
-            if turn.get("build_station")
-            else None,
             share_tickets=ShareTickets(
                 at_most=turn["share_tickets"]["at_most"], span=span("turn", "share_tickets")
             )
@@ -316,7 +311,7 @@ def build(document: Document) -> Edition:
             for i, b in enumerate(data.get("bonus", []))
         ),
         tiebreakers=tuple(
-            Tiebreaker(criterion=Criterion(t["criterion"]), bonus=t.get("bonus"), span=span("tiebreak", i))
+            Tiebreaker(criterion=_criterion(t["criterion"]), bonus=t.get("bonus"), span=span("tiebreak", i))
             for i, t in enumerate(data.get("tiebreak", []))
             # A step on a bonus the edition dropped (`without bonus …`) is skipped.
             if t["criterion"] != "bonus" or t.get("bonus") in {b["id"] for b in data.get("bonus", [])}
@@ -338,14 +333,6 @@ def build(document: Document) -> Edition:
         ),
         tunnels=Tunnels(reveal=data["tunnels"]["reveal"], span=span("tunnels"))
         if "tunnels" in data
-        else None,
-        stations=Stations(
-            count=data["stations"]["count"],
-            cost=tuple(data["stations"]["cost"]),
-            unused_points=data["stations"]["unused_points"],
-            span=span("stations"),
-        )
-        if "stations" in data
         else None,
         teams=Teams(
             size=data["teams"]["size"],
@@ -392,3 +379,8 @@ def _places(board: dict, span: Callable[..., Span]) -> tuple[Place, ...]:
         )
         for kind, index, item in located
     )
+
+
+def _criterion(name: str) -> Criterion | str:
+    """A core tie-break criterion, or a mechanism's by its name."""
+    return Criterion(name) if name in {criterion.value for criterion in Criterion} else name

@@ -36,7 +36,7 @@ class Part:
     capped: bool = False  # counting stopped past the limit: there are more
 
 
-def _ways_to_pay(count: int, colors: int, least: int, jokers: bool, split: bool) -> int:
+def ways_to_pay(count: int, colors: int, least: int, jokers: bool, split: bool) -> int:
     """How many payments of `count` cards the engine lists (one colour, jokers completing;
     with `split`, each way to take them from the hand and the team's holder). Each step of
     the loop counts one action or more, so the callers' stop at the limit bounds it too."""
@@ -70,7 +70,7 @@ def action_parts(edition: Edition, cap: int = MAX_ACTIONS) -> list[Part]:
             route = routes[counted]
             colors = plain if route.color == "gray" else 1
             jokers = edition.joker_pays(route)
-            claims += _ways_to_pay(route.length, colors, route.ferry, jokers, split)
+            claims += ways_to_pay(route.length, colors, route.ferry, jokers, split)
             counted += 1
         capped = counted < len(routes)
         parts.append(
@@ -84,13 +84,9 @@ def action_parts(edition: Edition, cap: int = MAX_ACTIONS) -> list[Part]:
         surcharges, surcharge = 1, 0  # abandoning the tunnel, then paying 1, 2… more cards
         while surcharge < revealed and surcharges <= cap:
             surcharge += 1
-            surcharges += _ways_to_pay(surcharge, plain, 0, True, split)
+            surcharges += ways_to_pay(surcharge, plain, 0, True, split)
         capped = surcharge < revealed
         parts.append(Part(what="« tunnels »", actions=surcharges, span=edition.tunnels.span, capped=capped))
-    if edition.stations and turn.build_station:
-        per_city = sum(_ways_to_pay(cost, plain, 0, True, False) for cost in set(edition.stations.cost))
-        stations = len(edition.board.cities) * per_city
-        parts.append(Part(what="« stations »", actions=stations, span=edition.stations.span))
     if turn.share_tickets:
         # Exact: at most 1,000 sizes (the schema's bound), each one product.
         tickets = len(edition.tickets.tickets)

@@ -11,23 +11,26 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from .base import EXPRESSIONS, HOOKS, EnginePart, Fact, Mechanism, SheetWords
+from .base import EXPRESSIONS, HOOKS, ActionWords, EnginePart, Fact, Mechanism, SheetWords
 from .card_sets import MECHANISM as CARD_SETS
 from .claim_effects import MECHANISM as CLAIM_EFFECTS
 from .score_tables import MECHANISM as SCORE_TABLES
 from .starting_score import MECHANISM as STARTING_SCORE
+from .stations import MECHANISM as STATIONS
 
-REGISTRY: tuple[Mechanism, ...] = (STARTING_SCORE, CLAIM_EFFECTS, CARD_SETS, SCORE_TABLES)
+REGISTRY: tuple[Mechanism, ...] = (STATIONS, STARTING_SCORE, CLAIM_EFFECTS, CARD_SETS, SCORE_TABLES)
 
 __all__ = [
     "EXPRESSIONS",
     "HOOKS",
     "REGISTRY",
+    "ActionWords",
     "EnginePart",
     "Fact",
     "Mechanism",
     "SheetWords",
     "board_marks",
+    "tiebreaks",
     "used_by",
     "with_fragments",
 ]
@@ -47,15 +50,25 @@ def board_marks(edition: Any) -> tuple[tuple[str, int], ...]:
     return tuple(sorted(marks.items()))
 
 
+def tiebreaks(edition: Any) -> dict[str, tuple[str, str]]:
+    """The tie-break criteria of the mechanisms the edition uses: engine key and French, by name."""
+    found: dict[str, tuple[str, str]] = {}
+    for mechanism in used_by(edition):
+        found.update(mechanism.tiebreaks(edition))
+    return found
+
+
 def with_fragments(base: dict[str, Any]) -> dict[str, Any]:
     """The language's schema: the core one with each mechanism's fragment added.
 
     A fragment adds top-level statements (``properties``), keys of a top-level block
-    (``extend``: ``{"setup": {"starting_score": …}}``), definitions (``$defs``) and kinds of
-    ``without`` (``without``: its first kind drops all its rules).
+    (``extend``: ``{"setup": {"starting_score": …}}``), definitions (``$defs``), kinds of
+    ``without`` (``without``: its first kind drops all its rules) and criteria of ``tiebreak``
+    (``criteria``).
     """
     schema = copy.deepcopy(base)
     without = schema["properties"]["without"]["items"]["properties"]["kind"]["enum"]
+    criteria = schema["properties"]["tiebreak"]["items"]["properties"]["criterion"]["enum"]
     for mechanism in REGISTRY:
         fragment = mechanism.schema()
         for key, node in fragment.get("properties", {}).items():
@@ -67,4 +80,5 @@ def with_fragments(base: dict[str, Any]) -> dict[str, Any]:
             inner.update(keys)
         schema["$defs"].update(fragment.get("$defs", {}))
         without.extend(fragment.get("without", ()))
+        criteria.extend(fragment.get("criteria", ()))
     return schema

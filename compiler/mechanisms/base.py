@@ -29,15 +29,29 @@ if TYPE_CHECKING:
 HOOKS = (
     "constants",  # module constants, after the route points table
     "tables",  # module constants, after the board's tables
+    "index_turn",  # in the index of every action, after the claims and before the ticket choices
     "claim_filter",  # in the enumeration of claims: `continue` skips a route
     "claim_check",  # in `apply` of a claim, once the route is known, before the payment
     "take_route",  # once a route is taken, before the market is tended
     "claim_actions",  # after the enumeration of claims: more claims (`actions`, `hand`, `trains`)
     "index_actions",  # in the index of every action (`add`, `tables`): more actions
+    "action_tables",  # module constants, the tables of the action index (`_TABLES`) by name
     "functions",  # module functions, after the engine's own helpers
+    "slots",  # names in `Game.__slots__`
+    "init",  # in `Game.__init__`, once the core's state is made (`players`)
+    "turn_actions",  # in the enumeration of a turn's actions (`actions`), after the ticket draw
+    "methods",  # methods of `Game`, after the core's rules
+    "score_network",  # in scores(): `network` and `own_network` of `player` (replaces the core's)
     "scores",  # in scores(), for each player's `result`, before the bonuses
+    "record_player",  # in to_dict's record of each player (`player`): more keys
+    "observe_player",  # in observation's record of each player (`other`): more keys
+    "copy",  # in copy(): the new `game` takes its own copy of the mechanism's state
+    "load_player",  # in from_dict, for each player's `record`, once the core's state is restored
+    "state_start",  # in from_dict's checks, before the players are read
     "state_route",  # in from_dict's checks, for each route a player holds
     "state_player",  # in from_dict's checks, once a player's routes are counted (`points`, `index`)
+    "state_record",  # in from_dict's checks, at the end of each player's record (`record`, `where`)
+    "handlers",  # entries of `_HANDLERS`: each action type's handler and fields
 )
 
 # The engine's expressions a mechanism may add terms to, with the core value of each.
@@ -61,17 +75,32 @@ class Fact:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class ActionWords:
+    """A kind of turn a mechanism adds: its name in the list of actions, its subsection."""
+
+    name: str  # « construire une gare »
+    title: str  # « Construire une gare »
+    paragraphs: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SheetWords:
     """The French a mechanism adds to each section of the rule sheet (whole sentences)."""
 
     material: tuple[str, ...] = ()  # items of « Matériel », without the final punctuation
     setup: tuple[str, ...] = ()  # steps of « Mise en place », after the first player is chosen
     gains: tuple[str, ...] = ()  # what scores at the end, for « But du jeu » (« le « Grand Tour » »)
+    gains_last: tuple[str, ...] = ()  # the same, said after the bonus cards (« 4 points par gare… »)
+    # How a ticket is completed, in place of the core's sentence ({ends}: « ses deux villes »).
+    ticket_joined: str | None = None
     score_start: bool = False  # it says where the score markers start (not on zero)
     claim: tuple[str, ...] = ()  # paragraphs of « Prendre une route », after the points table
+    actions: tuple[ActionWords, ...] = ()  # kinds of turn, after the core's in « Le tour »
     scoring: tuple[str, ...] = ()  # paragraphs of « Dernier tour et victoire », before the winner
     mistakes: tuple[str, ...] = ()  # items of « Erreurs fréquentes »
+    decisions: tuple[str, ...] = ()  # items of « Quand la règle ne dit rien »
     summary: tuple[str, ...] = ()  # lines of the one-page summary
+    formula: tuple[str, ...] = ()  # terms of the summary's score formula (« + 4 par gare non construite »)
     # Sections of its own, after the score example: (title, paragraphs, table rows or ()).
     sections: tuple[tuple[str, tuple[str, ...], tuple[tuple[str, ...], ...]], ...] = ()
 
@@ -116,9 +145,12 @@ class Mechanism:
         """Its semantic checks on the merged document (``checker.data``), reported with
         ``checker.report(code, message, path, hint)``."""
 
-    def without(self, data: dict[str, Any], kind: str) -> tuple[str, ...] | None:
+    def without(
+        self, data: dict[str, Any], kind: str, keep_items: Callable[[dict, tuple, list[int]], None]
+    ) -> tuple[str, ...] | None:
         """``without KIND`` of one of its kinds: drop it from ``data`` (in place) and say
-        which top-level keys were touched; None when the edition has nothing to drop."""
+        which top-level keys were touched; None when the edition has nothing to drop.
+        ``keep_items(data, path, indices)`` keeps some items of a list, their spans following."""
         return None
 
     # -- what an edition uses --------------------------------------------
@@ -161,6 +193,25 @@ class Mechanism:
         """The actions its engine parts add to the action index (`ir.cost.Part`, by statement)."""
         return []
 
+    def engine_helpers(self, edition: Edition) -> frozenset[str]:
+        """The core's optional helpers its parts call (``payments``: every way to pay N cards of one
+        colour from a hand)."""
+        return frozenset()
+
+    def messages(self, edition: Edition) -> dict[str, str]:
+        """Its illegal-move messages by stable code, French ({JOKER}/{JOKERS}: the joker card)."""
+        return {}
+
+    def tiebreaks(self, edition: Edition) -> dict[str, tuple[str, str]]:
+        """Its criteria of ``tiebreak``: the engine's key of a player's ``result`` (more wins), and
+        the French of the sheet (« le moins de gares construites »)."""
+        return {}
+
+    def borrowed_routes(self, edition: Edition) -> str | None:
+        """What it calls the routes of others a player may use for tickets, in French after « Les
+        routes » (« empruntées par une gare »); None when it lends none."""
+        return None
+
     def owes_cards(self, edition: Edition) -> bool:
         """Whether a claim may owe cards of any colour, given one by one after it (`pay_card`)."""
         return False
@@ -184,6 +235,10 @@ class Mechanism:
     # -- words -------------------------------------------------------------
     def sheet(self, edition: Edition, engine: types.ModuleType) -> SheetWords:
         return SheetWords()
+
+    def score_rows(self, edition: Edition) -> list[str]:
+        """Rows of the printable score pad, before « Total »."""
+        return []
 
     def facts(self, edition: Edition) -> list[Fact]:
         return []

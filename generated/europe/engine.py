@@ -42,13 +42,13 @@ __all__ = [
     "LONG_REJECTED",
     "SETUP_LONG_TICKETS",
     "TUNNEL_REVEAL",
+    "CARDS_PER_DRAW",
+    "DRAW_KEEP_AT_LEAST",
+    "TICKETS_PER_DRAW",
     "CITIES",
     "STATIONS",
     "STATION_COST",
     "UNUSED_STATION_POINTS",
-    "CARDS_PER_DRAW",
-    "DRAW_KEEP_AT_LEAST",
-    "TICKETS_PER_DRAW",
     "Game",
     "IllegalAction",
     "measured",
@@ -74,6 +74,9 @@ SETUP_LONG_TICKETS = 1
 # Where the long tickets not dealt or given back at set-up go.
 LONG_REJECTED = "out_of_game"
 TUNNEL_REVEAL = 3
+ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 6: 15, 8: 21}
+# Stations: how many per player, the cards the 1st, 2nd… costs, the points of each one not
+# built, and the cities they are built in. Spec: editions/europe.aventuriers:18.
 STATIONS = 3
 STATION_COST = (1, 2, 3)
 UNUSED_STATION_POINTS = 4
@@ -126,7 +129,6 @@ CITIES = (
     "Zagrab",
     "Zürich",
 )
-ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 6: 15, 8: 21}
 # (lowest player count, highest, whether taking one track closes its twin)
 DOUBLE_ROUTE_RULES = ((2, 3, True), (4, 5, False))
 LAST_ROUND_TRAINS = 2
@@ -1287,9 +1289,9 @@ _TICKET_IDS = tuple(TICKETS)
 _TICKET_INDEX = {ticket_id: index for index, ticket_id in enumerate(_TICKET_IDS)}
 _COLOR_INDEX = {name: index for index, name in enumerate(COLORS)}
 _PLAIN_COLORS = tuple(range(len(COLORS) - 1))
-_CITY_SET = frozenset(CITIES)
 _ROUTES_BY_LENGTH = tuple(sorted(range(len(_ROUTE_IDS)), key=_ROUTE_LENGTH.__getitem__))
 _MASK = (1 << 64) - 1
+_CITY_SET = frozenset(CITIES)
 
 
 # -- the action index ---------------------------------------------------------
@@ -1600,25 +1602,6 @@ def measured(score: dict, measure: str) -> int:
     return score[_MEASURED_FIELDS[measure]]
 
 
-def _extended(network: dict[str, str], routes: tuple[int, ...]) -> dict[str, str]:
-    """`network` (each city to a representative of its connected network) with `routes` added."""
-    if not routes:
-        return network
-    parent = dict(network)
-
-    def find(city: str) -> str:
-        parent.setdefault(city, city)
-        while parent[city] != city:
-            parent[city] = parent[parent[city]]
-            city = parent[city]
-        return city
-
-    for route in routes:
-        a, b = _ROUTE_ENDS[route]
-        parent[find(a)] = find(b)
-    return {city: find(city) for city in list(parent)}
-
-
 def _trail_starts(neighbours: dict[str, list[tuple[int, str, int]]]) -> list[str]:
     """Where a longest trail can start: at a city with an odd number of routes, or, in a network
     where every city has an even number, at any one city (the trail then covers it all).
@@ -1654,6 +1637,25 @@ def _cards(count: int, color: int | None = None) -> str:
     if color is None:
         return _counted(count, "carte", "cartes")
     return _counted(count, *_CARD_FORMS[COLORS[color]])
+
+
+def _extended(network: dict[str, str], routes: tuple[int, ...]) -> dict[str, str]:
+    """`network` (each city to a representative of its connected network) with `routes` added."""
+    if not routes:
+        return network
+    parent = dict(network)
+
+    def find(city: str) -> str:
+        parent.setdefault(city, city)
+        while parent[city] != city:
+            parent[city] = parent[parent[city]]
+            city = parent[city]
+        return city
+
+    for route in routes:
+        a, b = _ROUTE_ENDS[route]
+        parent[find(a)] = find(b)
+    return {city: find(city) for city in list(parent)}
 
 
 class _Random:

@@ -131,7 +131,9 @@ class CardSets(Mechanism):
                     ("substitute", index, "on"),
                 )
 
-    def without(self, data: dict[str, Any], kind: str) -> tuple[str, ...] | None:
+    def without(
+        self, data: dict[str, Any], kind: str, keep_items: Callable[..., None]
+    ) -> tuple[str, ...] | None:
         if not data.get("substitute"):
             return None
         data.pop("substitute")

@@ -121,7 +121,9 @@ class ClaimEffects(Mechanism):
                     ("board", "route", number, per),
                 )
 
-    def without(self, data: dict[str, Any], kind: str) -> tuple[str, ...] | None:
+    def without(
+        self, data: dict[str, Any], kind: str, keep_items: Callable[..., None]
+    ) -> tuple[str, ...] | None:
         if not data.get("claim_effect"):
             return None
         data.pop("claim_effect")

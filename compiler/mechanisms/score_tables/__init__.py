@@ -81,7 +81,9 @@ class ScoreTables(Mechanism):
                     ("score_table", index, "counts"),
                 )
 
-    def without(self, data: dict[str, Any], kind: str) -> tuple[str, ...] | None:
+    def without(
+        self, data: dict[str, Any], kind: str, keep_items: Callable[..., None]
+    ) -> tuple[str, ...] | None:
         if not data.get("score_table"):
             return None
         data.pop("score_table")
@@ -102,10 +104,13 @@ class ScoreTables(Mechanism):
             )
             first = table.points[0][0]
             below = f" En dessous de {first}, rien." if first > 1 else ""
-            if table.counts == "tickets_two_paths" and (edition.stations or edition.teams):
+            from .. import used_by  # the registry imports this module
+
+            lent = [said for m in used_by(edition) if (said := m.borrowed_routes(edition))]
+            borrowed = "d’un coéquipier" if edition.teams else next(iter(lent), None)
+            if table.counts == "tickets_two_paths" and borrowed:
                 # Completed with a station's or a teammate's routes, a ticket may still count only
                 # on its holder's own routes: say so where it could be doubted.
-                borrowed = "d’un coéquipier" if edition.teams else "empruntées par une gare"
                 below += f" Les routes {borrowed} ne comptent pas pour les deux chemins."
             sections.append(
                 (

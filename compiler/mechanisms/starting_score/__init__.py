@@ -78,7 +78,9 @@ class StartingScores(Mechanism):
                 hint="la première valeur pour le premier joueur, et ainsi de suite",
             )
 
-    def without(self, data: dict[str, Any], kind: str) -> tuple[str, ...] | None:
+    def without(
+        self, data: dict[str, Any], kind: str, keep_items: Callable[..., None]
+    ) -> tuple[str, ...] | None:
         setup = data.get("setup", {})
         if "starting_score" not in setup:
             return None
