@@ -401,11 +401,6 @@ MECHANISM_MESSAGES = {
     "ferries": {
         "ferry_needs_locomotives": "Ce ferry se paie avec au moins {locomotives}.",
     },
-    "tunnels": {
-        "must_settle_tunnel": "Paie le supplément du tunnel ou renonces-y d’abord.",
-        "no_tunnel_pending": "Aucun tunnel n’attend de paiement.",
-        "wrong_tunnel_payment": "Le supplément du tunnel est de {cards}.",
-    },
     "teams": {
         "unknown_place": "Une carte piochée va dans ta main (« hand ») ou dans le porte-cartes de l’équipe "
         "(« holder »), pas « {place} ».",

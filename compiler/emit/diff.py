@@ -16,7 +16,6 @@ from ..french import (
     KIND_ALL,
     MEASURES,
     TrackWording,
-    cards_phrase,
     counted,
     enumerate_fr,
     guillemets,
@@ -155,18 +154,8 @@ def facts(edition: Edition, *, triples: bool = False) -> list[Fact]:
             Fact(section="Mise en place", label="Tickets longs distribués", value=words(s.long_tickets_dealt))
         )
     ferries = sum(1 for route in e.board.routes if route.ferry)
-    tunnels = sum(1 for route in e.board.routes if route.tunnel)
     if ferries:
         found.append(Fact(section="Le plateau", label="Ferries", value=str(ferries)))
-    if tunnels and e.tunnels:
-        found.append(
-            Fact(
-                section="Le plateau",
-                label="Tunnels",
-                value=f"{tunnels}, {cards_phrase(e.tunnels.reveal, 'any')} "
-                f"{counted(e.tunnels.reveal, 'retournée', 'retournées')}",
-            )
-        )
     found += [
         Fact(section="Décompte", label=f"Route de {length} cases", value=f"{points} points")
         for length, points in e.route_points

@@ -87,6 +87,11 @@ class EngineView:
         return any(helper in mechanism.engine_helpers(self.edition) for mechanism in self.used_mechanisms)
 
     @property
+    def mechanism_phases(self) -> list[str]:
+        """The phases the mechanisms add, as literals for `_PHASES`."""
+        return [repr(phase) for m in self.used_mechanisms for phase in m.phases(self.edition)]
+
+    @property
     def owes_cards(self) -> bool:
         """Whether a claim may owe cards of any colour, given one by one after it (`pay_card`)."""
         return any(mechanism.owes_cards(self.edition) for mechanism in self.used_mechanisms)
@@ -253,9 +258,8 @@ class EngineView:
             record["twin"] = siblings[route.id][0] if route.id in siblings else None
             if self.triple_routes:
                 record["siblings"] = siblings.get(route.id, [])
-            if self.tunnels:
-                record["tunnel"] = route.tunnel
-                record["reveal"] = (route.reveal or self.tunnels.reveal) if route.tunnel else 0
+            for mechanism in self.used_mechanisms:
+                record.update(mechanism.route_record(self.edition, route))
             if self.ferries:
                 record["ferry"] = route.ferry
             if self.countries:
@@ -301,8 +305,6 @@ class EngineView:
         used = set()
         if self.ferries:
             used.add("ferries")
-        if self.tunnels:
-            used.add("tunnels")
         if self.keep_among_regular:
             used.add("keep_among_regular")
         if self.joker_restricted:
@@ -335,10 +337,6 @@ class EngineView:
     @property
     def ferries(self) -> bool:
         return any(route.ferry for route in self.edition.board.routes)
-
-    @property
-    def tunnels(self):
-        return self.edition.tunnels
 
     @property
     def teams(self):
@@ -390,10 +388,6 @@ class EngineView:
     @property
     def joker_citation(self) -> str:
         return cite(self.edition.joker_span)
-
-    @property
-    def tunnels_citation(self) -> str:
-        return cite(self.edition.tunnels.span if self.edition.tunnels else None)
 
     @property
     def french_colors_literal(self) -> str:

@@ -65,7 +65,7 @@ def refused(span: Span | None, what: str, error: Exception) -> CompileError:
     )
 
 
-def _restored(engine: types.ModuleType, state: dict, span: Span | None, what: str):
+def restored(engine: types.ModuleType, state: dict, span: Span | None, what: str):
     """The example's position as a game; a position no game can reach is the spec's error."""
     try:
         return engine.Game.from_dict(state)
@@ -111,7 +111,7 @@ def play_example(edition: Edition, engine: types.ModuleType) -> ExampleScore | N
     listed = {*example.tickets, *example.holder_tickets}
     state["ticket_deck"] = [ticket for ticket in state["ticket_deck"] if ticket not in listed]
     state["phase"] = "over"
-    game = _restored(engine, state, example.span, "l’exemple de score")
+    game = restored(engine, state, example.span, "l’exemple de score")
     scores = game.scores()
     mine = scores[0]
     # Bonuses and the total are the team's in team play (the example's teammate has nothing).
@@ -168,48 +168,4 @@ def play_example(edition: Edition, engine: types.ModuleType) -> ExampleScore | N
             if "targets" in engine.TICKETS[entry["ticket"]]
         ),
         mechanism_lines=tuple(line for mechanism in used for line in mechanism.example_lines(edition, mine)),
-    )
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class TunnelOutcome:
-    """The spec's tunnel example as the generated engine settled it."""
-
-    a: str
-    b: str
-    length: int
-    cards: tuple[str, ...]
-    revealed: tuple[str, ...]
-    color: str  # the colour that counts: the one paid, or locomotive
-    surcharge: int
-
-
-def play_tunnel_example(edition: Edition, engine: types.ModuleType) -> TunnelOutcome | None:
-    """Lay the cards, stack the deck with the revealed cards, and let the engine claim the tunnel."""
-    example = edition.tunnel_example
-    if example is None:
-        return None
-    state = engine.new_game(edition.players.min, 0).to_dict()
-    for player in state["players"]:
-        player["pending_tickets"] = []
-    hand = {color: example.cards.count(color) for color in set(example.cards)}
-    state["players"][0]["hand"] = {color: hand.get(color, 0) for color in engine.COLORS}
-    state["deck"] = list(example.revealed)
-    state.update(phase="turn", current_player=0, discard=[])
-    game = _restored(engine, state, example.span, "l’exemple de tunnel")
-    try:
-        game.apply({"type": "claim_route", "route": example.route, "cards": hand})
-    except engine.IllegalAction as error:
-        raise refused(example.span, "l’exemple de tunnel", error) from None
-    tunnel = game.to_dict()["tunnel"]
-    route = engine.ROUTES[example.route]
-    plain = [color for color in example.cards if color != "locomotive"]
-    return TunnelOutcome(
-        a=Text(route["a"]),
-        b=Text(route["b"]),
-        length=route["length"],
-        cards=example.cards,
-        revealed=example.revealed,
-        color=plain[0] if plain else "locomotive",
-        surcharge=0 if tunnel is None else tunnel["surcharge"],
     )

@@ -26,7 +26,7 @@ from ..ir import Edition, TicketsRejected, TwinPolicy
 from ..mechanisms import SheetWords, used_by
 from .engine import environment
 from .escape import for_markdown
-from .example import ExampleScore, play_example, play_tunnel_example
+from .example import ExampleScore, play_example
 from .sheet_closing import ClosingSections
 from .sheet_mechanisms import MechanismWording
 from .sheet_model import Section, Sheet, Subsection, typeset
@@ -377,10 +377,6 @@ class _SheetWriter(ClosingSections):
                 Section(title=title, paragraphs=paragraphs, table=table)
                 for title, paragraphs, table in said.sections
             ]
-        if self.mechanisms.tunnel:
-            sections.append(
-                Section(title="Exemple de tunnel", paragraphs=tuple(self.mechanisms.tunnel_example()))
-            )
         sections += [self.last_round(), self.mistakes(), self.decisions_section(), self.summary()]
         duration = ""
         if e.duration:
@@ -404,9 +400,9 @@ class _SheetWriter(ClosingSections):
 def emit_sheet(edition: Edition, engine: types.ModuleType, *, annex: str | None = None) -> str:
     """The rule sheet; ``annex`` (a rendered differences page) is appended when given."""
     # The examples are played with the spec's own strings; the sheet shows them escaped.
-    tunnel, example = play_tunnel_example(edition, engine), play_example(edition, engine)
-    edition, tunnel, example = for_markdown(edition), for_markdown(tunnel), for_markdown(example)
-    mechanisms = MechanismWording(edition=edition, tunnel=tunnel)
+    example = play_example(edition, engine)
+    edition, example = for_markdown(edition), for_markdown(example)
+    mechanisms = MechanismWording(edition=edition)
     teams = TeamWording(edition=edition) if edition.teams else None
     words = tuple(mechanism.sheet(edition, engine) for mechanism in used_by(edition))
     writer = _SheetWriter(edition=edition, example=example, mechanisms=mechanisms, teams=teams, words=words)

@@ -1,40 +1,22 @@
 """French wording of the rule sheet for the mechanisms only some editions use.
 
-Ferries, tunnels and long tickets are each described from their
-declaration in the spec, with its numbers; an edition that does not use a
-mechanism gets none of its sentences. The tunnel example comes from the
-generated engine (``compiler.example``).
+Ferries and long tickets are each described from their declaration in the
+spec, with its numbers; an edition that does not use a mechanism gets none of
+its sentences. The registered mechanisms (``compiler.mechanisms``) write their
+own.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..french import CARD_ADJECTIVES, JOKERS, JokerWording, cards_phrase, counted, enumerate_fr, words
+from ..french import JokerWording, counted, enumerate_fr, words
 from ..ir import Edition, TicketsRejected
-from .example import TunnelOutcome
-
-
-def _laid(colors: tuple[str, ...]) -> str:
-    """« trois cartes noires », « deux cartes rouges et une locomotive »"""
-    kinds = sorted(set(colors), key=lambda color: (color in JOKERS, colors.index(color)))
-    return enumerate_fr([cards_phrase(colors.count(color), color) for color in kinds])
-
-
-def _revealed(colors: tuple[str, ...]) -> str:
-    """« une noire, une locomotive et une rouge »"""
-    return enumerate_fr(
-        [
-            f"une {JOKERS[color][0]}" if color in JOKERS else f"une {CARD_ADJECTIVES[color][0]}"
-            for color in colors
-        ]
-    )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MechanismWording:
     edition: Edition
-    tunnel: TunnelOutcome | None
 
     @property
     def ferries(self) -> list[int]:
@@ -47,10 +29,6 @@ class MechanismWording:
             tunnels_only=self.edition.joker_pays_tunnels_only,
             kinds=self.edition.joker_pays_kinds,
         )
-
-    @property
-    def tunnel_count(self) -> int:
-        return sum(route.tunnel for route in self.edition.board.routes)
 
     def ticket_kinds(self) -> str:
         """« (40 ordinaires et 6 longs) » when the deck mixes kinds, else nothing."""
@@ -139,59 +117,7 @@ class MechanismWording:
                 f"Ferries : une route marquée d’une ou plusieurs locomotives ({counts}) se paie avec au moins "
                 "autant de locomotives ; le reste se paie comme d’habitude."
             )
-        tunnels = self.edition.tunnels
-        if tunnels:
-            reveals = sorted(
-                {route.reveal or tunnels.reveal for route in self.edition.board.routes if route.tunnel}
-            )
-            if len(reveals) > 1:
-                # Each tunnel prints its own number of cards to turn over.
-                top = f"autant de cartes de la pioche que le tunnel en indique (de {reveals[0]} à {reveals[-1]})"
-                short = "s’il en reste moins, on retourne celles qui restent, et aucune si la pioche est vide"
-            elif tunnels.reveal == 1:
-                top = "la première carte de la pioche"
-                short = "si la pioche est vide, on n’en retourne aucune"
-            else:
-                top = f"les {words(tunnels.reveal, feminine=True)} premières cartes de la pioche"
-                short = (
-                    "si la pioche s’épuise pendant qu’on retourne, la défausse est mélangée pour la refaire ; "
-                    f"s’il reste en tout moins de {words(tunnels.reveal, feminine=True)} cartes, on retourne "
-                    "celles qui restent"
-                )
-            paragraphs.append(
-                f"Tunnels ({self.tunnel_count} sur le plateau) : pose les cartes de la route, puis retourne {top}. "
-                "Chaque carte retournée de la couleur que tu "
-                f"as jouée, {self.joker.many} comprises, demande une carte de plus de cette couleur ou une "
-                f"{self.joker.one}. Si tu as payé uniquement avec des {self.joker.many}, seules les "
-                f"{self.joker.many} retournées comptent, et seules des {self.joker.many} paient le supplément. "
-                "Paie le "
-                "supplément, ou reprends tes cartes : ton tour est fini. Les cartes retournées sont défaussées ; "
-                f"{short}."
-            )
         return paragraphs
-
-    def tunnel_example(self) -> list[str]:
-        x = self.tunnel
-        if x is None:
-            return []
-        joker = self.joker
-        if x.color in JOKERS:
-            what = f"seules les {joker.many} retournées comptent"
-            extra = cards_phrase(x.surcharge, x.color)
-        else:
-            what = f"les {CARD_ADJECTIVES[x.color][1]} et les {joker.many} retournées comptent"
-            extra = f"{cards_phrase(x.surcharge, x.color)} ou {joker.many if x.surcharge > 1 else joker.one}"
-        matches = counted(x.surcharge, "carte correspond", "cartes correspondent")
-        outcome = (
-            f"{words(x.surcharge, feminine=True).capitalize()} {matches} : il faut payer {extra} de plus, ou "
-            "reprendre ses cartes et finir son tour."
-            if x.surcharge
-            else "Aucune carte ne correspond : la route est prise sans rien payer de plus."
-        )
-        return [
-            f"Pour prendre le tunnel {x.a} – {x.b} ({x.length} cases), tu poses {_laid(x.cards)} : {what}. "
-            f"On retourne {_revealed(x.revealed)}. {outcome}",
-        ]
 
     def end_paragraphs(self) -> list[str]:
         paragraphs = []
@@ -207,10 +133,6 @@ class MechanismWording:
         bullets = []
         if self.ferries:
             bullets.append("Payer un ferry sans ses locomotives.")
-        if self.edition.tunnels:
-            bullets.append(
-                f"Oublier que les {self.joker.many} retournées comptent aussi pour le supplément d’un tunnel."
-            )
         return bullets
 
     def decisions(self) -> list[str]:
@@ -220,8 +142,6 @@ class MechanismWording:
                 "Un pays voisin ne se traverse jamais : deux flèches d’un même pays ne se relient pas, et une "
                 "route vers un pays ne compte dans le chemin le plus long que comme une extrémité."
             )
-        if self.edition.tunnels:
-            found.append("Quand aucune carte retournée ne correspond, le tunnel est pris sans autre choix.")
         return found
 
     def summary(self) -> list[str]:
@@ -233,11 +153,6 @@ class MechanismWording:
             )
         if self.ferries:
             bullets.append("Ferry = ses locomotives d’abord.")
-        if self.edition.tunnels:
-            bullets.append(
-                f"Tunnel = {cards_phrase(self.edition.tunnels.reveal, 'any')} retournée"
-                f"{'s' if self.edition.tunnels.reveal > 1 else ''}, une de plus par correspondance."
-            )
         return bullets
 
 

@@ -1,6 +1,6 @@
 """Stage 4b, the rules part: the semantic checks of an edition's mechanisms.
 
-Tunnels, ferries, long tickets, the joker card, team play and the worked examples: each
+Ferries, long tickets, the joker card, team play and the worked examples: each
 declared where it is used, with numbers that fit together. A mixin of the
 checker of ``compiler.check``, which holds the document and reports.
 """
@@ -107,24 +107,12 @@ class RuleChecks:
                 )
 
     def check_mechanisms(self, route_ids: list[str]) -> None:
-        """Tunnels, ferries and long tickets: each declared where it is used."""
+        """Ferries and long tickets: each declared where it is used."""
         data = self.data
         self.check_joker()
         routes = data["board"]["route"]
         for index, route in enumerate(routes):
             path = ("board", "route", index)
-            if route.get("reveal") and not route.get("tunnel"):
-                self.report(
-                    Code.INCONSISTENT_RULE,
-                    "seul un tunnel retourne des cartes (« reveal »)",
-                    path + ("reveal",),
-                )
-            if route.get("tunnel") and "tunnels" not in data:
-                self.report(
-                    Code.INCONSISTENT_RULE,
-                    "une route tunnel demande la règle « tunnels »",
-                    path + ("tunnel",),
-                )
             if route.get("ferry", 0) > route["length"]:
                 self.report(
                     Code.INCONSISTENT_RULE,
@@ -132,12 +120,6 @@ class RuleChecks:
                     path + ("ferry",),
                 )
         expected = data["board"].get("expect", {})
-        self.count(
-            "tunnels",
-            sum(bool(r.get("tunnel")) for r in routes),
-            expected.get("tunnels"),
-            ("board", "expect", "tunnels"),
-        )
         self.count(
             "ferries",
             sum(bool(r.get("ferry")) for r in routes),
@@ -152,61 +134,6 @@ class RuleChecks:
                 f"{long} ticket(s) long(s) par joueur, mais la pioche n’en a que {kinds.count('long')}",
                 ("setup", "tickets", "long"),
             )
-        example = data.get("tunnel_example")
-        if example:
-            if example["route"] not in route_ids:
-                self.report(
-                    Code.UNKNOWN_REFERENCE,
-                    f"« {example['route']} » n’existe pas",
-                    ("tunnel_example", "route"),
-                    did_you_mean(example["route"], route_ids),
-                )
-            elif not routes[route_ids.index(example["route"])].get("tunnel"):
-                # Blamed on the route's own `tunnel` mark when the edition changed it there.
-                marked = ("board", "route", route_ids.index(example["route"]), "tunnel")
-                own = self.document.spans.get(marked)
-                local = own is not None and own.source.name == self.document.source.name
-                self.report(
-                    Code.INCONSISTENT_RULE,
-                    f"« {example['route']} » n’est pas un tunnel",
-                    marked if local else ("tunnel_example", "route"),
-                    hint="retirez aussi l’exemple : « without tunnel_example »" if local else None,
-                )
-            else:
-                self.check_tunnel_example_reveal(example, route_ids.index(example["route"]))
-            in_deck = {card for card, count in data["cards"].items() if count}
-            for key in ("cards", "revealed"):
-                unknown = sorted({card for card in example[key] if card not in in_deck})
-                if unknown:
-                    self.report(
-                        Code.INCONSISTENT_RULE,
-                        f"l’exemple de tunnel nomme des cartes que l’édition n’a pas : {', '.join(unknown)}",
-                        ("tunnel_example", key),
-                        hint="« without tunnel_example », ou un exemple avec les cartes de l’édition",
-                    )
-
-    def check_tunnel_example_reveal(self, example: dict, index: int) -> None:
-        """The example turns over as many cards as its tunnel does; blamed on the edition's own
-        rule (`tunnels reveal`, or the route's printed `reveal`) when it changed the rule under an
-        inherited example."""
-        route = self.data["board"]["route"][index]
-        reveal = route.get("reveal") or self.data.get("tunnels", {}).get("reveal")
-        if reveal is None or len(example["revealed"]) == reveal:
-            return
-        rule_path: JsonPath = (
-            ("board", "route", index, "reveal") if route.get("reveal") else ("tunnels", "reveal")
-        )
-        rule = self.document.spans.get(rule_path)
-        shown = self.document.spans.get(("tunnel_example", "revealed"))
-        here = self.document.source.name
-        rule_changed_here = rule is not None and rule.source.name == here
-        inherited_example = shown is None or shown.source.name != here
-        self.report(
-            Code.INCONSISTENT_RULE,
-            f"l’exemple de tunnel retourne {len(example['revealed'])} cartes, mais ce tunnel en retourne {reveal}",
-            rule_path if rule_changed_here and inherited_example else ("tunnel_example", "revealed"),
-            hint=f"un exemple qui retourne {reveal} cartes, ou « without tunnel_example »",
-        )
 
     def check_example(self, route_ids: list[str], ticket_ids: list[str]) -> None:
         example = self.data.get("score_example")

@@ -130,7 +130,6 @@ def _without(merger: _Merger, data: dict, dropped: dict, where: JsonPath) -> Non
         _without_mechanism(merger, data, owner, dropped, where)
         return
     if kind not in (
-        "tunnels",
         "ferries",
         "score_example",
         "long_tickets",
@@ -146,17 +145,9 @@ def _without(merger: _Merger, data: dict, dropped: dict, where: JsonPath) -> Non
     if kind in ("score_example", "long_tickets", "teams", "market_reset"):
         _without_rule(merger, data, kind, where)
         return
-    if kind not in data and kind != "ferries":
-        merger.report(
-            Code.UNKNOWN_REFERENCE, f"l’édition héritée n’a pas de règle « {kind} » à retirer", where
-        )
-        return
     merger.removed.add((kind, ""))
-    merger.edited(where, kind, "turn", "tiebreak", "board", "tunnel_example")
-    mark = "tunnel" if kind == "tunnels" else "ferry"
-    data.pop(kind, None)
-    if kind == "tunnels":
-        data.pop("tunnel_example", None)
+    merger.edited(where, kind, "board")
+    mark = "ferry"
     routes = data["board"]["route"]
     set_path(
         data,

@@ -198,14 +198,6 @@ class Setup:
 
 
 @dataclass(**IR)
-class Tunnels:
-    """A tunnel claim turns over the top `reveal` cards; each of the colour used costs one more card."""
-
-    reveal: int
-    span: Span | None = field(default=None, compare=False)
-
-
-@dataclass(**IR)
 class Teams:
     """Team play: teams of `size` players sitting in turn order, each with a card and a ticket holder."""
 
@@ -221,14 +213,6 @@ class ShareTickets:
     """A whole turn spent putting 1 to `at_most` of one's own tickets in the team's holder."""
 
     at_most: int
-    span: Span | None = field(default=None, compare=False)
-
-
-@dataclass(**IR)
-class TunnelExample:
-    route: str
-    cards: tuple[str, ...]
-    revealed: tuple[str, ...]
     span: Span | None = field(default=None, compare=False)
 
 
@@ -342,9 +326,7 @@ class Edition:
     tiebreakers: tuple[Tiebreaker, ...]
     score_example: ScoreExample | None
     decisions: tuple[Decision, ...] = ()
-    tunnels: Tunnels | None = None
     teams: Teams | None = None
-    tunnel_example: TunnelExample | None = None
     joker: CardColor = CardColor.LOCOMOTIVE  # the card that stands in for a colour
     joker_pays_tunnels_only: bool = False
     # The kinds of route the joker pays ("tunnels", "ferries"), never an ordinary one; empty: every route.

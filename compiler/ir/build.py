@@ -42,8 +42,6 @@ from ..ir import (
     TicketDeck,
     TicketsRejected,
     Tiebreaker,
-    TunnelExample,
-    Tunnels,
     Turn,
     TwinPolicy,
 )
@@ -331,9 +329,6 @@ def build(document: Document) -> Edition:
             Decision(id=d["id"], text=d["text"], span=span("decision", i))
             for i, d in enumerate(data.get("decision", []))
         ),
-        tunnels=Tunnels(reveal=data["tunnels"]["reveal"], span=span("tunnels"))
-        if "tunnels" in data
-        else None,
         teams=Teams(
             size=data["teams"]["size"],
             face_up_locomotive_to_holder=data["teams"]["face_up_locomotive"] == "holder",
@@ -347,14 +342,6 @@ def build(document: Document) -> Edition:
         joker_pays_tunnels_only=_joker_pays(data) == {"tunnels"},
         joker_pays_kinds=tuple(kind for kind in ("tunnels", "ferries") if kind in _joker_pays(data)),
         joker_span=span("joker") if "joker" in data else None,
-        tunnel_example=TunnelExample(
-            route=data["tunnel_example"]["route"],
-            cards=tuple(data["tunnel_example"]["cards"]),
-            revealed=tuple(data["tunnel_example"]["revealed"]),
-            span=span("tunnel_example"),
-        )
-        if "tunnel_example" in data
-        else None,
         rules=tuple(rule for mechanism in REGISTRY for rule in mechanism.build(data, span)),
         span=span("edition"),
         route_points_span=span("route_points"),

@@ -76,17 +76,6 @@ def action_parts(edition: Edition, cap: int = MAX_ACTIONS) -> list[Part]:
         parts.append(
             Part(what="les routes du plateau", actions=claims, span=edition.board.span, capped=capped)
         )
-    if edition.tunnels:
-        revealed = max(
-            (route.reveal or edition.tunnels.reveal for route in edition.board.routes if route.tunnel),
-            default=0,
-        )
-        surcharges, surcharge = 1, 0  # abandoning the tunnel, then paying 1, 2… more cards
-        while surcharge < revealed and surcharges <= cap:
-            surcharge += 1
-            surcharges += ways_to_pay(surcharge, plain, 0, True, split)
-        capped = surcharge < revealed
-        parts.append(Part(what="« tunnels »", actions=surcharges, span=edition.tunnels.span, capped=capped))
     if turn.share_tickets:
         # Exact: at most 1,000 sizes (the schema's bound), each one product.
         tickets = len(edition.tickets.tickets)

@@ -17,8 +17,9 @@ from .claim_effects import MECHANISM as CLAIM_EFFECTS
 from .score_tables import MECHANISM as SCORE_TABLES
 from .starting_score import MECHANISM as STARTING_SCORE
 from .stations import MECHANISM as STATIONS
+from .tunnels import MECHANISM as TUNNELS
 
-REGISTRY: tuple[Mechanism, ...] = (STATIONS, STARTING_SCORE, CLAIM_EFFECTS, CARD_SETS, SCORE_TABLES)
+REGISTRY: tuple[Mechanism, ...] = (TUNNELS, STATIONS, STARTING_SCORE, CLAIM_EFFECTS, CARD_SETS, SCORE_TABLES)
 
 __all__ = [
     "EXPRESSIONS",

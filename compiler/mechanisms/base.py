@@ -39,18 +39,25 @@ HOOKS = (
     "functions",  # module functions, after the engine's own helpers
     "slots",  # names in `Game.__slots__`
     "init",  # in `Game.__init__`, once the core's state is made (`players`)
+    "phase_actions",  # in legal_actions(): the actions of its own phases (`phase`)
     "turn_actions",  # in the enumeration of a turn's actions (`actions`), after the ticket draw
+    "phase_refusals",  # in the check that a turn starts: refuse it during its own phases (`phase`)
+    "claim_settle",  # in `apply` of a paid claim (`route`): settle it otherwise than by taking it
     "methods",  # methods of `Game`, after the core's rules
     "score_network",  # in scores(): `network` and `own_network` of `player` (replaces the core's)
     "scores",  # in scores(), for each player's `result`, before the bonuses
     "record_player",  # in to_dict's record of each player (`player`): more keys
+    "record_state",  # in to_dict, once the core's `state` is made: more keys
     "observe_player",  # in observation's record of each player (`other`): more keys
+    "observe_state",  # in observation, once the core's `seen` is made: more keys
     "copy",  # in copy(): the new `game` takes its own copy of the mechanism's state
     "load_player",  # in from_dict, for each player's `record`, once the core's state is restored
+    "load_state",  # in from_dict, once the core's `game` is restored from `state`
     "state_start",  # in from_dict's checks, before the players are read
     "state_route",  # in from_dict's checks, for each route a player holds
     "state_player",  # in from_dict's checks, once a player's routes are counted (`points`, `index`)
     "state_record",  # in from_dict's checks, at the end of each player's record (`record`, `where`)
+    "state_end",  # in from_dict's checks, after the core's (`state`, `phase`, `players`, `owners`)
     "handlers",  # entries of `_HANDLERS`: each action type's handler and fields
 )
 
@@ -192,6 +199,14 @@ class Mechanism:
     def action_parts(self, edition: Edition, split: bool) -> list[Any]:
         """The actions its engine parts add to the action index (`ir.cost.Part`, by statement)."""
         return []
+
+    def phases(self, edition: Edition) -> tuple[str, ...]:
+        """The phases of a game its parts add (a tunnel waiting for its surcharge)."""
+        return ()
+
+    def route_record(self, edition: Edition, route: Route) -> dict[str, Any]:
+        """The keys it adds to a route's record in the engine's ``ROUTES`` (``tunnel``, ``reveal``)."""
+        return {}
 
     def engine_helpers(self, edition: Edition) -> frozenset[str]:
         """The core's optional helpers its parts call (``payments``: every way to pay N cards of one

@@ -41,10 +41,10 @@ __all__ = [
     "TRAINS",
     "LONG_REJECTED",
     "SETUP_LONG_TICKETS",
-    "TUNNEL_REVEAL",
     "CARDS_PER_DRAW",
     "DRAW_KEEP_AT_LEAST",
     "TICKETS_PER_DRAW",
+    "TUNNEL_REVEAL",
     "CITIES",
     "STATIONS",
     "STATION_COST",
@@ -73,8 +73,8 @@ DRAW_KEEP_AT_LEAST = 1
 SETUP_LONG_TICKETS = 1
 # Where the long tickets not dealt or given back at set-up go.
 LONG_REJECTED = "out_of_game"
-TUNNEL_REVEAL = 3
 ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 6: 15, 8: 21}
+TUNNEL_REVEAL = 3
 # Stations: how many per player, the cards the 1st, 2nd… costs, the points of each one not
 # built, and the cities they are built in. Spec: editions/europe.aventuriers:18.
 STATIONS = 3
@@ -1281,16 +1281,16 @@ _ROUTE_SIBLINGS = tuple(
 )
 _ROUTE_ENDS = tuple((route["a"], route["b"]) for route in ROUTES.values())
 _ROUTE_FERRY = tuple(route["ferry"] for route in ROUTES.values())
-_ROUTE_TUNNEL = tuple(route["tunnel"] for route in ROUTES.values())
-# How many cards each tunnel's claim turns over (as printed on the route).
-_ROUTE_REVEAL = tuple(route["reveal"] for route in ROUTES.values())
-_MOST_REVEALED = max(_ROUTE_REVEAL)
 _TICKET_IDS = tuple(TICKETS)
 _TICKET_INDEX = {ticket_id: index for index, ticket_id in enumerate(_TICKET_IDS)}
 _COLOR_INDEX = {name: index for index, name in enumerate(COLORS)}
 _PLAIN_COLORS = tuple(range(len(COLORS) - 1))
 _ROUTES_BY_LENGTH = tuple(sorted(range(len(_ROUTE_IDS)), key=_ROUTE_LENGTH.__getitem__))
 _MASK = (1 << 64) - 1
+_ROUTE_TUNNEL = tuple(route["tunnel"] for route in ROUTES.values())
+# How many cards each tunnel's claim turns over (as printed on the route).
+_ROUTE_REVEAL = tuple(route["reveal"] for route in ROUTES.values())
+_MOST_REVEALED = max(_ROUTE_REVEAL)
 _CITY_SET = frozenset(CITIES)
 
 

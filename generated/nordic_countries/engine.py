@@ -38,10 +38,10 @@ __all__ = [
     "TICKETS",
     "TITLE",
     "TRAINS",
-    "TUNNEL_REVEAL",
     "CARDS_PER_DRAW",
     "DRAW_KEEP_AT_LEAST",
     "TICKETS_PER_DRAW",
+    "TUNNEL_REVEAL",
     "SUBSTITUTES",
     "Game",
     "IllegalAction",
@@ -64,8 +64,8 @@ SETUP_KEEP_AT_LEAST = 2
 CARDS_PER_DRAW = 2
 TICKETS_PER_DRAW = 3
 DRAW_KEEP_AT_LEAST = 1
-TUNNEL_REVEAL = 3
 ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 9: 27}
+TUNNEL_REVEAL = 3
 # (lowest player count, highest, whether taking one track closes its twin)
 DOUBLE_ROUTE_RULES = ((2, 2, True), (3, 3, False))
 LAST_ROUND_TRAINS = 2
@@ -1097,10 +1097,6 @@ _ROUTE_SIBLINGS = tuple(
 )
 _ROUTE_ENDS = tuple((route["a"], route["b"]) for route in ROUTES.values())
 _ROUTE_FERRY = tuple(route["ferry"] for route in ROUTES.values())
-_ROUTE_TUNNEL = tuple(route["tunnel"] for route in ROUTES.values())
-# How many cards each tunnel's claim turns over (as printed on the route).
-_ROUTE_REVEAL = tuple(route["reveal"] for route in ROUTES.values())
-_MOST_REVEALED = max(_ROUTE_REVEAL)
 # Whether the joker pays each route (a tunnel or a ferry; never an ordinary route).
 _JOKER_PAYS = tuple(bool(route["tunnel"]) or bool(route["ferry"]) for route in ROUTES.values())
 _TICKET_IDS = tuple(TICKETS)
@@ -1109,6 +1105,10 @@ _COLOR_INDEX = {name: index for index, name in enumerate(COLORS)}
 _PLAIN_COLORS = tuple(range(len(COLORS) - 1))
 _ROUTES_BY_LENGTH = tuple(sorted(range(len(_ROUTE_IDS)), key=_ROUTE_LENGTH.__getitem__))
 _MASK = (1 << 64) - 1
+_ROUTE_TUNNEL = tuple(route["tunnel"] for route in ROUTES.values())
+# How many cards each tunnel's claim turns over (as printed on the route).
+_ROUTE_REVEAL = tuple(route["reveal"] for route in ROUTES.values())
+_MOST_REVEALED = max(_ROUTE_REVEAL)
 # Sets of any cards that stand in for one card of a claim: {id: (cards, replaces, on)}, where
 # `replaces` is a ferry's locomotive or a card of the route's colour, and `on` the routes it
 # applies to (ferries, routes, or a yes/no property). Spec: editions/nordic-countries.aventuriers:37, editions/nordic-countries.aventuriers:38.

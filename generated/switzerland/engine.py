@@ -39,11 +39,11 @@ __all__ = [
     "TICKETS",
     "TITLE",
     "TRAINS",
-    "TUNNEL_REVEAL",
     "COUNTRIES",
     "CARDS_PER_DRAW",
     "DRAW_KEEP_AT_LEAST",
     "TICKETS_PER_DRAW",
+    "TUNNEL_REVEAL",
     "Game",
     "IllegalAction",
     "measured",
@@ -65,7 +65,6 @@ SETUP_KEEP_AT_LEAST = 2
 CARDS_PER_DRAW = 2
 TICKETS_PER_DRAW = 3
 DRAW_KEEP_AT_LEAST = 1
-TUNNEL_REVEAL = 3
 # Each neighbouring country and its border arrows.
 COUNTRIES = {
     "France": ("France#1", "France#2", "France#3", "France#4"),
@@ -74,6 +73,7 @@ COUNTRIES = {
     "Italia": ("Italia#1", "Italia#2", "Italia#3", "Italia#4", "Italia#5"),
 }
 ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15}
+TUNNEL_REVEAL = 3
 # (lowest player count, highest, whether taking one track closes its twin)
 DOUBLE_ROUTE_RULES = ((2, 2, True), (3, 3, False))
 LAST_ROUND_TRAINS = 2
@@ -1145,16 +1145,16 @@ _ROUTE_ENDS = tuple(
 _NODE_COUNTRY = {
     f"{route['endpoint']}@{route_id}": route["b"] for route_id, route in ROUTES.items() if route["endpoint"]
 }
-_ROUTE_TUNNEL = tuple(route["tunnel"] for route in ROUTES.values())
-# How many cards each tunnel's claim turns over (as printed on the route).
-_ROUTE_REVEAL = tuple(route["reveal"] for route in ROUTES.values())
-_MOST_REVEALED = max(_ROUTE_REVEAL)
 _TICKET_IDS = tuple(TICKETS)
 _TICKET_INDEX = {ticket_id: index for index, ticket_id in enumerate(_TICKET_IDS)}
 _COLOR_INDEX = {name: index for index, name in enumerate(COLORS)}
 _PLAIN_COLORS = tuple(range(len(COLORS) - 1))
 _ROUTES_BY_LENGTH = tuple(sorted(range(len(_ROUTE_IDS)), key=_ROUTE_LENGTH.__getitem__))
 _MASK = (1 << 64) - 1
+_ROUTE_TUNNEL = tuple(route["tunnel"] for route in ROUTES.values())
+# How many cards each tunnel's claim turns over (as printed on the route).
+_ROUTE_REVEAL = tuple(route["reveal"] for route in ROUTES.values())
+_MOST_REVEALED = max(_ROUTE_REVEAL)
 
 
 # -- the action index ---------------------------------------------------------
