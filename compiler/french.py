@@ -398,9 +398,6 @@ MECHANISM_MESSAGES = {
     "keep_among_regular": {
         "too_few_regular_tickets": "Tu dois garder au moins {tickets}.",
     },
-    "ferries": {
-        "ferry_needs_locomotives": "Ce ferry se paie avec au moins {locomotives}.",
-    },
     "teams": {
         "unknown_place": "Une carte piochée va dans ta main (« hand ») ou dans le porte-cartes de l’équipe "
         "(« holder »), pas « {place} ».",

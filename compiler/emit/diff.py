@@ -153,9 +153,6 @@ def facts(edition: Edition, *, triples: bool = False) -> list[Fact]:
         found.append(
             Fact(section="Mise en place", label="Tickets longs distribués", value=words(s.long_tickets_dealt))
         )
-    ferries = sum(1 for route in e.board.routes if route.ferry)
-    if ferries:
-        found.append(Fact(section="Le plateau", label="Ferries", value=str(ferries)))
     found += [
         Fact(section="Décompte", label=f"Route de {length} cases", value=f"{points} points")
         for length, points in e.route_points

@@ -260,7 +260,7 @@ class EngineView:
                 record["siblings"] = siblings.get(route.id, [])
             for mechanism in self.used_mechanisms:
                 record.update(mechanism.route_record(self.edition, route))
-            if self.ferries:
+            if self.ferries:  # the board's marks, read by the joker and the card sets too
                 record["ferry"] = route.ferry
             if self.countries:
                 record["endpoint"] = route.endpoint
@@ -303,8 +303,6 @@ class EngineView:
     @property
     def mechanisms(self) -> set[str]:
         used = set()
-        if self.ferries:
-            used.add("ferries")
         if self.keep_among_regular:
             used.add("keep_among_regular")
         if self.joker_restricted:

@@ -1,6 +1,6 @@
 """French wording of the rule sheet for the mechanisms only some editions use.
 
-Ferries and long tickets are each described from their declaration in the
+Long tickets and countries are each described from their declaration in the
 spec, with its numbers; an edition that does not use a mechanism gets none of
 its sentences. The registered mechanisms (``compiler.mechanisms``) write their
 own.
@@ -17,10 +17,6 @@ from ..ir import Edition, TicketsRejected
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MechanismWording:
     edition: Edition
-
-    @property
-    def ferries(self) -> list[int]:
-        return sorted({route.ferry for route in self.edition.board.routes if route.ferry})
 
     @property
     def joker(self) -> JokerWording:
@@ -106,17 +102,6 @@ class MechanismWording:
                 f"des flèches de sa frontière : {enumerate_fr([_country(country) for country in countries])}. "
                 "Un pays se rejoint par n’importe laquelle de ses flèches."
             )
-        if self.ferries == [1]:
-            paragraphs.append(
-                "Ferries : une route marquée d’une locomotive se paie avec au moins une locomotive ; le reste "
-                "se paie comme d’habitude."
-            )
-        elif self.ferries:
-            counts = enumerate_fr([words(n, feminine=True) for n in self.ferries]).replace(" et ", " ou ")
-            paragraphs.append(
-                f"Ferries : une route marquée d’une ou plusieurs locomotives ({counts}) se paie avec au moins "
-                "autant de locomotives ; le reste se paie comme d’habitude."
-            )
         return paragraphs
 
     def end_paragraphs(self) -> list[str]:
@@ -131,8 +116,6 @@ class MechanismWording:
 
     def mistakes(self) -> list[str]:
         bullets = []
-        if self.ferries:
-            bullets.append("Payer un ferry sans ses locomotives.")
         return bullets
 
     def decisions(self) -> list[str]:
@@ -151,8 +134,6 @@ class MechanismWording:
             bullets.append(
                 f"{many[0].upper()}{many[1:]} : {self.joker.where_all} seulement, jamais sur une route ordinaire."
             )
-        if self.ferries:
-            bullets.append("Ferry = ses locomotives d’abord.")
         return bullets
 
 

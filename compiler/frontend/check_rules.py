@@ -1,6 +1,6 @@
 """Stage 4b, the rules part: the semantic checks of an edition's mechanisms.
 
-Ferries, long tickets, the joker card, team play and the worked examples: each
+Long tickets, the joker card, team play and the worked examples: each
 declared where it is used, with numbers that fit together. A mixin of the
 checker of ``compiler.check``, which holds the document and reports.
 """
@@ -107,25 +107,9 @@ class RuleChecks:
                 )
 
     def check_mechanisms(self, route_ids: list[str]) -> None:
-        """Ferries and long tickets: each declared where it is used."""
+        """Long tickets: as many in the deck as the players are dealt."""
         data = self.data
         self.check_joker()
-        routes = data["board"]["route"]
-        for index, route in enumerate(routes):
-            path = ("board", "route", index)
-            if route.get("ferry", 0) > route["length"]:
-                self.report(
-                    Code.INCONSISTENT_RULE,
-                    "un ferry ne peut pas demander plus de locomotives que de cases",
-                    path + ("ferry",),
-                )
-        expected = data["board"].get("expect", {})
-        self.count(
-            "ferries",
-            sum(bool(r.get("ferry")) for r in routes),
-            expected.get("ferries"),
-            ("board", "expect", "ferries"),
-        )
         long = data["setup"]["tickets"].get("long", 0)
         kinds = [data["tickets"]["ticket"][i].get("kind", "regular") for i in selected(data["tickets"])]
         if long and long * data["players"]["max"] > kinds.count("long"):

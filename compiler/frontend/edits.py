@@ -6,14 +6,14 @@ edit inherited routes and tickets, each named by its id:
 
 * ``without bonus ID`` / ``decision ID`` / ``route ID`` / ``ticket ID`` drop one item;
 * ``without tunnel_example`` / ``score_example`` drops a worked example;
-* ``without tunnels`` / ``ferries`` drop a whole mechanism and everything that
-  depends on it (every route's tunnel or ferry mark and the counts that check them);
 * ``without long_tickets`` drops the long tickets (those dealt apart at set-up,
   and every ticket of kind ``long``), ``without teams`` team play (its holders,
   shared tickets, team trains; a double route closed to a team becomes closed
   to a player), ``without market_reset`` the face-up reset; a mechanism's kinds
-  (``without stations``, ``without claim_effects``…) drop its rules and what
-  depends on them (the station action and tie-breaker);
+  (``without stations``, ``without tunnels``, ``without ferries``,
+  ``without claim_effects``…) drop its rules and what depends on them (the
+  station action and tie-breaker; every route's tunnel or ferry mark and the
+  counts that check them);
 * ``change route ID length: 3 color: red tunnel: no …`` and ``change ticket ID
   points: 13 kind: regular`` replace the fields they name, and the item keeps its id.
 
@@ -130,7 +130,6 @@ def _without(merger: _Merger, data: dict, dropped: dict, where: JsonPath) -> Non
         _without_mechanism(merger, data, owner, dropped, where)
         return
     if kind not in (
-        "ferries",
         "score_example",
         "long_tickets",
         "teams",
@@ -142,21 +141,7 @@ def _without(merger: _Merger, data: dict, dropped: dict, where: JsonPath) -> Non
             Code.WRONG_ARGUMENTS, f"« without {kind} » retire toute la règle : pas d’identifiant", where
         )
         return
-    if kind in ("score_example", "long_tickets", "teams", "market_reset"):
-        _without_rule(merger, data, kind, where)
-        return
-    merger.removed.add((kind, ""))
-    merger.edited(where, kind, "board")
-    mark = "ferry"
-    routes = data["board"]["route"]
-    set_path(
-        data,
-        ("board", "route"),
-        [{key: value for key, value in route.items() if key != mark} for route in routes],
-    )
-    expect = data["board"].get("expect")
-    if isinstance(expect, dict) and kind in expect:
-        set_path(data, ("board", "expect"), {key: value for key, value in expect.items() if key != kind})
+    _without_rule(merger, data, kind, where)
 
 
 def _without_mechanism(merger: _Merger, data: dict, owner: Mechanism, dropped: dict, where: JsonPath) -> None:

@@ -14,12 +14,21 @@ from typing import Any
 from .base import EXPRESSIONS, HOOKS, ActionWords, EnginePart, Fact, Mechanism, SheetWords
 from .card_sets import MECHANISM as CARD_SETS
 from .claim_effects import MECHANISM as CLAIM_EFFECTS
+from .ferries import MECHANISM as FERRIES
 from .score_tables import MECHANISM as SCORE_TABLES
 from .starting_score import MECHANISM as STARTING_SCORE
 from .stations import MECHANISM as STATIONS
 from .tunnels import MECHANISM as TUNNELS
 
-REGISTRY: tuple[Mechanism, ...] = (TUNNELS, STATIONS, STARTING_SCORE, CLAIM_EFFECTS, CARD_SETS, SCORE_TABLES)
+REGISTRY: tuple[Mechanism, ...] = (
+    FERRIES,
+    TUNNELS,
+    STATIONS,
+    STARTING_SCORE,
+    CLAIM_EFFECTS,
+    CARD_SETS,
+    SCORE_TABLES,
+)
 
 __all__ = [
     "EXPRESSIONS",

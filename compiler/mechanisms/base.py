@@ -32,6 +32,7 @@ HOOKS = (
     "index_turn",  # in the index of every action, after the claims and before the ticket choices
     "claim_filter",  # in the enumeration of claims: `continue` skips a route
     "claim_check",  # in `apply` of a claim, once the route is known, before the payment
+    "payment_check",  # in `apply` of a claim, once its cards are known to be held (`payment`)
     "take_route",  # once a route is taken, before the market is tended
     "claim_actions",  # after the enumeration of claims: more claims (`actions`, `hand`, `trains`)
     "index_actions",  # in the index of every action (`add`, `tables`): more actions
@@ -67,6 +68,7 @@ EXPRESSIONS = {
     "claim_owed": "0",  # the cards of any colour a claim still owes once its cards are laid
     "claim_covered": "0",  # the spaces of a claim left to sets of cards (its cards pay the others)
     "ferry_covered": "0",  # the locomotives of a ferry left to sets of cards
+    "least_jokers": "0",  # the jokers a claim of `route` lays at least (a ferry's locomotives)
     "initial_scores": "[0] * players",  # where the score markers start (a mechanism may replace it)
     "score_meaning": "the points of its routes",  # what a record's score must be, for from_dict's message
 }

@@ -883,7 +883,6 @@ _ROUTE_SIBLINGS = tuple(
     () if route["twin"] is None else (_ROUTE_INDEX[route["twin"]],) for route in ROUTES.values()
 )
 _ROUTE_ENDS = tuple((route["a"], route["b"]) for route in ROUTES.values())
-_ROUTE_FERRY = tuple(route["ferry"] for route in ROUTES.values())
 _TICKET_IDS = tuple(TICKETS)
 _TICKET_INDEX = {ticket_id: index for index, ticket_id in enumerate(_TICKET_IDS)}
 _COLOR_INDEX = {name: index for index, name in enumerate(COLORS)}
@@ -893,6 +892,7 @@ _PLACES = ("hand", "holder")
 _PLACE_NAMES = {"hand": "ta main", "holder": "le porte-cartes de l’équipe"}
 _ROUTES_BY_LENGTH = tuple(sorted(range(len(_ROUTE_IDS)), key=_ROUTE_LENGTH.__getitem__))
 _MASK = (1 << 64) - 1
+_ROUTE_FERRY = tuple(route["ferry"] for route in ROUTES.values())
 
 
 # -- the action index ---------------------------------------------------------
@@ -1722,13 +1722,13 @@ class Game:
                 if siblings and self._holds_sibling(siblings, player):
                     continue
                 claims = _CLAIMS[route]
-                ferry = _ROUTE_FERRY[route]
+                least = _ROUTE_FERRY[route]
                 for paid in held if gray else (bucket_color,):
                     have = hand[paid]
                     if have == 0 or have + locomotives < length:
                         continue
                     most = length - 1 if length <= locomotives else locomotives
-                    for jokers in range(max(ferry, length - have), most + 1):
+                    for jokers in range(max(least, length - have), most + 1):
                         actions += self._affordable(claims[paid, jokers].values(), own, shared)
                 if locomotives >= length:
                     actions += self._affordable(claims[LOCOMOTIVE, length].values(), own, shared)

@@ -892,13 +892,13 @@ _ROUTE_SIBLINGS = tuple(
     () if route["twin"] is None else (_ROUTE_INDEX[route["twin"]],) for route in ROUTES.values()
 )
 _ROUTE_ENDS = tuple((route["a"], route["b"]) for route in ROUTES.values())
-_ROUTE_FERRY = tuple(route["ferry"] for route in ROUTES.values())
 _TICKET_IDS = tuple(TICKETS)
 _TICKET_INDEX = {ticket_id: index for index, ticket_id in enumerate(_TICKET_IDS)}
 _COLOR_INDEX = {name: index for index, name in enumerate(COLORS)}
 _PLAIN_COLORS = tuple(range(len(COLORS) - 1))
 _ROUTES_BY_LENGTH = tuple(sorted(range(len(_ROUTE_IDS)), key=_ROUTE_LENGTH.__getitem__))
 _MASK = (1 << 64) - 1
+_ROUTE_FERRY = tuple(route["ferry"] for route in ROUTES.values())
 # Points every player scores at the end from a count, read in a table: for each table, what it
 # counts and its rows (count, points); above the last row, the last row. Spec: editions/india.aventuriers:75.
 SCORE_TABLES: dict[str, tuple[str, tuple[tuple[int, int], ...]]] = {
@@ -1126,7 +1126,7 @@ def _claim_rows() -> tuple:
     rows = []
     for route in range(len(_ROUTE_IDS)):
         length, color, claims = _ROUTE_LENGTH[route], _ROUTE_COLOR[route], _CLAIMS[route]
-        least = _ROUTE_FERRY[route]  # a ferry's locomotives
+        least = _ROUTE_FERRY[route]  # the jokers a claim lays at least (a ferry's locomotives)
         usable = length
         by_color: list = [None] * len(COLORS)
         for paid in _PLAIN_COLORS if color < 0 else (color,):

@@ -1093,13 +1093,13 @@ _ROUTE_SIBLINGS = tuple(
     () if route["twin"] is None else (_ROUTE_INDEX[route["twin"]],) for route in ROUTES.values()
 )
 _ROUTE_ENDS = tuple((route["a"], route["b"]) for route in ROUTES.values())
-_ROUTE_FERRY = tuple(route["ferry"] for route in ROUTES.values())
 _TICKET_IDS = tuple(TICKETS)
 _TICKET_INDEX = {ticket_id: index for index, ticket_id in enumerate(_TICKET_IDS)}
 _COLOR_INDEX = {name: index for index, name in enumerate(COLORS)}
 _PLAIN_COLORS = tuple(range(len(COLORS) - 1))
 _ROUTES_BY_LENGTH = tuple(sorted(range(len(_ROUTE_IDS)), key=_ROUTE_LENGTH.__getitem__))
 _MASK = (1 << 64) - 1
+_ROUTE_FERRY = tuple(route["ferry"] for route in ROUTES.values())
 # What claiming a route costs and gains beyond its cards: for each effect, the route property
 # it counts, the trains set aside and the points scored per unit. Spec: editions/legendary-asia.aventuriers:35.
 CLAIM_EFFECTS: dict[str, tuple[str, int, int]] = {"mountains": ("mountain", 1, 2)}
@@ -1334,7 +1334,7 @@ def _claim_rows() -> tuple:
     rows = []
     for route in range(len(_ROUTE_IDS)):
         length, color, claims = _ROUTE_LENGTH[route], _ROUTE_COLOR[route], _CLAIMS[route]
-        least = _ROUTE_FERRY[route]  # a ferry's locomotives
+        least = _ROUTE_FERRY[route]  # the jokers a claim lays at least (a ferry's locomotives)
         usable = length
         by_color: list = [None] * len(COLORS)
         for paid in _PLAIN_COLORS if color < 0 else (color,):

@@ -256,7 +256,7 @@ class TunnelRules(Mechanism):
             return None
         data.pop("tunnels")
         data.pop("tunnel_example", None)
-        board = data["board"]
+        board = data["board"] = dict(data["board"])  # it may be the parent's own
         board["route"] = [
             {key: value for key, value in route.items() if key != "tunnel"} for route in board["route"]
         ]

@@ -1,0 +1,102 @@
+"""Ferries: a route marked with locomotives is paid with at least that many.
+
+A route of the board written ``ferry: 2`` (Europe, Legendary Asia, Nordic Countries) needs two
+locomotives among its cards, whatever its colour; the rest is paid as usual. The marks are
+board data (the joker and the board picture read them too); this folder holds what they mean,
+used by every edition whose board has one. ``without ferries`` drops the marks. Moved here
+from the core (issue 22).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from ...diagnostics import Code
+from ...french import enumerate_fr, words
+from ...ir import Edition
+from ..base import Fact, Mechanism, SheetWords
+
+
+def _counts(edition: Edition) -> list[int]:
+    """The numbers of locomotives the board's ferries ask, in increasing order."""
+    return sorted({route.ferry for route in edition.board.routes if route.ferry})
+
+
+class FerryRules(Mechanism):
+    name = "ferries"
+    folder = Path(__file__).resolve().parent
+
+    def used(self, edition: Edition) -> bool:
+        return any(route.ferry for route in edition.board.routes)
+
+    def check(self, checker: Any) -> None:
+        board = checker.data.get("board", {})
+        routes = board.get("route")
+        if not isinstance(routes, list):
+            return
+        for index, route in enumerate(routes):
+            if route.get("ferry", 0) > route["length"]:
+                checker.report(
+                    Code.INCONSISTENT_RULE,
+                    "un ferry ne peut pas demander plus de locomotives que de cases",
+                    ("board", "route", index, "ferry"),
+                )
+        checker.count(
+            "ferries",
+            sum(bool(r.get("ferry")) for r in routes),
+            board.get("expect", {}).get("ferries"),
+            ("board", "expect", "ferries"),
+        )
+
+    def without(
+        self, data: dict[str, Any], kind: str, keep_items: Callable[..., None]
+    ) -> tuple[str, ...] | None:
+        """``without ferries``: every route's mark and the count that checks them."""
+        board = data["board"] = dict(data["board"])  # it may be the parent's own
+        expect = board.get("expect")
+        if not any("ferry" in route for route in board["route"]) and not (
+            isinstance(expect, dict) and "ferries" in expect
+        ):
+            return None
+        board["route"] = [
+            {key: value for key, value in route.items() if key != "ferry"} for route in board["route"]
+        ]
+        if isinstance(expect, dict) and "ferries" in expect:
+            board["expect"] = {key: value for key, value in expect.items() if key != "ferries"}
+        return ("board",)
+
+    # -- engine ------------------------------------------------------------
+    def expressions(self, edition: Edition) -> dict[str, str]:
+        return {"least_jokers": "_ROUTE_FERRY[route]"}
+
+    def messages(self, edition: Edition) -> dict[str, str]:
+        return {"ferry_needs_locomotives": "Ce ferry se paie avec au moins {locomotives}."}
+
+    # -- words -------------------------------------------------------------
+    def sheet(self, edition: Edition, engine: Any) -> SheetWords:
+        counts = _counts(edition)
+        if counts == [1]:
+            claim = (
+                "Ferries : une route marquée d’une locomotive se paie avec au moins une locomotive ; le reste "
+                "se paie comme d’habitude."
+            )
+        else:
+            listed = enumerate_fr([words(n, feminine=True) for n in counts]).replace(" et ", " ou ")
+            claim = (
+                f"Ferries : une route marquée d’une ou plusieurs locomotives ({listed}) se paie avec au moins "
+                "autant de locomotives ; le reste se paie comme d’habitude."
+            )
+        return SheetWords(
+            claim=(claim,),
+            mistakes=("Payer un ferry sans ses locomotives.",),
+            summary=("Ferry = ses locomotives d’abord.",),
+        )
+
+    def facts(self, edition: Edition) -> list[Fact]:
+        ferries = sum(1 for route in edition.board.routes if route.ferry)
+        return [Fact(section="Le plateau", label="Ferries", value=str(ferries))]
+
+
+MECHANISM = FerryRules()
