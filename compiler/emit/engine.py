@@ -419,11 +419,6 @@ class EngineView:
         return cite(self.edition.setup.span)
 
     @property
-    def tickets_citation(self) -> str:
-        first = next((ticket for ticket in self.edition.tickets.tickets if ticket.targets), None)
-        return cite(first.span if first else self.edition.tickets.span)
-
-    @property
     def market_citation(self) -> str:
         return cite(self.edition.setup.span)
 

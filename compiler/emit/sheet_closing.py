@@ -117,7 +117,6 @@ class ClosingSections:
                 f"{guillemets(bonus.title)} : {bonus.points} points {MEASURES[bonus.measure.value].rule} "
                 "À égalité, chacun des joueurs concernés les marque."
             )
-        paragraphs += self.mechanisms.end_paragraphs()
         paragraphs += [paragraph for said in self.words for paragraph in said.scoring]
         ties = tiebreak_phrases(e)
         winner = "L’équipe au plus gros total gagne." if self.teams else "Le plus gros total gagne."
@@ -164,7 +163,6 @@ class ClosingSections:
         for rule in e.double_rules:
             if rule.twin is TwinPolicy.CLOSED:
                 bullets.append(f"{tracks.mistake} {players_phrase(rule.players).lower()}.")
-        bullets += self.mechanisms.mistakes()
         bullets += [mistake for said in self.words for mistake in said.mistakes]
         bullets += self.teams.mistakes() if self.teams else []
         bullets.append("Oublier que le joueur qui déclenche le dernier tour rejoue aussi.")

@@ -104,20 +104,6 @@ class MechanismWording:
             )
         return paragraphs
 
-    def end_paragraphs(self) -> list[str]:
-        paragraphs = []
-        if any(ticket.targets for ticket in self.edition.tickets.tickets):
-            paragraphs.append(
-                "Tickets à plusieurs destinations : chacune a ses points. Tu marques ceux de la mieux payée que "
-                "ton point de départ (une ville, ou un pays) rejoint par tes routes ; s’il n’en rejoint aucune, "
-                "tu perds les points de la moins payée."
-            )
-        return paragraphs
-
-    def mistakes(self) -> list[str]:
-        bullets = []
-        return bullets
-
     def decisions(self) -> list[str]:
         found = []
         if self.edition.board.countries:

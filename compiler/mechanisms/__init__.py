@@ -18,11 +18,13 @@ from .ferries import MECHANISM as FERRIES
 from .score_tables import MECHANISM as SCORE_TABLES
 from .starting_score import MECHANISM as STARTING_SCORE
 from .stations import MECHANISM as STATIONS
+from .ticket_targets import MECHANISM as TICKET_TARGETS
 from .tunnels import MECHANISM as TUNNELS
 
 REGISTRY: tuple[Mechanism, ...] = (
     FERRIES,
     TUNNELS,
+    TICKET_TARGETS,
     STATIONS,
     STARTING_SCORE,
     CLAIM_EFFECTS,

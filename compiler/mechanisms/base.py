@@ -46,6 +46,7 @@ HOOKS = (
     "claim_settle",  # in `apply` of a paid claim (`route`): settle it otherwise than by taking it
     "methods",  # methods of `Game`, after the core's rules
     "score_network",  # in scores(): `network` and `own_network` of `player` (replaces the core's)
+    "ticket_result",  # in the scoring of each `ticket` on `network`: `continue` once it is scored
     "scores",  # in scores(), for each player's `result`, before the bonuses
     "record_player",  # in to_dict's record of each player (`player`): more keys
     "record_state",  # in to_dict, once the core's `state` is made: more keys

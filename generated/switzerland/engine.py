@@ -2233,6 +2233,22 @@ class Game:
         self._tend_market()  # the revealed cards went to the discard
         self._end_turn()
 
+    @staticmethod
+    def _best_target(network: dict[str, str], ticket: int) -> tuple[bool, dict]:
+        """A ticket with targets: the best target reached scores; none reached, the lowest is lost.
+
+        Spec: editions/switzerland.aventuriers:247.
+        """
+        record = TICKETS[_TICKET_IDS[ticket]]
+        origin = _roots(network, record["a"])
+        reached = [
+            (points, place) for place, points in record["targets"].items() if origin & _roots(network, place)
+        ]
+        if reached:
+            points, place = max(reached)
+            return True, {"ticket": _TICKET_IDS[ticket], "points": points, "target": place}
+        return False, {"ticket": _TICKET_IDS[ticket], "points": min(record["targets"].values())}
+
     # -- scoring ------------------------------------------------------------
 
     def _network(self, player: int, borrowed: tuple[int, ...] = ()) -> dict[str, str]:
@@ -2258,22 +2274,6 @@ class Game:
     def _joins(network: dict[str, str], ticket: int) -> bool:
         record = TICKETS[_TICKET_IDS[ticket]]
         return bool(_roots(network, record["a"]) & _roots(network, record["b"]))
-
-    @staticmethod
-    def _best_target(network: dict[str, str], ticket: int) -> tuple[bool, dict]:
-        """A ticket with targets: the best target reached scores; none reached, the lowest is lost.
-
-        Spec: editions/switzerland.aventuriers:247.
-        """
-        record = TICKETS[_TICKET_IDS[ticket]]
-        origin = _roots(network, record["a"])
-        reached = [
-            (points, place) for place, points in record["targets"].items() if origin & _roots(network, place)
-        ]
-        if reached:
-            points, place = max(reached)
-            return True, {"ticket": _TICKET_IDS[ticket], "points": points, "target": place}
-        return False, {"ticket": _TICKET_IDS[ticket], "points": min(record["targets"].values())}
 
     def _ticket_results(self, network: dict[str, str], tickets: list[int]) -> tuple[list[dict], list[dict]]:
         """The tickets completed and failed on `network`, each with its points."""

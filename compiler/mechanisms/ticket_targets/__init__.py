@@ -1,0 +1,47 @@
+"""Tickets with targets: one place, several targets, the best one reached scores.
+
+``ticket "Bern" { target "France" 5; target "Italia" 8 }`` (Switzerland): the ticket scores the
+points of the best-paid target its origin is joined to; when none is, the lowest is lost. The
+targets are ticket data (the deck, the printable list and the score example read them too);
+this folder holds how such a ticket scores, used by every edition whose deck has one. Moved
+here from the core (issue 22).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ...ir import Edition
+from ..base import Mechanism, SheetWords
+
+
+@dataclass(frozen=True, slots=True)
+class EngineView:
+    citation: str
+
+
+class TicketTargets(Mechanism):
+    name = "ticket_targets"
+    folder = Path(__file__).resolve().parent
+
+    def used(self, edition: Edition) -> bool:
+        return any(ticket.targets for ticket in edition.tickets.tickets)
+
+    def engine_view(self, edition: Edition) -> EngineView:
+        from ...emit.engine import cite  # the emitters import the mechanisms
+
+        first = next(ticket for ticket in edition.tickets.tickets if ticket.targets)
+        return EngineView(citation=cite(first.span))
+
+    def sheet(self, edition: Edition, engine: object) -> SheetWords:
+        return SheetWords(
+            scoring=(
+                "Tickets à plusieurs destinations : chacune a ses points. Tu marques ceux de la mieux payée que "
+                "ton point de départ (une ville, ou un pays) rejoint par tes routes ; s’il n’en rejoint aucune, "
+                "tu perds les points de la moins payée.",
+            )
+        )
+
+
+MECHANISM = TicketTargets()
