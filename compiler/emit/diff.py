@@ -100,18 +100,6 @@ def facts(edition: Edition, *, triples: bool = False) -> list[Fact]:
             value=str(len(e.board.routes) - sum(len(group) - 1 for group in e.board.track_groups())),
         ),
         Fact(section="Le plateau", label="Voies", value=str(len(e.board.routes))),
-        *(
-            [
-                Fact(
-                    section="Le plateau",
-                    label="Pays voisins",
-                    value=f"{enumerate_fr([c.name for c in e.board.countries])}, par "
-                    f"{sum(1 for r in e.board.routes if r.endpoint)} routes frontalières",
-                )
-            ]
-            if e.board.countries
-            else []
-        ),
         Fact(section="Mise en place", label="Cartes Wagon distribuées", value=words(s.train_cards)),
         Fact(section="Mise en place", label="Cartes visibles", value=words(s.market_size)),
         Fact(

@@ -278,16 +278,6 @@ class EngineView:
         return bool(self.edition.board.countries)
 
     @property
-    def countries_literal(self) -> str:
-        """Each country and its border arrows."""
-        return repr(
-            {
-                country.name: tuple(f"{country.name}#{n}" for n in range(1, country.arrows + 1))
-                for country in self.edition.board.countries
-            }
-        )
-
-    @property
     def tickets(self) -> list[str]:
         records = []
         for ticket in self.edition.tickets.tickets:

@@ -336,7 +336,6 @@ class _SheetWriter(ClosingSections):
             after_table=(
                 " ".join(doubles),
                 *((self.teams.claim_paragraph(),) if self.teams else ()),
-                *self.mechanisms.claim_paragraphs(),
                 *(paragraph for said in self.words for paragraph in said.claim),
             ),
         )

@@ -175,7 +175,6 @@ class ClosingSections:
                 "qui a au moins "
                 f"{MEASURES[bonus.measure.value].at_least}."
             )
-        self.decisions += self.mechanisms.decisions()
         self.decisions += [decision for said in self.words for decision in said.decisions]
         self.decisions += self.teams.decisions() if self.teams else []
         self.decisions.extend(decision.text for decision in self.edition.decisions)

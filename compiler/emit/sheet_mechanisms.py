@@ -1,6 +1,6 @@
 """French wording of the rule sheet for the mechanisms only some editions use.
 
-Long tickets and countries are each described from their declaration in the
+Long tickets are described from their declaration in the
 spec, with its numbers; an edition that does not use a mechanism gets none of
 its sentences. The registered mechanisms (``compiler.mechanisms``) write their
 own.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..french import JokerWording, counted, enumerate_fr, words
+from ..french import JokerWording, counted, words
 from ..ir import Edition, TicketsRejected
 
 
@@ -92,27 +92,6 @@ class MechanismWording:
         )
         return dealt + keep + back + deck
 
-    def claim_paragraphs(self) -> list[str]:
-        paragraphs = []
-        countries = self.edition.board.countries
-        if countries:
-            border = sum(1 for route in self.edition.board.routes if route.endpoint)
-            paragraphs.append(
-                f"Pays voisins : {border} routes ne mènent pas à une ville mais à un pays voisin, par l’une "
-                f"des flèches de sa frontière : {enumerate_fr([_country(country) for country in countries])}. "
-                "Un pays se rejoint par n’importe laquelle de ses flèches."
-            )
-        return paragraphs
-
-    def decisions(self) -> list[str]:
-        found = []
-        if self.edition.board.countries:
-            found.append(
-                "Un pays voisin ne se traverse jamais : deux flèches d’un même pays ne se relient pas, et une "
-                "route vers un pays ne compte dans le chemin le plus long que comme une extrémité."
-            )
-        return found
-
     def summary(self) -> list[str]:
         bullets = []
         if self.edition.joker_restricted:
@@ -121,11 +100,3 @@ class MechanismWording:
                 f"{many[0].upper()}{many[1:]} : {self.joker.where_all} seulement, jamais sur une route ordinaire."
             )
         return bullets
-
-
-def _country(country) -> str:
-    """« Allemagne (Deutschland, 5 flèches) », « France (4 flèches) »: as players look for it on the board."""
-    arrows = f"{country.arrows} {counted(country.arrows, 'flèche', 'flèches')}"
-    if country.french and country.french != country.name:
-        return f"{country.french} ({country.name}, {arrows})"
-    return f"{country.name} ({arrows})"

@@ -14,6 +14,7 @@ from typing import Any
 from .base import EXPRESSIONS, HOOKS, ActionWords, EnginePart, Fact, Mechanism, SheetWords
 from .card_sets import MECHANISM as CARD_SETS
 from .claim_effects import MECHANISM as CLAIM_EFFECTS
+from .countries import MECHANISM as COUNTRIES
 from .ferries import MECHANISM as FERRIES
 from .score_tables import MECHANISM as SCORE_TABLES
 from .starting_score import MECHANISM as STARTING_SCORE
@@ -22,6 +23,7 @@ from .ticket_targets import MECHANISM as TICKET_TARGETS
 from .tunnels import MECHANISM as TUNNELS
 
 REGISTRY: tuple[Mechanism, ...] = (
+    COUNTRIES,
     FERRIES,
     TUNNELS,
     TICKET_TARGETS,

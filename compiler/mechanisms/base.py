@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 # The engine's hook points, in the order they appear in an engine.
 HOOKS = (
     "constants",  # module constants, after the route points table
+    "route_ends",  # `_ROUTE_ENDS` (each route's two nodes) and what goes with it, in place of the core's
     "tables",  # module constants, after the board's tables
     "index_turn",  # in the index of every action, after the claims and before the ticket choices
     "claim_filter",  # in the enumeration of claims: `continue` skips a route
@@ -46,6 +47,7 @@ HOOKS = (
     "claim_settle",  # in `apply` of a paid claim (`route`): settle it otherwise than by taking it
     "methods",  # methods of `Game`, after the core's rules
     "score_network",  # in scores(): `network` and `own_network` of `player` (replaces the core's)
+    "ticket_joins",  # the body of `_joins(network, ticket)`, in place of the core's (`record`)
     "ticket_result",  # in the scoring of each `ticket` on `network`: `continue` once it is scored
     "scores",  # in scores(), for each player's `result`, before the bonuses
     "record_player",  # in to_dict's record of each player (`player`): more keys

@@ -39,10 +39,10 @@ __all__ = [
     "TICKETS",
     "TITLE",
     "TRAINS",
-    "COUNTRIES",
     "CARDS_PER_DRAW",
     "DRAW_KEEP_AT_LEAST",
     "TICKETS_PER_DRAW",
+    "COUNTRIES",
     "TUNNEL_REVEAL",
     "Game",
     "IllegalAction",
@@ -65,6 +65,7 @@ SETUP_KEEP_AT_LEAST = 2
 CARDS_PER_DRAW = 2
 TICKETS_PER_DRAW = 3
 DRAW_KEEP_AT_LEAST = 1
+ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15}
 # Each neighbouring country and its border arrows.
 COUNTRIES = {
     "France": ("France#1", "France#2", "France#3", "France#4"),
@@ -72,7 +73,6 @@ COUNTRIES = {
     "Österreich": ("Österreich#1", "Österreich#2", "Österreich#3"),
     "Italia": ("Italia#1", "Italia#2", "Italia#3", "Italia#4", "Italia#5"),
 }
-ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15}
 TUNNEL_REVEAL = 3
 # (lowest player count, highest, whether taking one track closes its twin)
 DOUBLE_ROUTE_RULES = ((2, 2, True), (3, 3, False))
@@ -1456,14 +1456,6 @@ def measured(score: dict, measure: str) -> int:
     return score[_MEASURED_FIELDS[measure]]
 
 
-def _roots(network: dict[str, str], place: str) -> set[str]:
-    """The networks that reach `place`: a city's own, or those reaching any arrow of a country."""
-    if place in COUNTRIES:
-        return {root for node, root in network.items() if _NODE_COUNTRY.get(node) == place}
-    root = network.get(place)
-    return set() if root is None else {root}
-
-
 def _trail_starts(neighbours: dict[str, list[tuple[int, str, int]]]) -> list[str]:
     """Where a longest trail can start: at a city with an odd number of routes, or, in a network
     where every city has an even number, at any one city (the trail then covers it all).
@@ -1499,6 +1491,14 @@ def _cards(count: int, color: int | None = None) -> str:
     if color is None:
         return _counted(count, "carte", "cartes")
     return _counted(count, *_CARD_FORMS[COLORS[color]])
+
+
+def _roots(network: dict[str, str], place: str) -> set[str]:
+    """The networks that reach `place`: a city's own, or those reaching any arrow of a country."""
+    if place in COUNTRIES:
+        return {root for node, root in network.items() if _NODE_COUNTRY.get(node) == place}
+    root = network.get(place)
+    return set() if root is None else {root}
 
 
 class _Random:

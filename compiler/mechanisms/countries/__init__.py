@@ -1,0 +1,81 @@
+"""Neighbouring countries: routes that end at a country's border arrows, tickets that name it.
+
+``board { country "France" arrows: 4 }`` (Switzerland): a route ends at an arrow written
+``"France#2"``, a ticket names the country; a country is reached through any of its arrows but
+never crossed, and a longest path only ends there. The countries, their arrows and the routes
+to them are board data (the checks of the board, its picture and the printable lists read
+them); this folder holds what they mean for the engine and the sheet, used by every edition
+whose board has one. Moved here from the core (issue 22).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ...french import counted, enumerate_fr
+from ...ir import Country, Edition
+from ..base import Fact, Mechanism, SheetWords
+
+
+@dataclass(frozen=True, slots=True)
+class EngineView:
+    countries: tuple[Country, ...]
+
+    @property
+    def countries_literal(self) -> str:
+        """Each country and its border arrows."""
+        return repr(
+            {
+                country.name: tuple(f"{country.name}#{n}" for n in range(1, country.arrows + 1))
+                for country in self.countries
+            }
+        )
+
+
+def _country(country: Country) -> str:
+    """« Allemagne (Deutschland, 5 flèches) », « France (4 flèches) »: as players look for it on the board."""
+    arrows = f"{country.arrows} {counted(country.arrows, 'flèche', 'flèches')}"
+    if country.french and country.french != country.name:
+        return f"{country.french} ({country.name}, {arrows})"
+    return f"{country.name} ({arrows})"
+
+
+class Countries(Mechanism):
+    name = "countries"
+    folder = Path(__file__).resolve().parent
+    exports = ("COUNTRIES",)
+
+    def used(self, edition: Edition) -> bool:
+        return bool(edition.board.countries)
+
+    def engine_view(self, edition: Edition) -> EngineView:
+        return EngineView(countries=edition.board.countries)
+
+    def sheet(self, edition: Edition, engine: object) -> SheetWords:
+        countries = edition.board.countries
+        border = sum(1 for route in edition.board.routes if route.endpoint)
+        return SheetWords(
+            claim=(
+                f"Pays voisins : {border} routes ne mènent pas à une ville mais à un pays voisin, par l’une "
+                f"des flèches de sa frontière : {enumerate_fr([_country(country) for country in countries])}. "
+                "Un pays se rejoint par n’importe laquelle de ses flèches.",
+            ),
+            decisions=(
+                "Un pays voisin ne se traverse jamais : deux flèches d’un même pays ne se relient pas, et une "
+                "route vers un pays ne compte dans le chemin le plus long que comme une extrémité.",
+            ),
+        )
+
+    def facts(self, edition: Edition) -> list[Fact]:
+        return [
+            Fact(
+                section="Le plateau",
+                label="Pays voisins",
+                value=f"{enumerate_fr([c.name for c in edition.board.countries])}, par "
+                f"{sum(1 for r in edition.board.routes if r.endpoint)} routes frontalières",
+            )
+        ]
+
+
+MECHANISM = Countries()
