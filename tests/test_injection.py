@@ -199,3 +199,23 @@ def test_the_pdf_print_fetches_nothing_and_runs_nothing(tmp_path) -> None:
     assert ("3", "5") not in sizes, images.stdout
     text = subprocess.run(["pdftotext", str(target), "-"], capture_output=True, text=True, check=True).stdout
     assert "Fiche" in text and "SCRIPT-RAN" not in text
+
+
+def test_a_mechanism_line_of_the_score_example_is_text(tmp_path, capsys) -> None:
+    """The score example's lines a mechanism writes name spec strings (a property's French name):
+    they reach the sheet escaped, like every other spec string."""
+    from aventuriers.compiler.cli import main
+
+    text = (Path(__file__).resolve().parent / "variants" / "usa-montagnes.aventuriers").read_text(
+        encoding="utf-8"
+    )
+    hostile = "montagne *gras* [clic](https://x.example/)"
+    text = text.replace('french: "montagne"', f"french: {spec_literal(hostile)}")
+    text += "change route charleston-miami mountain: 1\n"  # a route of the score example
+    (tmp_path / "usa-montagnes.aventuriers").write_text(text, encoding="utf-8")
+    assert main(["sheet", str(tmp_path / "usa-montagnes.aventuriers")]) == 0
+    page = capsys.readouterr().out
+    example = page[page.index("## Exemple de score") :]
+    assert "lui a coûté 1 wagon de plus et rapporté 2 points" in example  # the mechanism’s line
+    assert _live_markup(page) == []
+    assert "*gras*" not in re.sub(r"\\.", "", page)

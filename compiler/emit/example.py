@@ -18,6 +18,7 @@ from ..frontend.positions import Span
 from ..frontend.text import Text
 from ..ir import Edition, Measure
 from ..mechanisms import used_by
+from .escape import for_markdown
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -167,5 +168,8 @@ def play_example(edition: Edition, engine: types.ModuleType) -> ExampleScore | N
             for entry in mine["tickets_completed"] + mine["tickets_failed"]
             if "targets" in engine.TICKETS[entry["ticket"]]
         ),
-        mechanism_lines=tuple(line for mechanism in used for line in mechanism.example_lines(edition, mine)),
+        # The lines name the spec's places and titles: worded from the IR escaped for Markdown.
+        mechanism_lines=tuple(
+            line for mechanism in used for line in mechanism.example_lines(for_markdown(edition), mine)
+        ),
     )

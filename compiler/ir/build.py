@@ -13,6 +13,7 @@ from typing import Any
 
 from ..frontend.lower import Document, JsonPath
 from ..frontend.positions import Span
+from ..frontend.text import Text
 from ..ir import (
     Board,
     Bonus,
@@ -227,7 +228,8 @@ def build(document: Document) -> Edition:
                     name=p["name"],
                     default=p["default"],
                     singular=p["french"],
-                    plural=p.get("plural", p["french"] + "s"),
+                    # A Text like the name it comes from: the sheets escape it the same way.
+                    plural=p.get("plural", Text(p["french"] + "s")),
                     feminine=p.get("feminine", True),
                     span=span("board", "property", i),
                 )
