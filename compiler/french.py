@@ -287,45 +287,6 @@ def players_phrase(players, team: int = 1) -> str:
     return f"De {players.min} à {players.max} joueurs"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class MeasureWording:
-    """How the sheets say what a bonus measures."""
-
-    rule: str  # after « N points », on the sheet
-    short: str  # after « N points », on the differences page
-    example: str  # the worked example's sentence; {player} and {value}
-    at_least: str  # what a player needs for the bonus to be given at all
-
-
-MEASURES = {
-    "longest_trail": MeasureWording(
-        rule="au chemin continu le plus long. Il peut repasser par une ville et faire des boucles, mais "
-        "n’emprunte jamais deux fois la même route.",
-        short="au chemin continu le plus long",
-        example="Son chemin continu le plus long fait {value} wagons",
-        at_least="une route",
-    ),
-    "completed_tickets": MeasureWording(
-        rule="au joueur qui a réussi le plus de tickets.",
-        short="au plus de tickets réussis",
-        example="{player} a réussi {value} tickets",
-        at_least="un ticket réussi",
-    ),
-    "most_routes": MeasureWording(
-        rule="au joueur qui a pris le plus de routes, quelle que soit leur longueur.",
-        short="au plus de routes prises",
-        example="{player} a pris {value} routes",
-        at_least="une route",
-    ),
-    "largest_network": MeasureWording(
-        rule="au joueur dont un même réseau de ses routes relie le plus de villes.",
-        short="au réseau qui relie le plus de villes",
-        example="Son plus grand réseau relie {value} villes",
-        at_least="une route",
-    ),
-}
-
-
 def guillemets(text: str) -> str:
     return f"« {text} »"
 

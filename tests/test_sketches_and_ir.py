@@ -10,6 +10,7 @@ from aventuriers.compiler.frontend.parse import parse
 from aventuriers.compiler.frontend.positions import SourceFile
 from aventuriers.compiler.ir import Range, Route
 from aventuriers.compiler.ir.build import build
+from aventuriers.compiler.mechanisms import bonus_rows
 
 SKETCHES = sorted((Path(__file__).resolve().parent.parent / "spec" / "sketches").glob("*.aventuriers"))
 
@@ -44,11 +45,11 @@ def test_keyed_items_keep_the_spans_of_the_file_that_declared_them() -> None:
     decision = next(d for d in edition.decisions if d.id == "big_cities_bonus")
     assert decision.span.source.name == "editions/usa-big-cities.aventuriers"
     assert decision.span.line > 1
-    longest = next(b for b in edition.bonuses if b.id == "longest_path")
+    longest = next(b for b in bonus_rows(edition) if b.id == "longest_path")
     assert longest.span.source.name == "editions/usa-base.aventuriers"
     document, _ = editions.load(editions.path_of("usa-mega"))
     mega = build(document)
-    globetrotter = next(b for b in mega.bonuses if b.id == "globetrotter")
+    globetrotter = next(b for b in bonus_rows(mega) if b.id == "globetrotter")
     assert globetrotter.span.source.name == "editions/usa-1910-box.aventuriers"
     assert globetrotter.span.line > 1
     # A keyed list the parent does not have at all (usa-classic declares no decision).

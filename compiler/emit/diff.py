@@ -14,7 +14,6 @@ from ..french import (
     COLOR_NAMES,
     JOKERS,
     KIND_ALL,
-    MEASURES,
     TrackWording,
     counted,
     enumerate_fr,
@@ -24,7 +23,7 @@ from ..french import (
     typo,
     words,
 )
-from ..ir import Bonus, Edition, Route, Ticket, TicketsRejected
+from ..ir import Edition, Route, Ticket, TicketsRejected
 from ..mechanisms import Fact, used_by
 from .engine import environment
 from .escape import for_markdown
@@ -50,10 +49,6 @@ class DiffPage:
     title: str
     intro: str
     sections: tuple[DiffSection, ...]
-
-
-def _bonus_rule(bonus: Bonus) -> str:
-    return f"{bonus.points} points {MEASURES[bonus.measure.value].short}, partagés en cas d’égalité"
 
 
 def facts(edition: Edition, *, triples: bool = False) -> list[Fact]:
@@ -166,13 +161,9 @@ def facts(edition: Edition, *, triples: bool = False) -> list[Fact]:
         )
     )
     found += _team_facts(e)
-    found += [
-        Fact(section="Cartes bonus", label=guillemets(bonus.title), value=_bonus_rule(bonus))
-        for bonus in e.bonuses
-    ]
-    ties = tiebreak_phrases(e)
-    found.append(Fact(section="Cartes bonus", label="Départage", value=", puis ".join(ties) or "aucun"))
     found += [fact for mechanism in used_by(e) for fact in mechanism.facts(e)]
+    ties = tiebreak_phrases(e)  # after the bonus cards it may name
+    found.append(Fact(section="Cartes bonus", label="Départage", value=", puis ".join(ties) or "aucun"))
     return found
 
 

@@ -17,7 +17,7 @@ from markupsafe import Markup
 
 from ..french import guillemets, typo, words
 from ..ir import Edition, Ticket
-from ..mechanisms import used_by
+from ..mechanisms import bonus_rows, used_by
 from .board import markup_environment
 
 # The page fetches nothing and runs nothing: inline styles, pictures only as data, no script.
@@ -119,7 +119,7 @@ def score_sheet(edition: Edition) -> ScoreSheet:
     else:
         columns = tuple(f"Joueur {n}" for n in range(1, edition.players.max + 1))
     rows = ["Routes (piste de score)", "Tickets réussis (+)", "Tickets ratés (−)"]
-    rows += [typo(f"{guillemets(bonus.title)} (+{bonus.points})") for bonus in edition.bonuses]
+    rows += [typo(f"{guillemets(bonus.title)} (+{bonus.points})") for bonus in bonus_rows(edition)]
     rows += [row for mechanism in used_by(edition) for row in mechanism.score_rows(edition)]
     rows.append("Total")
     return ScoreSheet(scale=(("Longueur", *lengths), ("Points", *points)), columns=columns, rows=tuple(rows))

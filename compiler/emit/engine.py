@@ -17,7 +17,7 @@ import jinja2
 from ..french import COLOR_NAMES, card_forms, engine_messages
 from ..frontend.positions import Span
 from ..ir import Criterion, Edition, TwinPolicy
-from ..mechanisms import EXPRESSIONS, EnginePart, Mechanism, tiebreaks, used_by
+from ..mechanisms import EXPRESSIONS, EnginePart, Mechanism, bonus_rows, tiebreaks, used_by
 from . import template_environment
 
 
@@ -239,7 +239,7 @@ class EngineView:
 
     @property
     def bonuses_literal(self) -> str:
-        return repr({bonus.id: (bonus.measure.value, bonus.points) for bonus in self.edition.bonuses})
+        return repr({row.id: (row.measure, row.points) for row in bonus_rows(self.edition)})
 
     @property
     def routes(self) -> list[str]:
@@ -398,7 +398,7 @@ class EngineView:
             if rule.criterion is Criterion.COMPLETED_TICKETS:
                 keys.append('len(result["tickets_completed"])')
             elif rule.criterion is Criterion.BONUS:
-                keys.append(f'{rule.bonus!r} in result["bonuses"]')
+                keys.append(criteria[f"{rule.criterion.value} {rule.bonus}"][0])
             else:
                 keys.append(criteria[rule.criterion][0])
         return keys
@@ -438,7 +438,7 @@ class EngineView:
 
     @property
     def scoring_citation(self) -> str:
-        return ", ".join(cite(bonus.span) for bonus in self.edition.bonuses) or "tickets only"
+        return ", ".join(cite(row.span) for row in bonus_rows(self.edition)) or "tickets only"
 
     @property
     def tiebreak_citation(self) -> str:

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from ..diagnostics import Code, CompileError, Diagnostic
 from ..frontend.positions import Span
 from ..frontend.text import Text
-from ..ir import Edition, Measure
-from ..mechanisms import used_by
+from ..ir import Edition
+from ..mechanisms import bonus_rows, used_by
 from .escape import for_markdown
 
 
@@ -26,7 +26,7 @@ class ExampleBonus:
     """A bonus the example's player wins, with what it measured for both sides."""
 
     title: str
-    measure: Measure
+    example: str  # the sentence of its measure ({player}, {value})
     points: int
     value: int
     opponent_value: int
@@ -133,7 +133,7 @@ def play_example(edition: Edition, engine: types.ModuleType) -> ExampleScore | N
         )
 
     def measured(bonus, score: dict) -> int:
-        return engine.measured(score, bonus.measure.value)
+        return engine.measured(score, bonus.measure)
 
     return ExampleScore(
         player=example.player,
@@ -145,12 +145,12 @@ def play_example(edition: Edition, engine: types.ModuleType) -> ExampleScore | N
         bonuses=tuple(
             ExampleBonus(
                 title=bonus.title,
-                measure=bonus.measure,
+                example=bonus.example,
                 points=outcome["bonuses"][bonus.id],
                 value=measured(bonus, outcome),
                 opponent_value=max(measured(bonus, score) for score in ranked[1:]),
             )
-            for bonus in edition.bonuses
+            for bonus in bonus_rows(edition)
             if bonus.id in outcome["bonuses"]
         ),
         total=outcome["total"],

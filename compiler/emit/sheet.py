@@ -16,7 +16,6 @@ from ..french import (
     TrackWording,
     counted,
     enumerate_fr,
-    guillemets,
     kept_phrase,
     players_phrase,
     typo,
@@ -112,7 +111,7 @@ class _SheetWriter(ClosingSections):
                 if e.tickets.printed != len(e.tickets.tickets)
                 else ""
             ),
-            *(f"la carte bonus {guillemets(bonus.title)}" for bonus in e.bonuses),
+            *(item for said in self.words for item in said.material_last),
         ]
         listed = len(e.tickets.tickets)
         if e.tickets.printed != listed:
@@ -128,7 +127,6 @@ class _SheetWriter(ClosingSections):
         gains = [
             "tes tickets réussis",
             *(gain for said in self.words for gain in said.gains),
-            *(f"le bonus {guillemets(b.title)}" for b in e.bonuses),
             *(gain for said in self.words for gain in said.gains_last),
         ]
         # A ticket to countries runs from a city (or a country) to a country: not « ses deux villes ».
@@ -197,7 +195,7 @@ class _SheetWriter(ClosingSections):
             or f"Mélange les tickets et donnes-en {words(s.tickets_dealt)} à chaque joueur. Chacun en garde "
             f"{kept_phrase(s.tickets_keep_at_least, s.tickets_keep_at_most)}, en secret{keep_all}. {rejected}",
         ]
-        bullets += [f"Pose la carte {guillemets(b.title)} à côté du plateau." for b in e.bonuses]
+        bullets += [step for said in self.words for step in said.setup_first]
         bullets.append("Choisis le premier joueur comme tu veux ; on joue ensuite dans le sens horaire.")
         bullets += [step for said in self.words for step in said.setup]
         self.decisions.append(

@@ -8,7 +8,6 @@ wording helpers, one module per part of the sheet.
 from __future__ import annotations
 
 from ..french import (
-    MEASURES,
     JokerWording,
     TrackWording,
     counted,
@@ -20,7 +19,7 @@ from ..french import (
     words,
 )
 from ..ir import Edition, TicketsRejected, TwinPolicy
-from ..mechanisms import SheetWords
+from ..mechanisms import SheetWords, bonus_rows
 from .example import ExampleScore
 from .sheet_mechanisms import MechanismWording
 from .sheet_model import Section, tiebreak_phrases
@@ -84,7 +83,7 @@ class ClosingSections:
             paragraphs.append(f"{sentence} : {running}{terms} = {running + gained}.")
             running += gained
         for bonus in x.bonuses:
-            measured = MEASURES[bonus.measure.value].example.format(player=x.player, value=bonus.value)
+            measured = bonus.example.format(player=x.player, value=bonus.value)
             paragraphs.append(
                 f"{measured}, contre {bonus.opponent_value} pour {'l’équipe adverse' if self.teams else 'son adversaire'} : la carte "
                 f"{guillemets(bonus.title)} ajoute {bonus.points} points, soit {running} + {bonus.points} = "
@@ -108,15 +107,6 @@ class ClosingSections:
         ]
         if self.teams:
             paragraphs = [self.teams.last_round_sentence(), self.teams.scoring_paragraph()]
-        for bonus in e.bonuses:
-            if self.teams:
-                short = MEASURES[bonus.measure.value].short
-                paragraphs.append(self.teams.bonus_paragraph(bonus.title, bonus.points, short))
-                continue
-            paragraphs.append(
-                f"{guillemets(bonus.title)} : {bonus.points} points {MEASURES[bonus.measure.value].rule} "
-                "À égalité, chacun des joueurs concernés les marque."
-            )
         paragraphs += [paragraph for said in self.words for paragraph in said.scoring]
         ties = tiebreak_phrases(e)
         winner = "L’équipe au plus gros total gagne." if self.teams else "Le plus gros total gagne."
@@ -169,12 +159,6 @@ class ClosingSections:
         return Section(title="Erreurs fréquentes", bullets=tuple(bullets))
 
     def decisions_section(self) -> Section:
-        for bonus in self.edition.bonuses:
-            self.decisions.append(
-                f"La carte {guillemets(bonus.title)} ne revient qu’à {'une équipe' if self.teams else 'un joueur'} "
-                "qui a au moins "
-                f"{MEASURES[bonus.measure.value].at_least}."
-            )
         self.decisions += [decision for said in self.words for decision in said.decisions]
         self.decisions += self.teams.decisions() if self.teams else []
         self.decisions.extend(decision.text for decision in self.edition.decisions)
@@ -215,7 +199,7 @@ class ClosingSections:
             "compris.",
             ("Par équipe : routes" if self.teams else "Routes")
             + " + tickets réussis − tickets ratés"
-            + "".join(f" + {b.title[0].lower()}{b.title[1:]} ({b.points})" for b in e.bonuses)
+            + "".join(f" + {b.title[0].lower()}{b.title[1:]} ({b.points})" for b in bonus_rows(e))
             + "".join(term for said in self.words for term in said.formula)
             + " : le plus gros total gagne.",
         ]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..french import guillemets, typo
+from ..french import typo
 from ..ir import Criterion, Edition
 from ..mechanisms import tiebreaks
 
@@ -55,10 +55,12 @@ def typeset(section: Section) -> Section:
 
 def tiebreak_phrases(edition: Edition) -> list[str]:
     """« le plus de tickets réussis », « le moins de gares construites », « la carte « … » »."""
-    titles = {bonus.id: bonus.title for bonus in edition.bonuses}
     phrases: dict[Criterion | str, str] = {Criterion.COMPLETED_TICKETS: "le plus de tickets réussis"}
     phrases.update({name: phrase for name, (_, phrase) in tiebreaks(edition).items()})
+    # A bonus card's criterion names the card: « bonus ID ».
     return [
-        phrases[rule.criterion] if rule.criterion in phrases else f"la carte {guillemets(titles[rule.bonus])}"
+        phrases[
+            f"{rule.criterion.value} {rule.bonus}" if rule.criterion is Criterion.BONUS else rule.criterion
+        ]
         for rule in edition.tiebreakers
     ]

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..french import JokerWording, TrackWording, counted, enumerate_or, guillemets, players_phrase, words
+from ..french import JokerWording, TrackWording, counted, enumerate_or, players_phrase, words
 from ..ir import Edition, Teams, TwinPolicy
+from ..mechanisms import bonus_rows
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -153,12 +154,6 @@ class TeamWording:
             "retire ceux des tickets ratés."
         )
 
-    def bonus_paragraph(self, title: str, points: int, measure: str) -> str:
-        return (
-            f"{guillemets(title)} : {points} points, par équipe, {measure}, les routes de ses joueurs réunies. "
-            "À égalité, chacune des équipes concernées les marque."
-        )
-
     def mistakes(self) -> list[str]:
         bullets = [
             "Mettre les deux cartes d’une pioche au même endroit.",
@@ -181,7 +176,7 @@ class TeamWording:
             "Quand il ne reste qu’une seule carte à prendre, elle va où tu veux, dans ta main ou dans le "
             "porte-cartes, et ton tour s’arrête là.",
         ]
-        if self.edition.bonuses:
+        if bonus_rows(self.edition):
             found.append(
                 "Les cartes bonus se jugent par équipe, sur les routes de ses joueurs réunies en un seul "
                 "réseau."

@@ -75,7 +75,6 @@ class _Checker(RuleChecks):
             "setup.tickets", "setup.train_cards", "setup.market", "players", "cards", "tickets", "turn"
         ):
             self.check_setup()
-        self.check_bonuses()
         if self.has("players"):
             self.check_example(route_ids, ticket_ids)
         if board and self.has("setup.tickets", "tickets.ticket", "turn", "players"):
@@ -360,18 +359,4 @@ class _Checker(RuleChecks):
                     f"« keep_at_most » vaut {most} : il faut au moins « keep_at_least » ({rule['keep_at_least']}) "
                     f"et au plus les tickets proposés ({count if count is not None else rule['draw']})",
                     path + ("keep_at_most",),
-                )
-
-    def check_bonuses(self) -> None:
-        bonuses = [
-            bonus["id"] for bonus in self.data.get("bonus", []) if isinstance(bonus, dict) and "id" in bonus
-        ]
-        self.duplicates(bonuses, ("bonus",), "bonus")
-        for index, rule in enumerate(self.data.get("tiebreak", [])):
-            path = ("tiebreak", index)
-            dropped = ("bonus", rule.get("bonus")) in self.document.removed
-            if rule["criterion"] == "bonus" and rule.get("bonus") not in bonuses and not dropped:
-                name = rule.get("bonus", "")
-                self.report(
-                    Code.UNKNOWN_REFERENCE, f"bonus inconnu « {name} »", path, did_you_mean(name, bonuses)
                 )

@@ -51,13 +51,6 @@ class TwinPolicy(Enum):
     OTHER_TEAM = "other_team"  # open to another team only: a team never holds both tracks
 
 
-class Measure(Enum):
-    LONGEST_TRAIL = "longest_trail"
-    COMPLETED_TICKETS = "completed_tickets"
-    MOST_ROUTES = "most_routes"
-    LARGEST_NETWORK = "largest_network"  # the most cities joined by one network of routes
-
-
 class Criterion(Enum):
     """The core's tie-break criteria; a mechanism's are named by a string (``fewest_stations``)."""
 
@@ -268,16 +261,6 @@ class End:
 
 
 @dataclass(**IR)
-class Bonus:
-    id: str
-    title: str
-    measure: Measure
-    points: int
-    ties: str
-    span: Span | None = field(default=None, compare=False)
-
-
-@dataclass(**IR)
 class Tiebreaker:
     criterion: Criterion | str  # a string: a mechanism's criterion
     bonus: str | None = None
@@ -322,7 +305,6 @@ class Edition:
     route_points: tuple[tuple[int, int], ...]
     double_rules: tuple[DoubleRule, ...]
     end: End
-    bonuses: tuple[Bonus, ...]
     tiebreakers: tuple[Tiebreaker, ...]
     score_example: ScoreExample | None
     decisions: tuple[Decision, ...] = ()

@@ -16,7 +16,6 @@ from ..frontend.positions import Span
 from ..frontend.text import Text
 from ..ir import (
     Board,
-    Bonus,
     CardColor,
     CardCount,
     ClaimRoute,
@@ -29,7 +28,6 @@ from ..ir import (
     Edition,
     End,
     FaceUpLocomotive,
-    Measure,
     Place,
     Range,
     Route,
@@ -298,17 +296,6 @@ def build(document: Document) -> Edition:
             when_nobody_can_play=data["end"]["when_nobody_can_play"],
             trains_of_team=data["end"].get("trains_of", "player") == "team",
             span=span("end"),
-        ),
-        bonuses=tuple(
-            Bonus(
-                id=b["id"],
-                title=b["title"],
-                measure=Measure(b["measure"]),
-                points=b["points"],
-                ties=b["ties"],
-                span=span("bonus", i),
-            )
-            for i, b in enumerate(data.get("bonus", []))
         ),
         tiebreakers=tuple(
             Tiebreaker(criterion=_criterion(t["criterion"]), bonus=t.get("bonus"), span=span("tiebreak", i))

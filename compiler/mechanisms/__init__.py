@@ -11,7 +11,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from .base import EXPRESSIONS, HOOKS, ActionWords, EnginePart, Fact, Mechanism, SheetWords
+from .base import EXPRESSIONS, HOOKS, ActionWords, BonusRow, EnginePart, Fact, Mechanism, SheetWords
+from .bonuses import MECHANISM as BONUSES
 from .card_sets import MECHANISM as CARD_SETS
 from .claim_effects import MECHANISM as CLAIM_EFFECTS
 from .countries import MECHANISM as COUNTRIES
@@ -23,6 +24,7 @@ from .ticket_targets import MECHANISM as TICKET_TARGETS
 from .tunnels import MECHANISM as TUNNELS
 
 REGISTRY: tuple[Mechanism, ...] = (
+    BONUSES,
     COUNTRIES,
     FERRIES,
     TUNNELS,
@@ -39,11 +41,13 @@ __all__ = [
     "HOOKS",
     "REGISTRY",
     "ActionWords",
+    "BonusRow",
     "EnginePart",
     "Fact",
     "Mechanism",
     "SheetWords",
     "board_marks",
+    "bonus_rows",
     "tiebreaks",
     "used_by",
     "with_fragments",
@@ -62,6 +66,11 @@ def board_marks(edition: Any) -> tuple[tuple[str, int], ...]:
         for route, count in mechanism.board_marks(edition).items():
             marks[route] = marks.get(route, 0) + count
     return tuple(sorted(marks.items()))
+
+
+def bonus_rows(edition: Any) -> tuple[BonusRow, ...]:
+    """The rows of the engine's bonus table, from the mechanisms the edition uses."""
+    return tuple(row for mechanism in used_by(edition) for row in mechanism.bonus_rows(edition))
 
 
 def tiebreaks(edition: Any) -> dict[str, tuple[str, str]]:

@@ -87,6 +87,18 @@ class Fact:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class BonusRow:
+    """A row of the engine's bonus table (``BONUSES``): the most of a measure scores the points."""
+
+    id: str
+    title: str
+    measure: str  # a measure the engine's `measured` reads: longest_trail, completed_tickets…
+    points: int
+    example: str  # the score example's sentence of the measure ({player}, {value})
+    span: Span | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ActionWords:
     """A kind of turn a mechanism adds: its name in the list of actions, its subsection."""
 
@@ -100,6 +112,8 @@ class SheetWords:
     """The French a mechanism adds to each section of the rule sheet (whole sentences)."""
 
     material: tuple[str, ...] = ()  # items of « Matériel », without the final punctuation
+    material_last: tuple[str, ...] = ()  # the same, after the tickets (« la carte bonus … »)
+    setup_first: tuple[str, ...] = ()  # steps of « Mise en place », before the first player is chosen
     setup: tuple[str, ...] = ()  # steps of « Mise en place », after the first player is chosen
     gains: tuple[str, ...] = ()  # what scores at the end, for « But du jeu » (« le « Grand Tour » »)
     gains_last: tuple[str, ...] = ()  # the same, said after the bonus cards (« 4 points par gare… »)
@@ -212,6 +226,10 @@ class Mechanism:
     def route_record(self, edition: Edition, route: Route) -> dict[str, Any]:
         """The keys it adds to a route's record in the engine's ``ROUTES`` (``tunnel``, ``reveal``)."""
         return {}
+
+    def bonus_rows(self, edition: Edition) -> tuple[BonusRow, ...]:
+        """Its rows of the engine's bonus table, awarded at the end to the best of each measure."""
+        return ()
 
     def engine_helpers(self, edition: Edition) -> frozenset[str]:
         """The core's optional helpers its parts call (``payments``: every way to pay N cards of one
