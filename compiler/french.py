@@ -337,21 +337,11 @@ MECHANISM_MESSAGES = {
     "face_up_locomotive_whole_turn": {
         "locomotive_second_card": "Une {JOKER} visible ne peut pas être prise en deuxième carte.",
     },
-    "joker_tunnels_only": {
-        "joker_tunnels_only": "Une {JOKER} ne se joue que sur un tunnel, jamais sur une route ordinaire.",
-    },
     "owed_cards": {
         "not_enough_cards_owed": "Cette route coûte encore {cards} de n’importe quelle couleur, mais il ne t’en "
         "reste que {spare} en main.",
         "no_cards_owed": "Aucune route n’attend de carte en ce moment.",
         "must_pay_owed_cards": "Termine d’abord de payer ta route : donne les cartes qu’elle attend encore.",
-    },
-    "joker_ferries_only": {
-        "joker_ferries_only": "Une {JOKER} ne se joue que sur un ferry, jamais sur une route ordinaire.",
-    },
-    "joker_tunnels_and_ferries_only": {
-        "joker_tunnels_and_ferries_only": "Une {JOKER} ne se joue que sur un tunnel ou un ferry, jamais sur "
-        "une route ordinaire.",
     },
     "keep_at_most": {
         "too_many_tickets": "Tu peux garder au plus {tickets}.",

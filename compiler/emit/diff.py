@@ -24,7 +24,7 @@ from ..french import (
     words,
 )
 from ..ir import Edition, Route, Ticket, TicketsRejected
-from ..mechanisms import Fact, used_by
+from ..mechanisms import Fact, joker_kinds, used_by
 from .engine import environment
 from .escape import for_markdown
 from .sheet_model import tiebreak_phrases
@@ -81,8 +81,8 @@ def facts(edition: Edition, *, triples: bool = False) -> list[Fact]:
             label="Joker",
             value=f"{JOKERS[e.joker.value][1]}, "
             + (
-                "sur " + " et ".join(KIND_ALL[kind] for kind in e.joker_pays_kinds) + " seulement"
-                if e.joker_restricted
+                "sur " + " et ".join(KIND_ALL[kind] for kind in joker_kinds(e)) + " seulement"
+                if joker_kinds(e)
                 else "sur toute route"
             ),
         ),

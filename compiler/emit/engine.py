@@ -17,7 +17,9 @@ import jinja2
 from ..french import COLOR_NAMES, card_forms, engine_messages
 from ..frontend.positions import Span
 from ..ir import Criterion, Edition, TwinPolicy
-from ..mechanisms import EXPRESSIONS, EnginePart, Mechanism, bonus_rows, tiebreaks, used_by
+from ..mechanisms import EXPRESSIONS, EnginePart, Mechanism, bonus_rows, joker_kinds, tiebreaks, used_by
+from ..mechanisms.base import citation
+from ..mechanisms.joker_pays import MECHANISM as JOKER_PAYS
 from . import template_environment
 
 
@@ -133,12 +135,12 @@ class EngineView:
 
     @property
     def joker_tunnels_only(self) -> bool:
-        return self.edition.joker_pays_tunnels_only
+        return joker_kinds(self.edition) == ("tunnels",)
 
     @property
     def joker_restricted(self) -> bool:
         """Whether the joker pays some kinds of route only (tunnels; tunnels and ferries)."""
-        return self.edition.joker_restricted
+        return bool(joker_kinds(self.edition))
 
     @property
     def joker_route_test(self) -> str:
@@ -146,20 +148,14 @@ class EngineView:
         return "_ROUTE_TUNNEL[route]" if self.joker_tunnels_only else "_JOKER_PAYS[route]"
 
     @property
-    def joker_pays_record_test(self) -> str:
-        """Whether the joker pays a route, from its `ROUTES` record (`route`)."""
-        fields = {"tunnels": "tunnel", "ferries": "ferry"}
-        return " or ".join(f"bool(route[{fields[kind]!r}])" for kind in self.edition.joker_pays_kinds)
-
-    @property
     def joker_scope(self) -> str:
         """The kinds of route the joker pays, in English for comments: « tunnels only »."""
-        return " and ".join(self.edition.joker_pays_kinds) + " only"
+        return " and ".join(joker_kinds(self.edition)) + " only"
 
     @property
     def joker_refusal(self) -> str:
         """The code of a joker laid on a route it does not pay."""
-        return "joker_" + "_and_".join(self.edition.joker_pays_kinds) + "_only"
+        return "joker_" + "_and_".join(joker_kinds(self.edition)) + "_only"
 
     @property
     def deck_literal(self) -> str:
@@ -295,8 +291,6 @@ class EngineView:
         used = set()
         if self.keep_among_regular:
             used.add("keep_among_regular")
-        if self.joker_restricted:
-            used.add(self.joker_refusal)
         if self.teams:
             used.add("teams")
         if self.share_tickets:
@@ -375,7 +369,7 @@ class EngineView:
 
     @property
     def joker_citation(self) -> str:
-        return cite(self.edition.joker_span)
+        return citation(JOKER_PAYS.rules(self.edition))
 
     @property
     def french_colors_literal(self) -> str:

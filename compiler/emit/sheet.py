@@ -22,7 +22,7 @@ from ..french import (
     words,
 )
 from ..ir import Edition, TicketsRejected, TwinPolicy
-from ..mechanisms import SheetWords, used_by
+from ..mechanisms import SheetWords, joker_kinds, joker_wording, used_by
 from .engine import environment
 from .escape import for_markdown
 from .example import ExampleScore, play_example
@@ -54,11 +54,7 @@ class _SheetWriter(ClosingSections):
 
     @property
     def joker(self) -> JokerWording:
-        return JokerWording(
-            card=self.edition.joker.value,
-            tunnels_only=self.edition.joker_pays_tunnels_only,
-            kinds=self.edition.joker_pays_kinds,
-        )
+        return joker_wording(self.edition)
 
     def cards_formula(self) -> str:
         counts = {count for _, count in self.plain_cards}
@@ -303,7 +299,7 @@ class _SheetWriter(ClosingSections):
         # Where the joker pays some routes only, the gray ones it completes are said in parentheses.
         completed = (
             f" (complétée si besoin par des {self.joker.many} {self.joker.where} gris),"
-            if e.joker_restricted
+            if joker_kinds(e)
             else f", complétée si besoin par des {self.joker.many},"
         )
         paragraphs = [

@@ -182,7 +182,6 @@ class ClosingSections:
             bullets.append(f"{one.capitalize()} visible = tout le tour ; {one} cachée = une carte ordinaire.")
         bullets += [
             "Une route se paie en entier, dans sa couleur ; une route grise, dans une seule couleur au choix.",
-            *self.mechanisms.summary(),
             *(line for said in self.words for line in said.summary),
             *(
                 ["Tickets rendus : retirés du jeu."]

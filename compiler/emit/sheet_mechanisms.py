@@ -10,21 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..french import JokerWording, counted, words
+from ..french import counted, words
 from ..ir import Edition, TicketsRejected
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MechanismWording:
     edition: Edition
-
-    @property
-    def joker(self) -> JokerWording:
-        return JokerWording(
-            card=self.edition.joker.value,
-            tunnels_only=self.edition.joker_pays_tunnels_only,
-            kinds=self.edition.joker_pays_kinds,
-        )
 
     def ticket_kinds(self) -> str:
         """« (40 ordinaires et 6 longs) » when the deck mixes kinds, else nothing."""
@@ -91,12 +83,3 @@ class MechanismWording:
             else "La pioche mêle ensuite tickets longs et ordinaires."
         )
         return dealt + keep + back + deck
-
-    def summary(self) -> list[str]:
-        bullets = []
-        if self.edition.joker_restricted:
-            many = self.joker.many  # « cartes Tunnel »: only its first letter becomes a capital
-            bullets.append(
-                f"{many[0].upper()}{many[1:]} : {self.joker.where_all} seulement, jamais sur une route ordinaire."
-            )
-        return bullets

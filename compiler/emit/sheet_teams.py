@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from ..french import JokerWording, TrackWording, counted, enumerate_or, players_phrase, words
 from ..ir import Edition, Teams, TwinPolicy
-from ..mechanisms import bonus_rows
+from ..mechanisms import bonus_rows, joker_wording
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -25,11 +25,7 @@ class TeamWording:
 
     @property
     def joker(self) -> JokerWording:
-        return JokerWording(
-            card=self.edition.joker.value,
-            tunnels_only=self.edition.joker_pays_tunnels_only,
-            kinds=self.edition.joker_pays_kinds,
-        )
+        return joker_wording(self.edition)
 
     @property
     def mate(self) -> str:

@@ -91,20 +91,6 @@ class RuleChecks:
                 ("joker",) if "joker" in self.data else ("cards",),
                 hint="« joker tunnel pays: tunnels » avec « cards { … tunnel 14 } »",
             )
-        if self.data.get("joker", {}).get("pays") == "tunnels":
-            if "tunnels" not in self.data:
-                self.report(
-                    Code.INCONSISTENT_RULE,
-                    "un joker qui ne paie que les tunnels demande « tunnels »",
-                    ("joker",),
-                )
-            if any(route.get("ferry") for route in self.data["board"]["route"]):
-                self.report(
-                    Code.INCONSISTENT_RULE,
-                    "un ferry se paie en locomotives : il demande un joker qui paie toutes les routes",
-                    ("joker",),
-                    hint="« without ferries »",
-                )
 
     def check_mechanisms(self, route_ids: list[str]) -> None:
         """Long tickets: as many in the deck as the players are dealt."""

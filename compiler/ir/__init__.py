@@ -310,12 +310,8 @@ class Edition:
     decisions: tuple[Decision, ...] = ()
     teams: Teams | None = None
     joker: CardColor = CardColor.LOCOMOTIVE  # the card that stands in for a colour
-    joker_pays_tunnels_only: bool = False
-    # The kinds of route the joker pays ("tunnels", "ferries"), never an ordinary one; empty: every route.
-    joker_pays_kinds: tuple[str, ...] = ()
     # The rules of the edition's mechanisms (`compiler.mechanisms`), in the registry's order.
     rules: tuple[object, ...] = ()
-    joker_span: Span | None = field(default=None, compare=False)
     span: Span | None = field(default=None, compare=False)
     route_points_span: Span | None = field(default=None, compare=False)
 
@@ -325,19 +321,6 @@ class Edition:
 
     def property_named(self, name: str) -> RouteProperty:
         return next(p for p in self.board.properties if p.name == name)
-
-    def joker_pays(self, route: Route) -> bool:
-        """Whether the joker card may pay a space of ``route``."""
-        return (
-            not self.joker_pays_kinds
-            or (route.tunnel and "tunnels" in self.joker_pays_kinds)
-            or (route.ferry > 0 and "ferries" in self.joker_pays_kinds)
-        )
-
-    @property
-    def joker_restricted(self) -> bool:
-        """Whether the joker pays only some kinds of route (tunnels, ferries), never an ordinary one."""
-        return bool(self.joker_pays_kinds)
 
     @property
     def module_name(self) -> str:

@@ -328,19 +328,10 @@ def build(document: Document) -> Edition:
         if "teams" in data
         else None,
         joker=CardColor(data.get("joker", {}).get("card", "locomotive")),
-        joker_pays_tunnels_only=_joker_pays(data) == {"tunnels"},
-        joker_pays_kinds=tuple(kind for kind in ("tunnels", "ferries") if kind in _joker_pays(data)),
-        joker_span=span("joker") if "joker" in data else None,
         rules=tuple(rule for mechanism in REGISTRY for rule in mechanism.build(data, span)),
         span=span("edition"),
         route_points_span=span("route_points"),
     )
-
-
-def _joker_pays(data: dict) -> set[str]:
-    """The kinds of route the joker pays: {"all"}, {"tunnels"}, {"ferries"} or both."""
-    pays = data.get("joker", {}).get("pays", "all")
-    return set(pays) if isinstance(pays, list) else {pays}
 
 
 def _places(board: dict, span: Callable[..., Span]) -> tuple[Place, ...]:

@@ -53,6 +53,8 @@ def ways_to_pay(count: int, colors: int, least: int, jokers: bool, split: bool) 
 
 def action_parts(edition: Edition, cap: int = MAX_ACTIONS) -> list[Part]:
     """The action index of ``edition``'s engine, by the statement that asks for it."""
+    from ..mechanisms import joker_pays, used_by  # the mechanisms build IR: imported when counting
+
     split = edition.teams is not None
     plain = len(edition.cards) - 1  # every colour but the joker
     turn, setup = edition.turn, edition.setup
@@ -69,7 +71,7 @@ def action_parts(edition: Edition, cap: int = MAX_ACTIONS) -> list[Part]:
         while counted < len(routes) and claims <= cap:
             route = routes[counted]
             colors = plain if route.color == "gray" else 1
-            jokers = edition.joker_pays(route)
+            jokers = joker_pays(edition, route)
             claims += ways_to_pay(route.length, colors, route.ferry, jokers, split)
             counted += 1
         capped = counted < len(routes)
@@ -82,8 +84,6 @@ def action_parts(edition: Edition, cap: int = MAX_ACTIONS) -> list[Part]:
         shares = sum(comb(tickets, size) for size in range(1, turn.share_tickets.at_most + 1))
         parts.append(Part(what="« share_tickets »", actions=shares, span=turn.share_tickets.span))
     parts.append(_keeps(edition, cap))
-    from ..mechanisms import used_by  # the mechanisms build IR: imported when counting
-
     used = used_by(edition)
     for mechanism in used:
         parts += mechanism.action_parts(edition, split)

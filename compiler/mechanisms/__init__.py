@@ -11,12 +11,14 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from ..french import JokerWording
 from .base import EXPRESSIONS, HOOKS, ActionWords, BonusRow, EnginePart, Fact, Mechanism, SheetWords
 from .bonuses import MECHANISM as BONUSES
 from .card_sets import MECHANISM as CARD_SETS
 from .claim_effects import MECHANISM as CLAIM_EFFECTS
 from .countries import MECHANISM as COUNTRIES
 from .ferries import MECHANISM as FERRIES
+from .joker_pays import MECHANISM as JOKER_PAYS
 from .score_tables import MECHANISM as SCORE_TABLES
 from .starting_score import MECHANISM as STARTING_SCORE
 from .stations import MECHANISM as STATIONS
@@ -26,6 +28,7 @@ from .tunnels import MECHANISM as TUNNELS
 REGISTRY: tuple[Mechanism, ...] = (
     BONUSES,
     COUNTRIES,
+    JOKER_PAYS,
     FERRIES,
     TUNNELS,
     TICKET_TARGETS,
@@ -47,6 +50,9 @@ __all__ = [
     "Mechanism",
     "SheetWords",
     "board_marks",
+    "joker_kinds",
+    "joker_pays",
+    "joker_wording",
     "bonus_rows",
     "tiebreaks",
     "used_by",
@@ -71,6 +77,22 @@ def board_marks(edition: Any) -> tuple[tuple[str, int], ...]:
 def bonus_rows(edition: Any) -> tuple[BonusRow, ...]:
     """The rows of the engine's bonus table, from the mechanisms the edition uses."""
     return tuple(row for mechanism in used_by(edition) for row in mechanism.bonus_rows(edition))
+
+
+def joker_kinds(edition: Any) -> tuple[str, ...]:
+    """The kinds of route the joker pays ("tunnels", "ferries"), never an ordinary one; empty: every route."""
+    return JOKER_PAYS.rule(edition).kinds if JOKER_PAYS.used(edition) else ()
+
+
+def joker_pays(edition: Any, route: Any) -> bool:
+    """Whether the joker card may pay a space of ``route``."""
+    return not JOKER_PAYS.used(edition) or JOKER_PAYS.rule(edition).pays(route)
+
+
+def joker_wording(edition: Any) -> JokerWording:
+    """How the sheets name the edition's joker and say where it pays."""
+    kinds = joker_kinds(edition)
+    return JokerWording(card=edition.joker.value, tunnels_only=kinds == ("tunnels",), kinds=kinds)
 
 
 def tiebreaks(edition: Any) -> dict[str, tuple[str, str]]:

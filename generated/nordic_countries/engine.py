@@ -1096,14 +1096,14 @@ _ROUTE_SIBLINGS = tuple(
     () if route["twin"] is None else (_ROUTE_INDEX[route["twin"]],) for route in ROUTES.values()
 )
 _ROUTE_ENDS = tuple((route["a"], route["b"]) for route in ROUTES.values())
-# Whether the joker pays each route (a tunnel or a ferry; never an ordinary route).
-_JOKER_PAYS = tuple(bool(route["tunnel"]) or bool(route["ferry"]) for route in ROUTES.values())
 _TICKET_IDS = tuple(TICKETS)
 _TICKET_INDEX = {ticket_id: index for index, ticket_id in enumerate(_TICKET_IDS)}
 _COLOR_INDEX = {name: index for index, name in enumerate(COLORS)}
 _PLAIN_COLORS = tuple(range(len(COLORS) - 1))
 _ROUTES_BY_LENGTH = tuple(sorted(range(len(_ROUTE_IDS)), key=_ROUTE_LENGTH.__getitem__))
 _MASK = (1 << 64) - 1
+# Whether the joker pays each route (a tunnel or a ferry; never an ordinary route).
+_JOKER_PAYS = tuple(bool(route["tunnel"]) or bool(route["ferry"]) for route in ROUTES.values())
 _ROUTE_FERRY = tuple(route["ferry"] for route in ROUTES.values())
 _ROUTE_TUNNEL = tuple(route["tunnel"] for route in ROUTES.values())
 # How many cards each tunnel's claim turns over (as printed on the route).

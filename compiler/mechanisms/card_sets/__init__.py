@@ -151,6 +151,7 @@ class CardSets(Mechanism):
     def action_parts(self, edition: Edition, split: bool) -> list[Any]:
         """The claims that lay fewer cards than the route's spaces, as the engine's index lists them."""
         from ...ir.cost import Part
+        from .. import joker_pays  # the registry imports this module
 
         plain = len(edition.cards) - 1
         count = 0
@@ -159,7 +160,7 @@ class CardSets(Mechanism):
             color = any(covers(edition, route, s) for s in self.rules(edition) if s.replaces == "color")
             if not (loco or color):
                 continue
-            jokers_pay = edition.joker_pays(route)
+            jokers_pay = joker_pays(edition, route)
             for jokers in range((route.length if jokers_pay else 0) + 1):
                 for colored in range(route.length - jokers):
                     loco_sets = max(0, route.ferry - jokers) if loco else 0

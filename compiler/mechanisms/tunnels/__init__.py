@@ -308,11 +308,9 @@ class TunnelRules(Mechanism):
     # -- words -------------------------------------------------------------
     def sheet(self, edition: Edition, engine: types.ModuleType) -> SheetWords:
         rule = self.rule(edition)
-        joker = JokerWording(
-            card=edition.joker.value,
-            tunnels_only=edition.joker_pays_tunnels_only,
-            kinds=edition.joker_pays_kinds,
-        )
+        from .. import joker_wording  # the registry imports this module
+
+        joker = joker_wording(edition)
         tunnels = [route for route in edition.board.routes if route.tunnel]
         reveals = sorted({route.reveal or rule.reveal for route in tunnels})
         if len(reveals) > 1:

@@ -1,0 +1,121 @@
+"""What the joker pays: every route (the default), or only some kinds of route.
+
+``joker tunnel pays: tunnels`` (Switzerland: the tunnel cards pay tunnels only) or
+``joker locomotive pays: [tunnels, ferries]`` (Nordic Countries: locomotives pay tunnels and
+ferries only): a joker laid on an ordinary route is refused, and the claims listed never lay
+one there. The joker card itself (a locomotive or a tunnel card) belongs to the deck; this folder
+holds how far it reaches, which the core's payments ask through ``joker_pays``. Moved here from
+the core (issue 22).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ...diagnostics import Code
+from ...french import KIND_ONE, JokerWording
+from ...frontend.positions import Span
+from ...ir import IR, Edition, Route
+from ..base import Mechanism, SheetWords
+
+# How a route of each kind is marked in the engine's ROUTES records.
+RECORD_FIELDS = {"tunnels": "tunnel", "ferries": "ferry"}
+
+
+@dataclass(**IR)
+class JokerPays:
+    """The kinds of route the joker pays ("tunnels", "ferries"), never an ordinary one."""
+
+    kinds: tuple[str, ...]
+    span: Span | None = field(default=None, compare=False)
+
+    @property
+    def tunnels_only(self) -> bool:
+        return self.kinds == ("tunnels",)
+
+    def pays(self, route: Route) -> bool:
+        return (route.tunnel and "tunnels" in self.kinds) or (route.ferry > 0 and "ferries" in self.kinds)
+
+
+@dataclass(frozen=True, slots=True)
+class EngineView:
+    rule: JokerPays
+
+    @property
+    def tunnels_only(self) -> bool:
+        return self.rule.tunnels_only
+
+    @property
+    def record_test(self) -> str:
+        """Whether the joker pays a route, from its `ROUTES` record (`route`)."""
+        return " or ".join(f"bool(route[{RECORD_FIELDS[kind]!r}])" for kind in self.rule.kinds)
+
+
+def refusal(kinds: tuple[str, ...]) -> str:
+    """The code of a joker laid on a route it does not pay: « joker_tunnels_and_ferries_only »."""
+    return "joker_" + "_and_".join(kinds) + "_only"
+
+
+class JokerReach(Mechanism):
+    name = "joker_pays"
+    rule_types = (JokerPays,)
+    folder = Path(__file__).resolve().parent
+
+    def build(self, data: dict[str, Any], span: Callable[..., Span]) -> tuple[Any, ...]:
+        pays = data.get("joker", {}).get("pays", "all")
+        chosen = {"all": set(), "tunnels": {"tunnels"}}[pays] if isinstance(pays, str) else set(pays)
+        kinds = tuple(kind for kind in ("tunnels", "ferries") if kind in chosen)
+        return (JokerPays(kinds=kinds, span=span("joker")),) if kinds else ()
+
+    def check(self, checker: Any) -> None:
+        data = checker.data
+        if data.get("joker", {}).get("pays") != "tunnels":
+            return
+        if "tunnels" not in data:
+            checker.report(
+                Code.INCONSISTENT_RULE, "un joker qui ne paie que les tunnels demande « tunnels »", ("joker",)
+            )
+        routes = data.get("board", {}).get("route")
+        ferries = (
+            [i for i, route in enumerate(routes) if route.get("ferry")] if isinstance(routes, list) else []
+        )
+        if ferries:
+            # Blamed on the first ferry when this file marked it, else on the joker it inherits or declares.
+            marked = ("board", "route", ferries[0], "ferry")
+            own = checker.document.spans.get(marked)
+            local = own is not None and own.source.name == checker.document.source.name
+            checker.report(
+                Code.INCONSISTENT_RULE,
+                "un ferry se paie en locomotives : il demande un joker qui paie toutes les routes",
+                marked if local else ("joker",),
+                hint="« without ferries »",
+            )
+
+    def rule(self, edition: Edition) -> JokerPays:
+        return self.rules(edition)[0]
+
+    # -- engine ------------------------------------------------------------
+    def engine_view(self, edition: Edition) -> EngineView:
+        return EngineView(rule=self.rule(edition))
+
+    def messages(self, edition: Edition) -> dict[str, str]:
+        kinds = self.rule(edition).kinds
+        where = " ou ".join(KIND_ONE[kind] for kind in kinds)
+        return {refusal(kinds): f"Une {{JOKER}} ne se joue que sur {where}, jamais sur une route ordinaire."}
+
+    # -- words -------------------------------------------------------------
+    def sheet(self, edition: Edition, engine: Any) -> SheetWords:
+        rule = self.rule(edition)
+        joker = JokerWording(card=edition.joker.value, tunnels_only=rule.tunnels_only, kinds=rule.kinds)
+        many = joker.many  # « cartes Tunnel »: only its first letter becomes a capital
+        return SheetWords(
+            summary=(
+                f"{many[0].upper()}{many[1:]} : {joker.where_all} seulement, jamais sur une route ordinaire.",
+            )
+        )
+
+
+MECHANISM = JokerReach()
