@@ -186,6 +186,10 @@ class Mechanism:
     def used(self, edition: Edition) -> bool:
         return bool(self.rules(edition))
 
+    def rule(self, edition: Edition) -> Any:
+        """Its one rule, for a mechanism an edition declares at most once (stations, tunnels…)."""
+        return self.rules(edition)[0]
+
     def properties_used(self, edition: Edition) -> tuple[str, ...]:
         """The route properties its rules give a meaning to."""
         return ()

@@ -94,9 +94,6 @@ class JokerReach(Mechanism):
                 hint="« without ferries »",
             )
 
-    def rule(self, edition: Edition) -> JokerPays:
-        return self.rules(edition)[0]
-
     # -- engine ------------------------------------------------------------
     def engine_view(self, edition: Edition) -> EngineView:
         return EngineView(rule=self.rule(edition))

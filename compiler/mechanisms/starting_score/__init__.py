@@ -88,7 +88,7 @@ class StartingScores(Mechanism):
         return ("setup",)
 
     def engine_view(self, edition: Edition) -> EngineView:
-        return EngineView(rule=self.rules(edition)[0])
+        return EngineView(rule=self.rule(edition))
 
     def replacements(self, edition: Edition) -> dict[str, str]:
         return {
@@ -112,10 +112,10 @@ class StartingScores(Mechanism):
 
     # -- words -------------------------------------------------------------
     def sheet(self, edition: Edition, engine: Any) -> SheetWords:
-        return SheetWords(setup=(sentence(self.rules(edition)[0].scores),), score_start=True)
+        return SheetWords(setup=(sentence(self.rule(edition).scores),), score_start=True)
 
     def facts(self, edition: Edition) -> list[Fact]:
-        scores = self.rules(edition)[0].scores
+        scores = self.rule(edition).scores
         return [
             Fact(
                 section="Mise en place",

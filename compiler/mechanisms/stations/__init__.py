@@ -133,9 +133,6 @@ class StationRules(Mechanism):
             )
         return ("stations", "turn", "tiebreak")
 
-    def rule(self, edition: Edition) -> Stations:
-        return self.rules(edition)[0]
-
     # -- engine ------------------------------------------------------------
     def engine_view(self, edition: Edition) -> EngineView:
         return EngineView(rule=self.rule(edition), cities=edition.board.cities)

@@ -265,9 +265,6 @@ class TunnelRules(Mechanism):
             board["expect"] = {key: value for key, value in expect.items() if key != "tunnels"}
         return ("tunnels", "board", "tunnel_example")
 
-    def rule(self, edition: Edition) -> Tunnels:
-        return self.rules(edition)[0]
-
     # -- engine ------------------------------------------------------------
     def engine_view(self, edition: Edition) -> EngineView:
         return EngineView(rule=self.rule(edition))
