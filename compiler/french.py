@@ -349,24 +349,6 @@ MECHANISM_MESSAGES = {
     "keep_among_regular": {
         "too_few_regular_tickets": "Tu dois garder au moins {tickets}.",
     },
-    "teams": {
-        "unknown_place": "Une carte piochée va dans ta main (« hand ») ou dans le porte-cartes de l’équipe "
-        "(« holder »), pas « {place} ».",
-        "same_place_twice": "Ta carte précédente est déjà allée dans {place} : celle-ci va à l’autre place.",
-        "locomotive_to_holder": "Une {JOKER} visible prise seule va dans le porte-cartes de l’équipe.",
-        "must_place_card": "Place d’abord la carte piochée : dans ta main (« hand ») ou dans le porte-cartes "
-        "de l’équipe (« holder »).",
-        "no_card_to_place": "Aucune carte piochée n’attend sa place.",
-        "not_enough_holder_cards": "Il faut {wanted} dans le porte-cartes de l’équipe, qui en a {held}.",
-        "double_route_same_team": "Ton équipe a déjà l’autre voie de la route double « {route} ».",
-        "wrong_share_count": "Tu dois partager avec ton équipe exactement {tickets} parmi ceux que tu gardes, "
-        "pas {given}.",
-        "share_not_kept": "Le ticket « {ticket} » ne fait pas partie des tickets que tu gardes.",
-    },
-    "share_tickets": {
-        "wrong_share_tickets_count": "Tu peux partager de 1 à {most} tickets en un tour, pas {given}.",
-        "ticket_not_held": "Le ticket « {ticket} » n’est pas dans ta main.",
-    },
 }
 
 

@@ -111,7 +111,10 @@ def test_the_asia_board_without_teams_is_every_player_for_themselves() -> None:
     [
         ("without score_example", None),
         ("without market_reset", None),
-        ("without teams", "v.aventuriers:3:1: E308: l’édition héritée n’a pas de « teams » à retirer"),
+        (
+            "without teams",
+            "v.aventuriers:3:1: E308: l’édition héritée n’a pas de règle « teams » à retirer",
+        ),
         (
             "without long_tickets",
             "v.aventuriers:3:1: E308: l’édition héritée n’a pas de « long_tickets » à retirer",

@@ -24,7 +24,7 @@ from ..french import (
     words,
 )
 from ..ir import Edition, Route, Ticket, TicketsRejected
-from ..mechanisms import Fact, joker_kinds, used_by
+from ..mechanisms import Fact, joker_kinds, teams_of, used_by
 from .engine import environment
 from .escape import for_markdown
 from .sheet_model import tiebreak_phrases
@@ -59,7 +59,7 @@ def facts(edition: Edition, *, triples: bool = False) -> list[Fact]:
         Fact(
             section="Généralités",
             label="Joueurs",
-            value=players_phrase(e.players, e.teams.size if e.teams else 1)
+            value=players_phrase(e.players, teams.size if (teams := teams_of(e)) else 1)
             .removeprefix("À ")
             .replace("De ", "de ", 1),
         ),
@@ -160,53 +160,9 @@ def facts(edition: Edition, *, triples: bool = False) -> list[Fact]:
             + (" pour les joueurs d’une équipe réunis" if e.end.trains_of_team else ""),
         )
     )
-    found += _team_facts(e)
     found += [fact for mechanism in used_by(e) for fact in mechanism.facts(e)]
     ties = tiebreak_phrases(e)  # after the bonus cards it may name
     found.append(Fact(section="Cartes bonus", label="Départage", value=", puis ".join(ties) or "aucun"))
-    return found
-
-
-def _team_facts(e: Edition) -> list[Fact]:
-    if not e.teams:
-        return []
-    teams = e.teams
-    found = [
-        Fact(
-            section="Généralités",
-            label="Équipes",
-            value=f"de {words(teams.size)} joueurs, avec un porte-cartes Wagon et un porte-cartes de tickets "
-            "communs ; les routes et les tickets se comptent par équipe",
-        ),
-        Fact(
-            section="Le tour",
-            label="Cartes piochées",
-            value="la première dans la main ou dans le porte-cartes, au choix, la suivante à l’autre place"
-            + (
-                f" ; une {JOKERS[e.joker.value][0]} visible prise seule, dans le porte-cartes"
-                if teams.face_up_locomotive_to_holder
-                else ""
-            ),
-        ),
-        Fact(
-            section="Mise en place",
-            label="Tickets partagés",
-            value=f"{words(teams.share_at_setup)} des tickets gardés, dans le porte-cartes de l’équipe",
-        ),
-        Fact(
-            section="Le tour",
-            label="Tickets partagés après une pioche",
-            value=f"{words(teams.share_at_draw)} des tickets gardés",
-        ),
-    ]
-    if e.turn.share_tickets:
-        found.append(
-            Fact(
-                section="Le tour",
-                label="Partager des tickets",
-                value=f"de un à {words(e.turn.share_tickets.at_most)} tickets, tout le tour",
-            )
-        )
     return found
 
 

@@ -17,7 +17,7 @@ from markupsafe import Markup
 
 from ..french import guillemets, typo, words
 from ..ir import Edition, Ticket
-from ..mechanisms import bonus_rows, used_by
+from ..mechanisms import bonus_rows, teams_of, used_by
 from .board import markup_environment
 
 # The page fetches nothing and runs nothing: inline styles, pictures only as data, no script.
@@ -113,8 +113,8 @@ def ticket_groups(edition: Edition) -> tuple[TicketGroup, ...]:
 def score_sheet(edition: Edition) -> ScoreSheet:
     lengths = tuple(str(length) for length, _ in edition.route_points)
     points = tuple(str(points) for _, points in edition.route_points)
-    if edition.teams:
-        teams = edition.players.max // edition.teams.size
+    if team_play := teams_of(edition):
+        teams = edition.players.max // team_play.size
         columns = tuple(f"Équipe {n}" for n in range(1, teams + 1))
     else:
         columns = tuple(f"Joueur {n}" for n in range(1, edition.players.max + 1))

@@ -17,7 +17,16 @@ import jinja2
 from ..french import COLOR_NAMES, card_forms, engine_messages
 from ..frontend.positions import Span
 from ..ir import Criterion, Edition, TwinPolicy
-from ..mechanisms import EXPRESSIONS, EnginePart, Mechanism, bonus_rows, joker_kinds, tiebreaks, used_by
+from ..mechanisms import (
+    EXPRESSIONS,
+    EnginePart,
+    Mechanism,
+    bonus_rows,
+    joker_kinds,
+    teams_of,
+    tiebreaks,
+    used_by,
+)
 from ..mechanisms.base import citation
 from ..mechanisms.joker_pays import MECHANISM as JOKER_PAYS
 from . import template_environment
@@ -291,10 +300,6 @@ class EngineView:
         used = set()
         if self.keep_among_regular:
             used.add("keep_among_regular")
-        if self.teams:
-            used.add("teams")
-        if self.share_tickets:
-            used.add("share_tickets")
         if self.face_up_locomotive_whole_turn:
             used.add("face_up_locomotive_whole_turn")
         if self.keep_at_most:
@@ -322,7 +327,7 @@ class EngineView:
 
     @property
     def teams(self):
-        return self.edition.teams
+        return teams_of(self.edition)
 
     @property
     def face_up_locomotive_to_holder(self) -> bool:
@@ -330,7 +335,7 @@ class EngineView:
 
     @property
     def share_tickets(self):
-        return self.edition.turn.share_tickets
+        return self.teams.share_tickets if self.teams else None
 
     @property
     def team_trains(self) -> bool:

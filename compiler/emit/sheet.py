@@ -22,14 +22,14 @@ from ..french import (
     words,
 )
 from ..ir import Edition, TicketsRejected, TwinPolicy
-from ..mechanisms import SheetWords, joker_kinds, joker_wording, used_by
+from ..mechanisms import SheetWords, joker_kinds, joker_wording, teams_of, used_by
+from ..mechanisms.teams.wording import TeamWording
 from .engine import environment
 from .escape import for_markdown
 from .example import ExampleScore, play_example
 from .sheet_closing import ClosingSections
 from .sheet_mechanisms import MechanismWording
 from .sheet_model import Section, Sheet, Subsection, typeset
-from .sheet_teams import TeamWording
 
 
 @dataclass(slots=True)
@@ -225,10 +225,6 @@ class _SheetWriter(ClosingSections):
             for said in self.words
             for action in said.actions
         ]
-        if t.share_tickets and self.teams:
-            subsections.append(
-                Subsection(title="Partager des tickets", paragraphs=(self.teams.share_paragraph(),))
-            )
         names = self.action_names()
         return Section(
             title="Le tour",
@@ -249,7 +245,6 @@ class _SheetWriter(ClosingSections):
                 (t.claim_route, "prendre une route"),
                 (t.draw_tickets, "prendre des tickets"),
                 *((True, action.name) for said in self.words for action in said.actions),
-                (t.share_tickets, "partager des tickets"),
             )
             if present
         ]
@@ -382,7 +377,7 @@ class _SheetWriter(ClosingSections):
         return Sheet(
             title=typo(f"{e.game} — {e.title}"),
             tagline=typo(
-                f"{players_phrase(e.players, e.teams.size if e.teams else 1).removeprefix('À ').removeprefix('De ')}"
+                f"{players_phrase(e.players, self.teams.teams.size if self.teams else 1).removeprefix('À ').removeprefix('De ')}"
                 f"{duration}{rulebook}"
             ),
             sections=tuple(typeset(section) for section in sections),
@@ -396,7 +391,7 @@ def emit_sheet(edition: Edition, engine: types.ModuleType, *, annex: str | None 
     example = play_example(edition, engine)
     edition, example = for_markdown(edition), for_markdown(example)
     mechanisms = MechanismWording(edition=edition)
-    teams = TeamWording(edition=edition) if edition.teams else None
+    teams = TeamWording(edition=edition) if teams_of(edition) else None
     words = tuple(mechanism.sheet(edition, engine) for mechanism in used_by(edition))
     writer = _SheetWriter(edition=edition, example=example, mechanisms=mechanisms, teams=teams, words=words)
     sheet = writer.sheet()

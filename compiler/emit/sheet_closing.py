@@ -20,10 +20,10 @@ from ..french import (
 )
 from ..ir import Edition, TicketsRejected, TwinPolicy
 from ..mechanisms import SheetWords, bonus_rows
+from ..mechanisms.teams.wording import TeamWording
 from .example import ExampleScore
 from .sheet_mechanisms import MechanismWording
 from .sheet_model import Section, tiebreak_phrases
-from .sheet_teams import TeamWording
 
 
 class ClosingSections:

@@ -79,8 +79,6 @@ class _Checker(RuleChecks):
             self.check_example(route_ids, ticket_ids)
         if board and self.has("setup.tickets", "tickets.ticket", "turn", "players"):
             self.check_mechanisms(route_ids)
-        if self.has("players", "turn", "setup.tickets", "end", "double_routes.rule"):
-            self.check_teams()
         check_properties(self)
         check_mechanisms(self)
         if "stand_in" in self.data["board"]:

@@ -1,6 +1,6 @@
 """Stage 4b, the rules part: the semantic checks of an edition's mechanisms.
 
-Long tickets, the joker card, team play and the worked examples: each
+Long tickets, the joker card and the worked examples: each
 declared where it is used, with numbers that fit together. A mixin of the
 checker of ``compiler.check``, which holds the document and reports.
 """
@@ -24,60 +24,6 @@ class RuleChecks:
 
     def count(self, what: str, actual: int, declared: int | None, path: JsonPath) -> None:
         raise NotImplementedError  # the checker's
-
-    def check_teams(self) -> None:
-        """Team play: player counts the teams divide, shares the kept tickets allow, and the
-        team-only rules (sharing tickets, team trains, doubles closed to a team) only with teams."""
-        data = self.data
-        teams = data.get("teams")
-        team_only = [("turn", "share_tickets")] if "share_tickets" in data["turn"] else []
-        if data["end"].get("trains_of") == "team":
-            team_only.append(("end", "trains_of"))
-        team_only += [
-            ("double_routes", "rule", i, "twin")
-            for i, rule in enumerate(data["double_routes"]["rule"])
-            if rule["twin"] == "other_team"
-        ]
-        if teams is None:
-            for path in team_only:
-                self.report(
-                    Code.INCONSISTENT_RULE,
-                    f"« {path[-1]} » ne se joue qu’en équipes",
-                    path,
-                    hint="déclarez les équipes : « teams 2 … »",
-                )
-            return
-        size, players = teams["size"], data["players"]
-        counts = range(players["min"], players["max"] + 1)
-        if not any(count % size == 0 and count >= 2 * size for count in counts):
-            self.report(
-                Code.BAD_PLAYER_RANGES,
-                f"aucun nombre de joueurs de {players['min']} à {players['max']} ne forme au moins deux "
-                f"équipes de {size}",
-                ("teams", "size"),
-            )
-        elif players["min"] < 2 * size:
-            # A single team would win every game it plays.
-            self.report(
-                Code.BAD_PLAYER_RANGES,
-                f"à {players['min']} joueurs, il n’y a pas deux équipes de {size} : une partie en équipes "
-                f"se joue à {2 * size} joueurs au moins",
-                ("players",),
-                hint=f"« players {2 * size}..{players['max']} »",
-            )
-        if teams["share_at_setup"] > data["setup"]["tickets"]["keep_at_least"]:
-            self.report(
-                Code.INCONSISTENT_RULE,
-                "on ne peut pas partager à la mise en place plus de tickets qu’on n’en garde au moins",
-                ("teams", "share_at_setup"),
-            )
-        draw = data["turn"].get("draw_tickets")
-        if draw and teams["share_at_draw"] > draw["keep_at_least"]:
-            self.report(
-                Code.INCONSISTENT_RULE,
-                "on ne peut pas partager après une pioche plus de tickets qu’on n’en garde au moins",
-                ("teams", "share_at_draw"),
-            )
 
     def check_joker(self) -> None:
         """Exactly one joker card in the deck, the one `joker` declares (a locomotive by default)."""

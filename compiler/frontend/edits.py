@@ -132,7 +132,6 @@ def _without(merger: _Merger, data: dict, dropped: dict, where: JsonPath) -> Non
     if kind not in (
         "score_example",
         "long_tickets",
-        "teams",
         "market_reset",
     ):
         return  # the schema has reported the statement
@@ -182,12 +181,11 @@ def _without_mechanism(merger: _Merger, data: dict, owner: Mechanism, dropped: d
 
 
 def _without_rule(merger: _Merger, data: dict, kind: str, where: JsonPath) -> None:
-    """``without score_example`` / ``long_tickets`` / ``teams`` / ``market_reset``."""
+    """``without score_example`` / ``long_tickets`` / ``market_reset``."""
     setup = data.get("setup", {})
     present = {
         "score_example": "score_example" in data,
         "long_tickets": "long" in setup.get("tickets", {}),
-        "teams": "teams" in data,
         "market_reset": setup.get("market", {}).get("locomotive_reset") not in (None, "never"),
     }[kind]
     if not present:
@@ -198,7 +196,6 @@ def _without_rule(merger: _Merger, data: dict, kind: str, where: JsonPath) -> No
         "score_example": ("score_example",),
         "market_reset": ("setup",),
         "long_tickets": ("setup", "tickets", "score_example"),
-        "teams": ("teams", "turn", "end", "double_routes", "players", "score_example"),
     }[kind]
     merger.edited(where, *touched)
     if kind == "score_example":
@@ -219,32 +216,6 @@ def _without_rule(merger: _Merger, data: dict, kind: str, where: JsonPath) -> No
             [i for i, ticket in enumerate(listed) if ticket.get("kind") != "long"],
         )
         _forget_counts(data, "ticket")
-    else:  # teams
-        data.pop("teams")
-        turn = data.get("turn", {})
-        if "share_tickets" in turn:
-            set_path(data, ("turn",), {key: value for key, value in turn.items() if key != "share_tickets"})
-        end = data.get("end", {})
-        if end.get("trains_of") == "team":
-            set_path(data, ("end",), {key: value for key, value in end.items() if key != "trains_of"})
-        example = data.get("score_example")
-        if isinstance(example, dict) and example.get("holder_tickets"):
-            # Without a team holder, the example's player holds those tickets.
-            mine = [*example.get("tickets", []), *example["holder_tickets"]]
-            set_path(
-                data,
-                ("score_example",),
-                {**{k: v for k, v in example.items() if k != "holder_tickets"}, "tickets": mine},
-            )
-        rules = data.get("double_routes", {}).get("rule", [])
-        set_path(
-            data,
-            ("double_routes", "rule"),
-            [
-                {**rule, "twin": "other_player"} if rule.get("twin") == "other_team" else rule
-                for rule in rules
-            ],
-        )
 
 
 def _change(merger: _Merger, data: dict, change: dict, where: JsonPath) -> None:

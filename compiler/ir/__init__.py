@@ -191,25 +191,6 @@ class Setup:
 
 
 @dataclass(**IR)
-class Teams:
-    """Team play: teams of `size` players sitting in turn order, each with a card and a ticket holder."""
-
-    size: int
-    face_up_locomotive_to_holder: bool  # a face-up locomotive taken alone goes to the holder
-    share_at_setup: int  # tickets each player puts in the team's holder at set-up, of those kept
-    share_at_draw: int  # of the tickets newly kept after a draw
-    span: Span | None = field(default=None, compare=False)
-
-
-@dataclass(**IR)
-class ShareTickets:
-    """A whole turn spent putting 1 to `at_most` of one's own tickets in the team's holder."""
-
-    at_most: int
-    span: Span | None = field(default=None, compare=False)
-
-
-@dataclass(**IR)
 class DrawCards:
     count: int
     face_up_locomotive: FaceUpLocomotive
@@ -235,7 +216,6 @@ class Turn:
     draw_cards: DrawCards | None
     claim_route: ClaimRoute | None
     draw_tickets: DrawTickets | None
-    share_tickets: ShareTickets | None = None
 
     @property
     def face_up_locomotive_ends_draw(self) -> bool:
@@ -308,7 +288,6 @@ class Edition:
     tiebreakers: tuple[Tiebreaker, ...]
     score_example: ScoreExample | None
     decisions: tuple[Decision, ...] = ()
-    teams: Teams | None = None
     joker: CardColor = CardColor.LOCOMOTIVE  # the card that stands in for a colour
     # The rules of the edition's mechanisms (`compiler.mechanisms`), in the registry's order.
     rules: tuple[object, ...] = ()

@@ -34,9 +34,7 @@ from ..ir import (
     RouteProperty,
     ScoreExample,
     Setup,
-    ShareTickets,
     Target,
-    Teams,
     Ticket,
     TicketDeck,
     TicketsRejected,
@@ -275,11 +273,6 @@ def build(document: Document) -> Edition:
             )
             if draw_tickets
             else None,
-            share_tickets=ShareTickets(
-                at_most=turn["share_tickets"]["at_most"], span=span("turn", "share_tickets")
-            )
-            if "share_tickets" in turn
-            else None,
         ),
         route_points=tuple(sorted((int(k), v) for k, v in data["route_points"].items())),
         double_rules=tuple(
@@ -318,15 +311,6 @@ def build(document: Document) -> Edition:
             Decision(id=d["id"], text=d["text"], span=span("decision", i))
             for i, d in enumerate(data.get("decision", []))
         ),
-        teams=Teams(
-            size=data["teams"]["size"],
-            face_up_locomotive_to_holder=data["teams"]["face_up_locomotive"] == "holder",
-            share_at_setup=data["teams"]["share_at_setup"],
-            share_at_draw=data["teams"]["share_at_draw"],
-            span=span("teams"),
-        )
-        if "teams" in data
-        else None,
         joker=CardColor(data.get("joker", {}).get("card", "locomotive")),
         rules=tuple(rule for mechanism in REGISTRY for rule in mechanism.build(data, span)),
         span=span("edition"),

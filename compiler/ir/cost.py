@@ -53,9 +53,9 @@ def ways_to_pay(count: int, colors: int, least: int, jokers: bool, split: bool) 
 
 def action_parts(edition: Edition, cap: int = MAX_ACTIONS) -> list[Part]:
     """The action index of ``edition``'s engine, by the statement that asks for it."""
-    from ..mechanisms import joker_pays, used_by  # the mechanisms build IR: imported when counting
+    from ..mechanisms import joker_pays, teams_of, used_by  # the mechanisms build IR: imported when counting
 
-    split = edition.teams is not None
+    split = teams_of(edition) is not None
     plain = len(edition.cards) - 1  # every colour but the joker
     turn, setup = edition.turn, edition.setup
     parts = [Part(what="passer son tour", actions=1, span=edition.span)]
@@ -78,11 +78,6 @@ def action_parts(edition: Edition, cap: int = MAX_ACTIONS) -> list[Part]:
         parts.append(
             Part(what="les routes du plateau", actions=claims, span=edition.board.span, capped=capped)
         )
-    if turn.share_tickets:
-        # Exact: at most 1,000 sizes (the schema's bound), each one product.
-        tickets = len(edition.tickets.tickets)
-        shares = sum(comb(tickets, size) for size in range(1, turn.share_tickets.at_most + 1))
-        parts.append(Part(what="« share_tickets »", actions=shares, span=turn.share_tickets.span))
     parts.append(_keeps(edition, cap))
     used = used_by(edition)
     for mechanism in used:
@@ -101,7 +96,9 @@ def _keeps(edition: Edition, cap: int) -> Part:
     part = Part(what="les tickets distribués (« setup »)", actions=0, span=setup.span)
     if draw and draw.draw > offered:
         offered, part = draw.draw, Part(what="« draw_tickets »", actions=0, span=draw.span)
-    teams = edition.teams
+    from ..mechanisms import teams_of  # the mechanisms build IR: imported when counting
+
+    teams = teams_of(edition)
     keeps = 0
     for count in range(1, offered + 1):
         for size in range(count + 1):

@@ -22,6 +22,8 @@ from .joker_pays import MECHANISM as JOKER_PAYS
 from .score_tables import MECHANISM as SCORE_TABLES
 from .starting_score import MECHANISM as STARTING_SCORE
 from .stations import MECHANISM as STATIONS
+from .teams import MECHANISM as TEAMS
+from .teams import teams_of
 from .ticket_targets import MECHANISM as TICKET_TARGETS
 from .tunnels import MECHANISM as TUNNELS
 
@@ -33,6 +35,7 @@ REGISTRY: tuple[Mechanism, ...] = (
     TUNNELS,
     TICKET_TARGETS,
     STATIONS,
+    TEAMS,
     STARTING_SCORE,
     CLAIM_EFFECTS,
     CARD_SETS,
@@ -54,6 +57,7 @@ __all__ = [
     "joker_pays",
     "joker_wording",
     "bonus_rows",
+    "teams_of",
     "tiebreaks",
     "used_by",
     "with_fragments",

@@ -22,6 +22,7 @@ from ...french import guillemets
 from ...frontend.positions import Span
 from ...ir import IR, Criterion, Edition
 from ..base import BonusRow, Fact, Mechanism, SheetWords
+from ..teams import teams_of
 
 
 class Measure(Enum):
@@ -141,7 +142,7 @@ class BonusCards(Mechanism):
     # -- words -------------------------------------------------------------
     def sheet(self, edition: Edition, engine: Any) -> SheetWords:
         bonuses = self.rules(edition)
-        teams = edition.teams is not None
+        teams = teams_of(edition) is not None
         if teams:
             scoring = tuple(
                 f"{guillemets(b.title)} : {b.points} points, par équipe, {MEASURES[b.measure.value].short}, les "

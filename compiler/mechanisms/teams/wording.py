@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..french import JokerWording, TrackWording, counted, enumerate_or, players_phrase, words
-from ..ir import Edition, Teams, TwinPolicy
-from ..mechanisms import bonus_rows, joker_wording
+from ...french import JokerWording, TrackWording, counted, enumerate_or, players_phrase, words
+from ...ir import Edition, TwinPolicy
+from .. import bonus_rows, joker_wording
+from . import Teams, teams_of
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -20,8 +21,9 @@ class TeamWording:
 
     @property
     def teams(self) -> Teams:
-        assert self.edition.teams is not None
-        return self.edition.teams
+        teams = teams_of(self.edition)
+        assert teams is not None
+        return teams
 
     @property
     def joker(self) -> JokerWording:
@@ -124,7 +126,7 @@ class TeamWording:
         )
 
     def share_paragraph(self) -> str:
-        share = self.edition.turn.share_tickets
+        share = self.teams.share_tickets
         assert share is not None
         return (
             f"Pose {enumerate_or([words(n) for n in range(1, share.at_most + 1)])} de tes tickets dans le "
