@@ -39,12 +39,14 @@ HOOKS = (
     "index_actions",  # in the index of every action (`add`, `tables`): more actions
     "action_tables",  # module constants, the tables of the action index (`_TABLES`) by name
     "functions",  # module functions, after the engine's own helpers
+    "new_game",  # in new_game(), once the player count and the seed are checked (`players`)
     "slots",  # names in `Game.__slots__`
     "init",  # in `Game.__init__`, once the core's state is made (`players`)
     "phase_actions",  # in legal_actions(): the actions of its own phases (`phase`)
     "turn_actions",  # in the enumeration of a turn's actions (`actions`), after the ticket draw
     "phase_refusals",  # in the check that a turn starts: refuse it during its own phases (`phase`)
     "claim_settle",  # in `apply` of a paid claim (`route`): settle it otherwise than by taking it
+    "by_position",  # in _by_position: the mechanism's actions chosen by position (`action`)
     "methods",  # methods of `Game`, after the core's rules
     "score_network",  # in scores(): `network` and `own_network` of `player` (replaces the core's)
     "ticket_joins",  # the body of `_joins(network, ticket)`, in place of the core's (`record`)
@@ -53,6 +55,7 @@ HOOKS = (
     "record_player",  # in to_dict's record of each player (`player`): more keys
     "record_state",  # in to_dict, once the core's `state` is made: more keys
     "observe_player",  # in observation's record of each player (`other`): more keys
+    "observe_own",  # in observation's record of the observing player (`record`, `other`): its secrets
     "observe_state",  # in observation, once the core's `seen` is made: more keys
     "copy",  # in copy(): the new `game` takes its own copy of the mechanism's state
     "load_player",  # in from_dict, for each player's `record`, once the core's state is restored

@@ -40,12 +40,12 @@ __all__ = [
     "TITLE",
     "TRAINS",
     "CARDS_PER_DRAW",
+    "DRAW_KEEP_AT_LEAST",
+    "TICKETS_PER_DRAW",
     "SHARE_AT_DRAW",
     "SHARE_AT_SETUP",
     "TEAM_SIZE",
     "SHARE_TICKETS_AT_MOST",
-    "DRAW_KEEP_AT_LEAST",
-    "TICKETS_PER_DRAW",
     "Game",
     "IllegalAction",
     "measured",
@@ -67,13 +67,13 @@ SETUP_KEEP_AT_LEAST = 3
 CARDS_PER_DRAW = 2
 TICKETS_PER_DRAW = 4
 DRAW_KEEP_AT_LEAST = 1
+ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15}
 # Teams of TEAM_SIZE players sitting in turn order: team k is players k * TEAM_SIZE onwards.
 TEAM_SIZE = 2
 # Of the tickets kept, how many go to the team's ticket holder: at set-up, after a draw.
 SHARE_AT_SETUP = 1
 SHARE_AT_DRAW = 1
 SHARE_TICKETS_AT_MOST = 2
-ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15}
 # (lowest player count, highest, whether taking one track closes its twin, whether the twin
 # stays closed to the whole team of the player who took the first track)
 DOUBLE_ROUTE_RULES = ((4, 6, False, True),)
@@ -887,12 +887,12 @@ _TICKET_IDS = tuple(TICKETS)
 _TICKET_INDEX = {ticket_id: index for index, ticket_id in enumerate(_TICKET_IDS)}
 _COLOR_INDEX = {name: index for index, name in enumerate(COLORS)}
 _PLAIN_COLORS = tuple(range(len(COLORS) - 1))
-# Where a drawn card goes, and its French name for messages.
-_PLACES = ("hand", "holder")
-_PLACE_NAMES = {"hand": "ta main", "holder": "le porte-cartes de l’équipe"}
 _ROUTES_BY_LENGTH = tuple(sorted(range(len(_ROUTE_IDS)), key=_ROUTE_LENGTH.__getitem__))
 _MASK = (1 << 64) - 1
 _ROUTE_FERRY = tuple(route["ferry"] for route in ROUTES.values())
+# Where a drawn card goes, and its French name for messages.
+_PLACES = ("hand", "holder")
+_PLACE_NAMES = {"hand": "ta main", "holder": "le porte-cartes de l’équipe"}
 
 
 # -- the action index ---------------------------------------------------------
@@ -1144,12 +1144,12 @@ ACTIONS, _TABLES = _index_actions()
 _PASS = _TABLES["pass"]
 _DRAW_DECK = _TABLES["deck"]
 _DRAW_MARKET = _TABLES["market"]
-_DRAW_DECK_BLIND = _TABLES["deck_blind"]
-_PLACE_CARD = _TABLES["place_card"]
 _DRAW_TICKETS = _TABLES["draw_tickets"]
 _CLAIMS = _TABLES["claims"]
-_KEEPS = _TABLES["keep_tickets"]
+_DRAW_DECK_BLIND = _TABLES["deck_blind"]
+_PLACE_CARD = _TABLES["place_card"]
 _SHARES = _TABLES["share_tickets"]
+_KEEPS = _TABLES["keep_tickets"]
 
 
 class IllegalAction(Exception):
@@ -1197,14 +1197,6 @@ def measured(score: dict, measure: str) -> int:
     return score[_MEASURED_FIELDS[measure]]
 
 
-def _joined(first: dict[int, int], second: dict[int, int]) -> dict[int, int]:
-    """Two payments as one (cards from the hand and from the team's holder)."""
-    total = dict(first)
-    for color, count in second.items():
-        total[color] = total.get(color, 0) + count
-    return total
-
-
 def _trail_starts(neighbours: dict[str, list[tuple[int, str, int]]]) -> list[str]:
     """Where a longest trail can start: at a city with an odd number of routes, or, in a network
     where every city has an even number, at any one city (the trail then covers it all).
@@ -1240,6 +1232,14 @@ def _cards(count: int, color: int | None = None) -> str:
     if color is None:
         return _counted(count, "carte", "cartes")
     return _counted(count, *_CARD_FORMS[COLORS[color]])
+
+
+def _joined(first: dict[int, int], second: dict[int, int]) -> dict[int, int]:
+    """Two payments as one (cards from the hand and from the team's holder)."""
+    total = dict(first)
+    for color, count in second.items():
+        total[color] = total.get(color, 0) + count
+    return total
 
 
 class _Random:
@@ -2450,8 +2450,6 @@ def _check_state(state: dict) -> None:
     if not isinstance(players, list) or not PLAYERS[0] <= len(players) <= PLAYERS[1]:
         _invalid(f"players must be a list of {PLAYERS[0]} to {PLAYERS[1]} records")
     count = len(players)
-    if count % TEAM_SIZE or count < 2 * TEAM_SIZE:
-        _invalid(f"{count} players do not make two whole teams of {TEAM_SIZE}")
     phase = state.get("phase", "turn")
     if phase not in _PHASES:
         _invalid(f"phase must be one of {', '.join(_PHASES)}, not {_shown(phase)}")
@@ -2459,6 +2457,8 @@ def _check_state(state: dict) -> None:
     cards = [0] * len(COLORS)
     owners: dict[str, int] = {}
     tickets: set[str] = set()
+    if count % TEAM_SIZE or count < 2 * TEAM_SIZE:
+        _invalid(f"{count} players do not make two whole teams of {TEAM_SIZE}")
     for index, record in enumerate(players):
         where = f"players[{index}]"
         if not isinstance(record, dict):
@@ -2610,10 +2610,10 @@ def _once(ticket: str, seen: set[str]) -> None:
 # Each action: its handler, the fields it needs besides "type", and those it may have.
 _HANDLERS = {
     "draw_card": (Game._apply_draw_card, ("source",), ("slot", "to")),
-    "place_card": (Game._apply_place_card, ("to",), ()),
     "claim_route": (Game._apply_claim_route, ("route", "cards"), ("holder_cards",)),
     "draw_tickets": (Game._apply_draw_tickets, (), ()),
     "keep_tickets": (Game._apply_keep_tickets, ("tickets",), ("return_order", "share")),
+    "place_card": (Game._apply_place_card, ("to",), ()),
     "share_tickets": (Game._apply_share_tickets, ("tickets",), ()),
     "pass": (Game._apply_pass, (), ()),
 }

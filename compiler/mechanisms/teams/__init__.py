@@ -24,7 +24,7 @@ from ...diagnostics import Code
 from ...french import JOKERS, words
 from ...frontend.positions import Span
 from ...ir import IR, Edition
-from ..base import ActionWords, Fact, Mechanism, SheetWords
+from ..base import ActionWords, Fact, Mechanism, SheetWords, citation
 
 
 @dataclass(**IR)
@@ -45,6 +45,19 @@ class Teams:
     share_at_draw: int  # of the tickets newly kept after a draw
     share_tickets: ShareTickets | None = None  # the turn that shares tickets, when the edition has it
     span: Span | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class EngineView:
+    teams: Teams
+
+    @property
+    def citation(self) -> str:
+        return citation((self.teams,))
+
+    @property
+    def share_citation(self) -> str:
+        return citation((self.teams.share_tickets,)) if self.teams.share_tickets else "built in"
 
 
 def teams_of(edition: Edition) -> Teams | None:
@@ -166,6 +179,16 @@ class TeamPlay(Mechanism):
         return ("teams", "turn", "end", "double_routes", "players", "score_example")
 
     # -- engine ------------------------------------------------------------
+    def engine_view(self, edition: Edition) -> EngineView:
+        return EngineView(teams=self.rule(edition))
+
+    def exports_for(self, edition: Edition) -> tuple[str, ...]:
+        shared = ("SHARE_TICKETS_AT_MOST",) if self.rule(edition).share_tickets else ()
+        return ("SHARE_AT_DRAW", "SHARE_AT_SETUP", "TEAM_SIZE", *shared)
+
+    def phases(self, edition: Edition) -> tuple[str, ...]:
+        return ("place_card",) if edition.turn.draw_cards else ()
+
     def messages(self, edition: Edition) -> dict[str, str]:
         found = {
             "unknown_place": "Une carte piochée va dans ta main (« hand ») ou dans le porte-cartes de l’équipe "
