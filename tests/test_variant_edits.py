@@ -40,6 +40,7 @@ PARENTS = {
     "usa-montagnes": "usa-2025",
     "europe-grand-tour": "europe",
     "usa-ponts": "usa-2025",
+    "suisse-paiements-nordiques": "switzerland",
 }
 
 
@@ -453,7 +454,7 @@ def test_switzerland_with_locomotives_that_pay_everything_is_a_few_lines(tmp_pat
     assert "les locomotives remplacent n’importe quelle couleur." in result.sheet
 
 
-MECHANISM_VARIANTS = ("usa-montagnes", "europe-grand-tour", "usa-ponts")
+MECHANISM_VARIANTS = ("usa-montagnes", "europe-grand-tour", "suisse-paiements-nordiques", "usa-ponts")
 
 
 @pytest.mark.parametrize("name", MECHANISM_VARIANTS)
@@ -500,3 +501,17 @@ def test_bridges_a_rule_no_edition_has_are_stated() -> None:
     )
     assert "- 5 routes (6 voies) avec un pont" in rules
     assert "Little Rock – Nashville\u00a0: pont." in annex
+
+
+def test_switzerland_with_nordic_payments_states_them() -> None:
+    """The sheet says each payment rule with the edition's own joker card, the tunnel card."""
+    result, _ = compiled(VARIANTS / "suisse-paiements-nordiques.aventuriers")
+    sheet = result.sheet.replace("\u202f", " ").replace("\u00a0", " ")  # French spacing, as typed
+    assert "mais sur un tunnel ou un ferry seulement : jamais sur une route ordinaire" in sheet
+    assert "Ferries : une route marquée d’une locomotive se paie avec au moins une carte Tunnel" in sheet
+    assert "Au lieu de chaque carte Tunnel qu’un ferry demande, tu peux donner trois cartes" in sheet
+    assert (
+        "Sur Genève – Yverdon, chaque carte de la couleur payée peut être remplacée par quatre cartes"
+        in sheet
+    )
+    assert "Le marché n’est jamais renouvelé" in sheet

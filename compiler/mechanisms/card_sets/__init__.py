@@ -189,10 +189,11 @@ class CardSets(Mechanism):
         cards = f"{words(substitute.cards, feminine=True)} cartes de n’importe quelle couleur"
         jokers = f"{JOKERS[edition.joker.value][1]} comprises"
         if substitute.replaces == "locomotive":
-            where = "chaque locomotive qu’un ferry demande"
+            one = JOKERS[edition.joker.value][0]  # the card that pays a ferry: a locomotive, a tunnel card
+            where = f"chaque {one} qu’un ferry demande"
             if substitute.on not in KINDS:
                 names = enumerate_fr(sorted({_route_name(r) for r in self._routes(edition, substitute)}))
-                where = f"sur {names}, chaque locomotive que le ferry demande"
+                where = f"sur {names}, chaque {one} que le ferry demande"
             return (
                 f"Au lieu de {where}, tu peux donner {cards}, {jokers} : ces cartes suivent les "
                 "autres cartes de la route, une à une."
@@ -260,11 +261,12 @@ class CardSets(Mechanism):
     def sheet(self, edition: Edition, engine: Any) -> SheetWords:
         substitutes = self.rules(edition)
         shown = self.example(edition, engine)
+        joker = JOKERS[edition.joker.value][0]
         return SheetWords(
             sections=(shown,) if shown else (),
             claim=tuple(self.sentence(edition, s) for s in substitutes),
             summary=tuple(
-                f"{'Locomotive d’un ferry' if s.replaces == 'locomotive' else 'Carte de la couleur'} = "
+                f"{joker[0].upper() + joker[1:] + ' d’un ferry' if s.replaces == 'locomotive' else 'Carte de la couleur'} = "
                 f"{s.cards} cartes au choix"
                 + (
                     ""

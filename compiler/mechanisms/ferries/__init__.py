@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ...diagnostics import Code
-from ...french import enumerate_fr, words
+from ...french import JOKERS, enumerate_fr, words
 from ...ir import Edition
 from ..base import Fact, Mechanism, SheetWords
 
@@ -77,21 +77,23 @@ class FerryRules(Mechanism):
     # -- words -------------------------------------------------------------
     def sheet(self, edition: Edition, engine: Any) -> SheetWords:
         counts = _counts(edition)
+        # The board marks a ferry with locomotives; the edition's joker card pays them.
+        one, many = JOKERS[edition.joker.value]
         if counts == [1]:
             claim = (
-                "Ferries : une route marquée d’une locomotive se paie avec au moins une locomotive ; le reste "
+                f"Ferries : une route marquée d’une locomotive se paie avec au moins une {one} ; le reste "
                 "se paie comme d’habitude."
             )
         else:
             listed = enumerate_fr([words(n, feminine=True) for n in counts]).replace(" et ", " ou ")
             claim = (
                 f"Ferries : une route marquée d’une ou plusieurs locomotives ({listed}) se paie avec au moins "
-                "autant de locomotives ; le reste se paie comme d’habitude."
+                f"autant de {many} ; le reste se paie comme d’habitude."
             )
         return SheetWords(
             claim=(claim,),
-            mistakes=("Payer un ferry sans ses locomotives.",),
-            summary=("Ferry = ses locomotives d’abord.",),
+            mistakes=(f"Payer un ferry sans ses {many}.",),
+            summary=(f"Ferry = ses {many} d’abord.",),
         )
 
     def facts(self, edition: Edition) -> list[Fact]:
