@@ -28,15 +28,15 @@ from .engine import environment
 from .escape import for_markdown
 from .example import ExampleScore, play_example
 from .sheet_closing import ClosingSections
-from .sheet_mechanisms import MechanismWording
 from .sheet_model import Section, Sheet, Subsection, typeset
+from .sheet_tickets import TicketWording
 
 
 @dataclass(slots=True)
 class _SheetWriter(ClosingSections):
     edition: Edition
     example: ExampleScore | None
-    mechanisms: MechanismWording
+    tickets: TicketWording
     teams: TeamWording | None = None
     # What the registered mechanisms the edition uses say, section by section.
     words: tuple[SheetWords, ...] = ()
@@ -101,7 +101,7 @@ class _SheetWriter(ClosingSections):
             *(item for said in self.words for item in said.material),
             *(self.teams.material_items() if self.teams else ()),
             self.cards_formula(),
-            f"{e.tickets.printed} tickets Destination{self.mechanisms.ticket_kinds()}{deck}"
+            f"{e.tickets.printed} tickets Destination{self.tickets.ticket_kinds()}{deck}"
             + (
                 f", dont {len(e.tickets.tickets)} en jeu ici (voir « Quand la règle ne dit rien »)"
                 if e.tickets.printed != len(e.tickets.tickets)
@@ -187,7 +187,7 @@ class _SheetWriter(ClosingSections):
             self.market_reset_sentence(),
             f"{self.teams.setup_tickets()} {rejected}"
             if self.teams
-            else self.mechanisms.setup_tickets()
+            else self.tickets.setup_tickets()
             or f"Mélange les tickets et donnes-en {words(s.tickets_dealt)} à chaque joueur. Chacun en garde "
             f"{kept_phrase(s.tickets_keep_at_least, s.tickets_keep_at_most)}, en secret{keep_all}. {rejected}",
         ]
@@ -390,9 +390,9 @@ def emit_sheet(edition: Edition, engine: types.ModuleType, *, annex: str | None 
     # The examples are played with the spec's own strings; the sheet shows them escaped.
     example = play_example(edition, engine)
     edition, example = for_markdown(edition), for_markdown(example)
-    mechanisms = MechanismWording(edition=edition)
+    tickets = TicketWording(edition=edition)
     teams = TeamWording(edition=edition) if teams_of(edition) else None
     words = tuple(mechanism.sheet(edition, engine) for mechanism in used_by(edition))
-    writer = _SheetWriter(edition=edition, example=example, mechanisms=mechanisms, teams=teams, words=words)
+    writer = _SheetWriter(edition=edition, example=example, tickets=tickets, teams=teams, words=words)
     sheet = writer.sheet()
     return environment().get_template("fiche.md.j2").render(sheet=sheet, annex=annex)

@@ -22,8 +22,8 @@ from ..ir import Edition, TicketsRejected, TwinPolicy
 from ..mechanisms import SheetWords, bonus_rows
 from ..mechanisms.teams.wording import TeamWording
 from .example import ExampleScore
-from .sheet_mechanisms import MechanismWording
 from .sheet_model import Section, tiebreak_phrases
+from .sheet_tickets import TicketWording
 
 
 class ClosingSections:
@@ -32,7 +32,7 @@ class ClosingSections:
     __slots__ = ()
     edition: Edition
     example: ExampleScore | None
-    mechanisms: MechanismWording
+    tickets: TicketWording
     teams: TeamWording | None
     decisions: list[str]
     joker: JokerWording
@@ -129,7 +129,7 @@ class ClosingSections:
         s = e.setup
         regular = " ordinaires" if s.keep_among_regular else ""
         bullets = [
-            f"Donner un autre nombre {elided('que', self.mechanisms.tickets_dealt())} au départ, ou "
+            f"Donner un autre nombre {elided('que', self.tickets.tickets_dealt())} au départ, ou "
             + (
                 f"n’en garder aucun{regular.rstrip('s')}."
                 if s.tickets_keep_at_least == 1
@@ -172,7 +172,7 @@ class ClosingSections:
         e, s = self.edition, self.edition.setup
         bullets = [
             f"{e.title} : {e.trains} wagons chacun, {words(s.train_cards, feminine=True)} cartes Wagon et "
-            f"{self.mechanisms.tickets_dealt()} au départ, {kept_phrase(s.tickets_keep_at_least, s.tickets_keep_at_most)}"
+            f"{self.tickets.tickets_dealt()} au départ, {kept_phrase(s.tickets_keep_at_least, s.tickets_keep_at_most)}"
             f"{' ordinaires' if s.keep_among_regular else ''} "
             f"{counted(s.tickets_keep_at_least, 'gardé', 'gardés')}.",
             f"Tour : {self.action_names()}.",

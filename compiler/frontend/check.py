@@ -78,7 +78,8 @@ class _Checker(RuleChecks):
         if self.has("players"):
             self.check_example(route_ids, ticket_ids)
         if board and self.has("setup.tickets", "tickets.ticket", "turn", "players"):
-            self.check_mechanisms(route_ids)
+            self.check_joker()
+            self.check_long_tickets()
         check_properties(self)
         check_mechanisms(self)
         if "stand_in" in self.data["board"]:

@@ -1,8 +1,9 @@
-"""Stage 4b, the rules part: the semantic checks of an edition's mechanisms.
+"""Stage 4b, the rules part: the semantic checks of the core's own rules.
 
-Long tickets, the joker card and the worked examples: each
-declared where it is used, with numbers that fit together. A mixin of the
-checker of ``compiler.check``, which holds the document and reports.
+The joker card, long tickets and the score example: each declared where it is
+used, with numbers that fit together. The registered mechanisms check their own
+rules (``compiler.mechanisms``). A mixin of the checker of ``compiler.check``,
+which holds the document and reports.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from .lower import Document, JsonPath
 
 
 class RuleChecks:
-    """The checks of the mechanisms; the checker holds the fields annotated here."""
+    """The checks of the core's rules; the checker holds the fields annotated here."""
 
     __slots__ = ()
     document: Document
@@ -38,10 +39,9 @@ class RuleChecks:
                 hint="« joker tunnel pays: tunnels » avec « cards { … tunnel 14 } »",
             )
 
-    def check_mechanisms(self, route_ids: list[str]) -> None:
+    def check_long_tickets(self) -> None:
         """Long tickets: as many in the deck as the players are dealt."""
         data = self.data
-        self.check_joker()
         long = data["setup"]["tickets"].get("long", 0)
         kinds = [data["tickets"]["ticket"][i].get("kind", "regular") for i in selected(data["tickets"])]
         if long and long * data["players"]["max"] > kinds.count("long"):

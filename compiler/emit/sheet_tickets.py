@@ -1,9 +1,6 @@
-"""French wording of the rule sheet for the mechanisms only some editions use.
-
-Long tickets are described from their declaration in the
-spec, with its numbers; an edition that does not use a mechanism gets none of
-its sentences. The registered mechanisms (``compiler.mechanisms``) write their
-own.
+"""French wording of the rule sheet for the ticket deck: its kinds, and the long tickets dealt
+apart, from their declaration in the spec with its numbers. The registered mechanisms
+(``compiler.mechanisms``) write their own sentences.
 """
 
 from __future__ import annotations
@@ -15,7 +12,7 @@ from ..ir import Edition, TicketsRejected
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class MechanismWording:
+class TicketWording:
     edition: Edition
 
     def ticket_kinds(self) -> str:
