@@ -16,7 +16,7 @@ import jinja2
 
 from ..french import COLOR_NAMES, card_forms, engine_messages
 from ..frontend.positions import Span
-from ..ir import Criterion, Edition, TwinPolicy
+from ..ir import Edition, TwinPolicy
 from ..mechanisms import (
     EXPRESSIONS,
     EnginePart,
@@ -352,10 +352,6 @@ class EngineView:
         return cite(self.teams.span if self.teams else None)
 
     @property
-    def share_tickets_citation(self) -> str:
-        return cite(self.share_tickets.span if self.share_tickets else None)
-
-    @property
     def long_tickets(self) -> bool:
         return self.edition.setup.long_tickets_dealt > 0
 
@@ -392,15 +388,7 @@ class EngineView:
     @property
     def tiebreak_keys(self) -> list[str]:
         criteria = tiebreaks(self.edition)
-        keys = []
-        for rule in self.edition.tiebreakers:
-            if rule.criterion is Criterion.COMPLETED_TICKETS:
-                keys.append('len(result["tickets_completed"])')
-            elif rule.criterion is Criterion.BONUS:
-                keys.append(criteria[f"{rule.criterion.value} {rule.bonus}"][0])
-            else:
-                keys.append(criteria[rule.criterion][0])
-        return keys
+        return [criteria[rule.name][0] for rule in self.edition.tiebreakers]
 
     # Citations of the spec lines each rule function implements.
     @property

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..french import typo
-from ..ir import Criterion, Edition
+from ..ir import Edition
 from ..mechanisms import tiebreaks
 
 
@@ -55,12 +55,5 @@ def typeset(section: Section) -> Section:
 
 def tiebreak_phrases(edition: Edition) -> list[str]:
     """« le plus de tickets réussis », « le moins de gares construites », « la carte « … » »."""
-    phrases: dict[Criterion | str, str] = {Criterion.COMPLETED_TICKETS: "le plus de tickets réussis"}
-    phrases.update({name: phrase for name, (_, phrase) in tiebreaks(edition).items()})
-    # A bonus card's criterion names the card: « bonus ID ».
-    return [
-        phrases[
-            f"{rule.criterion.value} {rule.bonus}" if rule.criterion is Criterion.BONUS else rule.criterion
-        ]
-        for rule in edition.tiebreakers
-    ]
+    criteria = tiebreaks(edition)
+    return [criteria[rule.name][1] for rule in edition.tiebreakers]

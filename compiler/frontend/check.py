@@ -49,6 +49,11 @@ class _Checker(RuleChecks):
                 return span
         return self.document.edits.get(str(path[0])) if path else None
 
+    def declared_here(self, path: JsonPath) -> bool:
+        """Whether the edition's own file, not a parent, wrote the value at ``path``."""
+        span = self.document.spans.get(tuple(path))
+        return span is not None and span.source.name == self.document.source.name
+
     def has(self, *paths: str) -> bool:
         """Whether every dotted path is declared: an abstract base may leave some to its children."""
         for path in paths:

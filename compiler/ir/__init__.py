@@ -246,6 +246,13 @@ class Tiebreaker:
     bonus: str | None = None
     span: Span | None = field(default=None, compare=False)
 
+    @property
+    def name(self) -> Criterion | str:
+        """How the mechanisms' tie-breaks name it: a bonus card's step is « bonus ID »."""
+        return (
+            f"{Criterion.BONUS.value} {self.bonus}" if self.criterion is Criterion.BONUS else self.criterion
+        )
+
 
 @dataclass(**IR)
 class Decision:

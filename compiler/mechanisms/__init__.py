@@ -12,6 +12,7 @@ import copy
 from typing import Any
 
 from ..french import JokerWording
+from ..ir import Criterion
 from .base import EXPRESSIONS, HOOKS, ActionWords, BonusRow, EnginePart, Fact, Mechanism, SheetWords
 from .bonuses import MECHANISM as BONUSES
 from .card_sets import MECHANISM as CARD_SETS
@@ -99,9 +100,13 @@ def joker_wording(edition: Any) -> JokerWording:
     return JokerWording(card=edition.joker.value, tunnels_only=kinds == ("tunnels",), kinds=kinds)
 
 
-def tiebreaks(edition: Any) -> dict[str, tuple[str, str]]:
-    """The tie-break criteria of the mechanisms the edition uses: engine key and French, by name."""
-    found: dict[str, tuple[str, str]] = {}
+def tiebreaks(edition: Any) -> dict[Any, tuple[str, str]]:
+    """Every tie-break criterion the edition may name (``Tiebreaker.name``): the core's, and those
+    of the mechanisms it uses; each with the engine's key of a ``scores()`` record (more wins)
+    and the sheet's French."""
+    found: dict[Any, tuple[str, str]] = {
+        Criterion.COMPLETED_TICKETS: ('len(result["tickets_completed"])', "le plus de tickets réussis")
+    }
     for mechanism in used_by(edition):
         found.update(mechanism.tiebreaks(edition))
     return found

@@ -85,8 +85,7 @@ class JokerReach(Mechanism):
         if ferries:
             # Blamed on the first ferry when this file marked it, else on the joker it inherits or declares.
             marked = ("board", "route", ferries[0], "ferry")
-            own = checker.document.spans.get(marked)
-            local = own is not None and own.source.name == checker.document.source.name
+            local = checker.declared_here(marked)
             checker.report(
                 Code.INCONSISTENT_RULE,
                 "un ferry se paie en locomotives : il demande un joker qui paie toutes les routes",

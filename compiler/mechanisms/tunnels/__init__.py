@@ -204,8 +204,7 @@ class TunnelRules(Mechanism):
         elif not routes[route_ids.index(example["route"])].get("tunnel"):
             # Blamed on the route's own `tunnel` mark when the edition changed it there.
             marked = ("board", "route", route_ids.index(example["route"]), "tunnel")
-            own = checker.document.spans.get(marked)
-            local = own is not None and own.source.name == checker.document.source.name
+            local = checker.declared_here(marked)
             checker.report(
                 Code.INCONSISTENT_RULE,
                 f"« {example['route']} » n’est pas un tunnel",
@@ -230,17 +229,14 @@ class TunnelRules(Mechanism):
         """The example turns over as many cards as its tunnel does; blamed on the edition's own
         rule (`tunnels reveal`, or the route's printed `reveal`) when it changed the rule under an
         inherited example."""
-        data, document = checker.data, checker.document
+        data = checker.data
         route = data["board"]["route"][index]
         reveal = route.get("reveal") or data.get("tunnels", {}).get("reveal")
         if reveal is None or len(example["revealed"]) == reveal:
             return
         rule_path = ("board", "route", index, "reveal") if route.get("reveal") else ("tunnels", "reveal")
-        rule = document.spans.get(rule_path)
-        shown = document.spans.get(("tunnel_example", "revealed"))
-        here = document.source.name
-        rule_changed_here = rule is not None and rule.source.name == here
-        inherited_example = shown is None or shown.source.name != here
+        rule_changed_here = checker.declared_here(rule_path)
+        inherited_example = not checker.declared_here(("tunnel_example", "revealed"))
         checker.report(
             Code.INCONSISTENT_RULE,
             f"l’exemple de tunnel retourne {len(example['revealed'])} cartes, mais ce tunnel en retourne {reveal}",
