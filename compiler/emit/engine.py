@@ -29,6 +29,7 @@ from ..mechanisms import (
 )
 from ..mechanisms.base import citation
 from ..mechanisms.joker_pays import MECHANISM as JOKER_PAYS
+from ..mechanisms.joker_pays import refusal
 from . import template_environment
 
 
@@ -164,7 +165,7 @@ class EngineView:
     @property
     def joker_refusal(self) -> str:
         """The code of a joker laid on a route it does not pay."""
-        return "joker_" + "_and_".join(joker_kinds(self.edition)) + "_only"
+        return refusal(joker_kinds(self.edition))
 
     @property
     def deck_literal(self) -> str:
