@@ -29,7 +29,7 @@ from .emit.diff import emit_diff
 from .emit.example import load_engine
 from .french import amount, number, players_phrase, typo
 from .frontend.resolve import EditionLoader
-from .mechanisms import teams_of
+from .mechanisms import side_size
 from .native import build_native, missing_toolchain, toolchain_refused
 from .pdf import PdfError, print_pdf
 from .write import differences, os_reason, read_manifest, write_all
@@ -192,8 +192,7 @@ def command_editions(args: argparse.Namespace) -> int:
     for name in shipped_editions(editions):
         edition = compile_ir(edition_path(name, editions), editions, playable=True)
         assert edition is not None
-        teams = teams_of(edition)
-        players = players_phrase(edition.players, teams.size if teams else 1)
+        players = players_phrase(edition.players, side_size(edition))
         line = f"{edition.title} : {players.removeprefix('À ').replace('De ', 'de ', 1)}"
         if edition.board.stand_in:
             line += " ; plateau de remplacement"

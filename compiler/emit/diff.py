@@ -24,7 +24,7 @@ from ..french import (
     words,
 )
 from ..ir import Edition, Route, Ticket, TicketsRejected
-from ..mechanisms import Fact, joker_kinds, teams_of, used_by
+from ..mechanisms import Fact, joker_kinds, side_size, used_by
 from .engine import environment
 from .escape import for_markdown
 from .sheet_model import tiebreak_phrases
@@ -59,9 +59,7 @@ def facts(edition: Edition, *, triples: bool = False) -> list[Fact]:
         Fact(
             section="Généralités",
             label="Joueurs",
-            value=players_phrase(e.players, teams.size if (teams := teams_of(e)) else 1)
-            .removeprefix("À ")
-            .replace("De ", "de ", 1),
+            value=players_phrase(e.players, side_size(e)).removeprefix("À ").replace("De ", "de ", 1),
         ),
         Fact(section="Matériel", label="Wagons par joueur", value=str(e.trains)),
         Fact(

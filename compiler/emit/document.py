@@ -17,7 +17,7 @@ from markupsafe import Markup
 
 from ..french import guillemets, typo, words
 from ..ir import Edition, Ticket
-from ..mechanisms import bonus_rows, teams_of, used_by
+from ..mechanisms import bonus_rows, side_size, used_by
 from .board import markup_environment
 
 # The page fetches nothing and runs nothing: inline styles, pictures only as data, no script.
@@ -113,11 +113,9 @@ def ticket_groups(edition: Edition) -> tuple[TicketGroup, ...]:
 def score_sheet(edition: Edition) -> ScoreSheet:
     lengths = tuple(str(length) for length, _ in edition.route_points)
     points = tuple(str(points) for _, points in edition.route_points)
-    if team_play := teams_of(edition):
-        teams = edition.players.max // team_play.size
-        columns = tuple(f"Équipe {n}" for n in range(1, teams + 1))
-    else:
-        columns = tuple(f"Joueur {n}" for n in range(1, edition.players.max + 1))
+    # A column per side: per player, or per team where a mechanism seats players together.
+    name = next((n for m in used_by(edition) if (n := m.side_name(edition))), "Joueur")
+    columns = tuple(f"{name} {n}" for n in range(1, edition.players.max // side_size(edition) + 1))
     rows = ["Routes (piste de score)", "Tickets réussis (+)", "Tickets ratés (−)"]
     rows += [typo(f"{guillemets(bonus.title)} (+{bonus.points})") for bonus in bonus_rows(edition)]
     rows += [row for mechanism in used_by(edition) for row in mechanism.score_rows(edition)]

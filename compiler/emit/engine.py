@@ -9,6 +9,7 @@ in pyproject.toml, so that it is byte-identical on every machine.
 from __future__ import annotations
 
 import subprocess
+import textwrap
 from dataclasses import dataclass
 from functools import cache
 
@@ -23,7 +24,6 @@ from ..mechanisms import (
     Mechanism,
     bonus_rows,
     joker_kinds,
-    teams_of,
     tiebreaks,
     used_by,
 )
@@ -234,14 +234,38 @@ class EngineView:
         return repr(dict(self.edition.route_points))
 
     @property
+    def _double_rule_fields(self) -> tuple:
+        return tuple(field for m in self.used_mechanisms for field in m.double_rule_fields(self.edition))
+
+    @property
     def double_rules_literal(self) -> str:
         rules = tuple(
             (rule.players.min, rule.players.max, rule.twin is TwinPolicy.CLOSED)
-            # With teams, a fourth field: whether the twin stays closed to the whole team.
-            + ((rule.twin is TwinPolicy.OTHER_TEAM,) if self.teams else ())
+            + tuple(value(rule) for _, value in self._double_rule_fields)
             for rule in self.edition.double_rules
         )
         return repr(rules)
+
+    @property
+    def double_rules_comment(self) -> list[str]:
+        """The comment above ``DOUBLE_ROUTE_RULES``: what each field of a rule says."""
+        meanings = ["lowest player count", "highest", "whether taking one track closes its twin"]
+        meanings += [meaning for meaning, _ in self._double_rule_fields]
+        return textwrap.wrap(
+            f"({', '.join(meanings)})", width=92, initial_indent="# ", subsequent_indent="# "
+        )
+
+    @property
+    def double_rule_names(self) -> str:
+        """The names that unpack a rule of ``DOUBLE_ROUTE_RULES`` (the mechanisms' fields unused)."""
+        return ", ".join(["low", "high", "closes"] + ["_"] * len(self._double_rule_fields))
+
+    def optional_fields(self, action: str, *core: str) -> str:
+        """The optional fields of a core action, the mechanisms' after the core's, as a literal tuple."""
+        fields = list(core) + [
+            f for m in self.used_mechanisms for f in m.action_fields(self.edition).get(action, ())
+        ]
+        return "(" + ", ".join(f'"{field}"' for field in fields) + ("," if len(fields) == 1 else "") + ")"
 
     @property
     def bonuses_literal(self) -> str:
@@ -327,30 +351,9 @@ class EngineView:
         return any(route.ferry for route in self.edition.board.routes)
 
     @property
-    def teams(self):
-        return teams_of(self.edition)
-
-    @property
-    def face_up_locomotive_to_holder(self) -> bool:
-        return bool(self.teams and self.teams.face_up_locomotive_to_holder)
-
-    @property
-    def share_tickets(self):
-        return self.teams.share_tickets if self.teams else None
-
-    @property
-    def team_trains(self) -> bool:
-        """Whether the last round counts the trains of a whole team."""
-        return self.edition.end.trains_of_team
-
-    @property
-    def payment_args(self) -> str:
-        """What a claim pays with, as passed on to the tunnel and the taking of the route."""
-        return "own, shared" if self.teams else "payment"
-
-    @property
-    def teams_citation(self) -> str:
-        return cite(self.teams.span if self.teams else None)
+    def shared_payment(self) -> bool:
+        """Whether payments split between the hand and shared cards (see `Mechanism.pays_from_shared`)."""
+        return any(mechanism.pays_from_shared(self.edition) for mechanism in self.used_mechanisms)
 
     @property
     def long_tickets(self) -> bool:

@@ -17,7 +17,7 @@ from ..diagnostics import Code, CompileError, Diagnostic
 from ..frontend.positions import Span
 from ..frontend.text import Text
 from ..ir import Edition
-from ..mechanisms import bonus_rows, used_by
+from ..mechanisms import bonus_rows, side_size, used_by
 from .escape import for_markdown
 
 
@@ -44,9 +44,9 @@ class ExampleScore:
     failed: tuple[tuple[str, int], ...]
     bonuses: tuple[ExampleBonus, ...]
     total: int
-    # Team play: the tickets of the team's holder, completed and failed.
-    holder_completed: tuple[tuple[str, int], ...] = ()
-    holder_failed: tuple[tuple[str, int], ...] = ()
+    # The tickets its side holds together (a team's holder), completed and failed.
+    shared_completed: tuple[tuple[str, int], ...] = ()
+    shared_failed: tuple[tuple[str, int], ...] = ()
     # Tickets with targets: (origin, the target that scored or None, every target with its points).
     targets: tuple[tuple[str, str | None, tuple[tuple[str, int], ...]], ...] = ()
     # What the edition's mechanisms add (mountains, a score table): a sentence and its points.
@@ -90,8 +90,8 @@ def play_example(edition: Edition, engine: types.ModuleType) -> ExampleScore | N
         state = engine.new_game(example.players, 0).to_dict()
     except ValueError as error:
         raise refused(example.span, "l’exemple de score", error) from None
-    # The opponent sits in the next team in team play (player 1 would be a teammate).
-    opponent = getattr(engine, "TEAM_SIZE", 1)
+    # The opponent sits in the next side (in team play, player 1 would be a teammate).
+    opponent = side_size(edition)
     owned = {0: example.routes, opponent: example.opponent_routes}
     used = used_by(edition)
     for player, routes in owned.items():
@@ -105,18 +105,15 @@ def play_example(edition: Edition, engine: types.ModuleType) -> ExampleScore | N
     for record in state["players"]:
         record["pending_tickets"] = []  # the example's players hold only what it says
     state["players"][0]["tickets"] = list(example.tickets)
-    for team in state.get("teams", []):
-        team["tickets"] = []
-    if example.holder_tickets:
-        state["teams"][0]["tickets"] = list(example.holder_tickets)
-    listed = {*example.tickets, *example.holder_tickets}
-    state["ticket_deck"] = [ticket for ticket in state["ticket_deck"] if ticket not in listed]
+    state["ticket_deck"] = [ticket for ticket in state["ticket_deck"] if ticket not in example.tickets]
+    for mechanism in used:
+        mechanism.lay_example(edition, state)
     state["phase"] = "over"
     game = restored(engine, state, example.span, "l’exemple de score")
     scores = game.scores()
     mine = scores[0]
-    # Bonuses and the total are the team's in team play (the example's teammate has nothing).
-    ranked = game.team_scores() if opponent > 1 else scores
+    # Bonuses and the total are the side's (in team play, the example's teammate has nothing).
+    ranked = next((found for m in used if (found := m.side_results(edition, game)) is not None), scores)
     outcome = ranked[0]
 
     def named(entries: list[dict]) -> tuple[tuple[str, int], ...]:
@@ -154,8 +151,8 @@ def play_example(edition: Edition, engine: types.ModuleType) -> ExampleScore | N
             if bonus.id in outcome["bonuses"]
         ),
         total=outcome["total"],
-        holder_completed=named(outcome.get("holder_tickets_completed", [])),
-        holder_failed=named(outcome.get("holder_tickets_failed", [])),
+        shared_completed=named([e for m in used for e in m.shared_tickets(edition, outcome)[0]]),
+        shared_failed=named([e for m in used for e in m.shared_tickets(edition, outcome)[1]]),
         targets=tuple(
             (
                 Text(engine.TICKETS[entry["ticket"]]["a"]),

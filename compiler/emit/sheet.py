@@ -22,8 +22,7 @@ from ..french import (
     words,
 )
 from ..ir import Edition, TicketsRejected, TwinPolicy
-from ..mechanisms import SheetWords, joker_kinds, joker_wording, teams_of, used_by
-from ..mechanisms.teams.wording import TeamWording
+from ..mechanisms import SheetWords, SideWords, joker_kinds, joker_wording, side_size, used_by
 from .engine import environment
 from .escape import for_markdown
 from .example import ExampleScore, play_example
@@ -37,7 +36,6 @@ class _SheetWriter(ClosingSections):
     edition: Edition
     example: ExampleScore | None
     tickets: TicketWording
-    teams: TeamWording | None = None
     # What the registered mechanisms the edition uses say, section by section.
     words: tuple[SheetWords, ...] = ()
     decisions: list[str] = field(default_factory=list)
@@ -55,6 +53,11 @@ class _SheetWriter(ClosingSections):
     @property
     def joker(self) -> JokerWording:
         return joker_wording(self.edition)
+
+    @property
+    def sides(self) -> SideWords | None:
+        """The words of a game played by sides of several players (teams), when a mechanism has them."""
+        return next((said.sides for said in self.words if said.sides), None)
 
     def cards_formula(self) -> str:
         counts = {count for _, count in self.plain_cards}
@@ -95,11 +98,10 @@ class _SheetWriter(ClosingSections):
                 if groups
                 else ""
             ),
-            self.teams.trains_item()
-            if self.teams
+            self.sides.trains_item
+            if self.sides
             else f"{e.trains} wagons par joueur, un jeu de couleur par joueur",
             *(item for said in self.words for item in said.material),
-            *(self.teams.material_items() if self.teams else ()),
             self.cards_formula(),
             f"{e.tickets.printed} tickets Destination{self.tickets.ticket_kinds()}{deck}"
             + (
@@ -135,8 +137,8 @@ class _SheetWriter(ClosingSections):
                 f"Un ticket n’est réussi que par un chemin continu de tes propres routes entre {ends} : "
                 "les routes des autres ne servent pas de raccord."
             )
-        if self.teams:
-            return Section(title="But du jeu", paragraphs=self.teams.goal())
+        if self.sides:
+            return Section(title="But du jeu", paragraphs=self.sides.goal)
         return Section(
             title="But du jeu",
             paragraphs=(
@@ -176,8 +178,8 @@ class _SheetWriter(ClosingSections):
             else ""
         )
         bullets = [
-            f"Chaque joueur prend ses {e.trains} wagons ; chaque équipe pose son marqueur de score sur zéro."
-            if self.teams
+            self.sides.setup_trains
+            if self.sides
             else f"Chaque joueur prend ses {e.trains} wagons."
             if any(said.score_start for said in self.words)
             else f"Chaque joueur prend ses {e.trains} wagons et pose son marqueur de score sur zéro.",
@@ -185,8 +187,8 @@ class _SheetWriter(ClosingSections):
             f"Mélange les {e.total_cards} cartes Wagon, donnes-en {words(s.train_cards)} à chaque joueur, "
             f"puis retourne les {words(s.market_size)} suivantes face visible à côté de la pioche.",
             self.market_reset_sentence(),
-            f"{self.teams.setup_tickets()} {rejected}"
-            if self.teams
+            f"{self.sides.setup_tickets} {rejected}"
+            if self.sides
             else self.tickets.setup_tickets()
             or f"Mélange les tickets et donnes-en {words(s.tickets_dealt)} à chaque joueur. Chacun en garde "
             f"{kept_phrase(s.tickets_keep_at_least, s.tickets_keep_at_most)}, en secret{keep_all}. {rejected}",
@@ -269,8 +271,8 @@ class _SheetWriter(ClosingSections):
                 f"Une {one} visible se prend comme n’importe quelle carte : en premier ou en deuxième choix, "
                 "et une autre carte peut la suivre."
             )
-        if self.teams:
-            paragraphs.append(self.teams.draw_paragraph())
+        if self.sides:
+            paragraphs += self.sides.draw
         reset = self.market_reset_sentence()
         paragraphs.append(
             reset
@@ -316,27 +318,25 @@ class _SheetWriter(ClosingSections):
                 doubles.append(f"{players_phrase(rule.players)}, {tracks.closed}")
             elif rule.twin is TwinPolicy.OTHER_PLAYER:
                 doubles.append(f"{players_phrase(rule.players)}, {tracks.open_to_players}")
-        if self.teams:
-            doubles += self.teams.doubles()
+        if self.sides:
+            doubles += self.sides.doubles
         return Subsection(
             title="Prendre une route",
             paragraphs=tuple(paragraphs),
             table=table,
             after_table=(
                 " ".join(doubles),
-                *((self.teams.claim_paragraph(),) if self.teams else ()),
+                *(self.sides.claim if self.sides else ()),
                 *(paragraph for said in self.words for paragraph in said.claim),
             ),
         )
 
     def draw_tickets(self) -> Subsection:
         d = self.edition.turn.draw_tickets
-        # After the team's sentence (« les autres restent secrets »), « les autres » would be ambiguous.
-        others = (
-            "Les tickets que tu ne gardes pas"
-            if self.teams and self.teams.teams.share_at_draw
-            else "Les autres"
-        )
+        # After a sentence on the tickets kept (« les autres restent secrets »), « les autres » would be
+        # ambiguous.
+        kept = self.sides.tickets_kept if self.sides else ""
+        others = "Les tickets que tu ne gardes pas" if kept else "Les autres"
         returned = {
             TicketsRejected.UNDER_CHOSEN_ORDER: f"{others} vont sous la pioche, dans l’ordre de ton choix.",
             TicketsRejected.SHUFFLED_UNDER: f"{others} sont mélangés et vont sous la pioche.",
@@ -347,7 +347,7 @@ class _SheetWriter(ClosingSections):
             paragraphs=(
                 f"Pioche les {words(d.draw)} premiers tickets, ou tous ceux qui restent s’il y en a moins, "
                 f"et garde-en {kept_phrase(d.keep_at_least, d.keep_at_most)}."
-                f"{self.teams.draw_tickets_sentence() if self.teams else ''} {returned} Un ticket gardé ne peut plus "
+                f"{kept} {returned} Un ticket gardé ne peut plus "
                 "jamais être rendu. S’il ne reste aucun ticket, cette action n’est pas possible.",
             ),
         )
@@ -355,8 +355,9 @@ class _SheetWriter(ClosingSections):
     def sheet(self) -> Sheet:
         e = self.edition
         sections = [self.material(), self.goal(), self.setup(), self.turn()]
-        if self.teams:
-            sections.insert(3, Section(title="Jouer en équipe", paragraphs=self.teams.team_section()))
+        if self.sides:
+            title, paragraphs = self.sides.section
+            sections.insert(3, Section(title=title, paragraphs=paragraphs))
         example = self.example_section()
         if example:
             sections.append(example)
@@ -377,7 +378,7 @@ class _SheetWriter(ClosingSections):
         return Sheet(
             title=typo(f"{e.game} — {e.title}"),
             tagline=typo(
-                f"{players_phrase(e.players, self.teams.teams.size if self.teams else 1).removeprefix('À ').removeprefix('De ')}"
+                f"{players_phrase(e.players, side_size(e)).removeprefix('À ').removeprefix('De ')}"
                 f"{duration}{rulebook}"
             ),
             sections=tuple(typeset(section) for section in sections),
@@ -391,8 +392,7 @@ def emit_sheet(edition: Edition, engine: types.ModuleType, *, annex: str | None 
     example = play_example(edition, engine)
     edition, example = for_markdown(edition), for_markdown(example)
     tickets = TicketWording(edition=edition)
-    teams = TeamWording(edition=edition) if teams_of(edition) else None
     words = tuple(mechanism.sheet(edition, engine) for mechanism in used_by(edition))
-    writer = _SheetWriter(edition=edition, example=example, tickets=tickets, teams=teams, words=words)
+    writer = _SheetWriter(edition=edition, example=example, tickets=tickets, words=words)
     sheet = writer.sheet()
     return environment().get_template("fiche.md.j2").render(sheet=sheet, annex=annex)

@@ -19,8 +19,7 @@ from ..french import (
     words,
 )
 from ..ir import Edition, TicketsRejected, TwinPolicy
-from ..mechanisms import SheetWords, bonus_rows
-from ..mechanisms.teams.wording import TeamWording
+from ..mechanisms import SheetWords, SideWords, bonus_rows
 from .example import ExampleScore
 from .sheet_model import Section, tiebreak_phrases
 from .sheet_tickets import TicketWording
@@ -33,7 +32,7 @@ class ClosingSections:
     edition: Edition
     example: ExampleScore | None
     tickets: TicketWording
-    teams: TeamWording | None
+    sides: SideWords | None
     decisions: list[str]
     joker: JokerWording
     words: tuple[SheetWords, ...]
@@ -71,21 +70,21 @@ class ClosingSections:
                     f"{lowest} points, la moins payée."
                 )
         running = subtotal
-        if x.holder_completed or x.holder_failed:
-            gained = sum(p for _, p in x.holder_completed) - sum(p for _, p in x.holder_failed)
-            held = enumerate_fr([f"{guillemets(name)} ({points})" for name, points in x.holder_completed])
-            lost = enumerate_fr([f"{guillemets(name)} ({points})" for name, points in x.holder_failed])
-            sentence = "Le porte-cartes de son équipe " + (f"réussit {held}" if held else "")
+        if self.sides and (x.shared_completed or x.shared_failed):
+            gained = sum(p for _, p in x.shared_completed) - sum(p for _, p in x.shared_failed)
+            held = enumerate_fr([f"{guillemets(name)} ({points})" for name, points in x.shared_completed])
+            lost = enumerate_fr([f"{guillemets(name)} ({points})" for name, points in x.shared_failed])
+            sentence = f"{self.sides.shared_tickets} " + (f"réussit {held}" if held else "")
             sentence += (" mais rate " if held else "rate ") + lost if lost else ""
-            terms = "".join(f" + {p}" for _, p in x.holder_completed) + "".join(
-                f" − {p}" for _, p in x.holder_failed
+            terms = "".join(f" + {p}" for _, p in x.shared_completed) + "".join(
+                f" − {p}" for _, p in x.shared_failed
             )
             paragraphs.append(f"{sentence} : {running}{terms} = {running + gained}.")
             running += gained
         for bonus in x.bonuses:
             measured = bonus.example.format(player=x.player, value=bonus.value)
             paragraphs.append(
-                f"{measured}, contre {bonus.opponent_value} pour {'l’équipe adverse' if self.teams else 'son adversaire'} : la carte "
+                f"{measured}, contre {bonus.opponent_value} pour {self.sides.opponent if self.sides else 'son adversaire'} : la carte "
                 f"{guillemets(bonus.title)} ajoute {bonus.points} points, soit {running} + {bonus.points} = "
                 f"{running + bonus.points}."
             )
@@ -94,7 +93,7 @@ class ClosingSections:
             sign = "+" if points >= 0 else "−"
             paragraphs.append(f"{sentence}, soit {running} {sign} {abs(points)} = {running + points}.")
             running += points
-        who = f"l’équipe de {x.player}" if self.teams else x.player
+        who = self.sides.total_of.format(player=x.player) if self.sides else x.player
         paragraphs.append(f"Total pour {who} : {x.total} points.")
         return Section(title="Exemple de score", paragraphs=tuple(paragraphs))
 
@@ -105,11 +104,11 @@ class ClosingSections:
             "tour commence : chacun joue encore une fois, lui compris. Puis on compte.",
             "Ajoute les points de tes tickets réussis et retire ceux de tes tickets ratés.",
         ]
-        if self.teams:
-            paragraphs = [self.teams.last_round_sentence(), self.teams.scoring_paragraph()]
+        if self.sides:
+            paragraphs = list(self.sides.last_round)
         paragraphs += [paragraph for said in self.words for paragraph in said.scoring]
         ties = tiebreak_phrases(e)
-        winner = "L’équipe au plus gros total gagne." if self.teams else "Le plus gros total gagne."
+        winner = self.sides.winner if self.sides else "Le plus gros total gagne."
         if ties:
             winner += (
                 f" À égalité, on départage par {', puis par '.join(ties)} ; sinon, la victoire est partagée."
@@ -154,13 +153,11 @@ class ClosingSections:
             if rule.twin is TwinPolicy.CLOSED:
                 bullets.append(f"{tracks.mistake} {players_phrase(rule.players).lower()}.")
         bullets += [mistake for said in self.words for mistake in said.mistakes]
-        bullets += self.teams.mistakes() if self.teams else []
         bullets.append("Oublier que le joueur qui déclenche le dernier tour rejoue aussi.")
         return Section(title="Erreurs fréquentes", bullets=tuple(bullets))
 
     def decisions_section(self) -> Section:
         self.decisions += [decision for said in self.words for decision in said.decisions]
-        self.decisions += self.teams.decisions() if self.teams else []
         self.decisions.extend(decision.text for decision in self.edition.decisions)
         return Section(
             title="Quand la règle ne dit rien",
@@ -191,12 +188,12 @@ class ClosingSections:
                 )
                 else []
             ),
-            *(self.teams.summary() if self.teams else ()),
+            *(self.sides.summary if self.sides else ()),
             ("Une équipe à " if e.end.trains_of_team else "")
             + f"{words(e.end.trains_at_most).capitalize() if not e.end.trains_of_team else words(e.end.trains_at_most)}"
             " wagons ou moins : chacun rejoue une fois, déclencheur "
             "compris.",
-            ("Par équipe : routes" if self.teams else "Routes")
+            (self.sides.formula_head if self.sides else "Routes")
             + " + tickets réussis − tickets ratés"
             + "".join(f" + {b.title[0].lower()}{b.title[1:]} ({b.points})" for b in bonus_rows(e))
             + "".join(term for said in self.words for term in said.formula)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..diagnostics import Code, did_you_mean
 from ..ir.build import selected
+from ..mechanisms import example_ticket_keys
 from .lower import Document, JsonPath
 
 
@@ -63,31 +64,13 @@ class RuleChecks:
                 f"{players['max']}",
                 ("score_example", "players"),
             )
-        teams = self.data.get("teams")
-        if teams and (example["players"] % teams["size"] or example["players"] < 2 * teams["size"]):
-            # The example's opponent sits in the next team: there must be two whole teams.
-            self.report(
-                Code.BAD_PLAYER_RANGES,
-                f"l’exemple se joue à {example['players']} joueurs : il faut au moins deux équipes "
-                f"entières de {teams['size']}",
-                ("score_example", "players"),
-                hint=f"« players {2 * teams['size']} » dans « score_example »"
-                if players["min"] <= 2 * teams["size"] <= players["max"]
-                else None,
-            )
-        if example.get("holder_tickets") and not teams:
-            self.report(
-                Code.INCONSISTENT_RULE,
-                "« holder_tickets » ne se joue qu’en équipes",
-                ("score_example", "holder_tickets"),
-            )
         missing = [
             (key, index, name, known)
             for key, known in (
                 ("routes", route_ids),
                 ("opponent_routes", route_ids),
                 ("tickets", ticket_ids),
-                ("holder_tickets", ticket_ids),
+                *((key, ticket_ids) for key in example_ticket_keys()),
             )
             for index, name in enumerate(example.get(key, []))
             if name not in known

@@ -270,7 +270,6 @@ class ScoreExample:
     routes: tuple[str, ...]
     tickets: tuple[str, ...]
     opponent_routes: tuple[str, ...]
-    holder_tickets: tuple[str, ...] = ()  # team play: the tickets in the team's ticket holder
     span: Span | None = field(default=None, compare=False)
 
 

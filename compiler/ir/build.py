@@ -302,7 +302,6 @@ def build(document: Document) -> Edition:
             routes=tuple(example["routes"]),
             tickets=tuple(example["tickets"]),
             opponent_routes=tuple(example["opponent_routes"]),
-            holder_tickets=tuple(example.get("holder_tickets", ())),
             span=span("score_example"),
         )
         if example

@@ -53,16 +53,16 @@ def ways_to_pay(count: int, colors: int, least: int, jokers: bool, split: bool) 
 
 def action_parts(edition: Edition, cap: int = MAX_ACTIONS) -> list[Part]:
     """The action index of ``edition``'s engine, by the statement that asks for it."""
-    from ..mechanisms import joker_pays, teams_of, used_by  # the mechanisms build IR: imported when counting
+    from ..mechanisms import joker_pays, used_by  # the mechanisms build IR: imported when counting
 
-    split = teams_of(edition) is not None
+    used = used_by(edition)
+    split = any(mechanism.pays_from_shared(edition) for mechanism in used)
     plain = len(edition.cards) - 1  # every colour but the joker
     turn, setup = edition.turn, edition.setup
     parts = [Part(what="passer son tour", actions=1, span=edition.span)]
     if turn.draw_cards:
-        sources = (1 + setup.market_size) * (2 if split else 1)
-        if split:
-            sources += 3  # the first card drawn blind from the deck, then placed in the hand or the holder
+        sources = 1 + setup.market_size
+        sources = max([sources] + [mechanism.card_draws(edition, sources) for mechanism in used])
         parts.append(Part(what="« draw_cards »", actions=sources, span=turn.draw_cards.span))
     if turn.draw_tickets:
         parts.append(Part(what="« draw_tickets »", actions=1, span=turn.draw_tickets.span))
@@ -79,7 +79,6 @@ def action_parts(edition: Edition, cap: int = MAX_ACTIONS) -> list[Part]:
             Part(what="les routes du plateau", actions=claims, span=edition.board.span, capped=capped)
         )
     parts.append(_keeps(edition, cap))
-    used = used_by(edition)
     for mechanism in used:
         parts += mechanism.action_parts(edition, split)
     if any(mechanism.owes_cards(edition) for mechanism in used):
@@ -90,23 +89,21 @@ def action_parts(edition: Edition, cap: int = MAX_ACTIONS) -> list[Part]:
 
 
 def _keeps(edition: Edition, cap: int) -> Part:
-    """Ticket choices by position among the tickets offered (in team play, and which to share)."""
+    """Ticket choices by position among the tickets offered (each listed as many ways as a mechanism
+    asks: in team play, with each choice of the tickets shared)."""
     setup, draw = edition.setup, edition.turn.draw_tickets
     offered = setup.tickets_dealt + setup.long_tickets_dealt
     part = Part(what="les tickets distribués (« setup »)", actions=0, span=setup.span)
     if draw and draw.draw > offered:
         offered, part = draw.draw, Part(what="« draw_tickets »", actions=0, span=draw.span)
-    from ..mechanisms import teams_of  # the mechanisms build IR: imported when counting
+    from ..mechanisms import used_by  # the mechanisms build IR: imported when counting
 
-    teams = teams_of(edition)
+    used = used_by(edition)
     keeps = 0
     for count in range(1, offered + 1):
         for size in range(count + 1):
-            shared = 1
-            if teams:
-                wanted = {min(teams.share_at_setup, size), min(teams.share_at_draw, size)}
-                shared = sum(comb(size, chosen) for chosen in wanted)
-            keeps += comb(count, size) * shared
+            ways = max([1] + [mechanism.keep_ways(edition, size) for mechanism in used])
+            keeps += comb(count, size) * ways
         if keeps > cap:
             return Part(what=part.what, actions=keeps, span=part.span, capped=count < offered)
     return Part(what=part.what, actions=keeps, span=part.span)

@@ -13,7 +13,17 @@ from typing import Any
 
 from ..french import JokerWording
 from ..ir import Criterion
-from .base import EXPRESSIONS, HOOKS, ActionWords, BonusRow, EnginePart, Fact, Mechanism, SheetWords
+from .base import (
+    EXPRESSIONS,
+    HOOKS,
+    ActionWords,
+    BonusRow,
+    EnginePart,
+    Fact,
+    Mechanism,
+    SheetWords,
+    SideWords,
+)
 from .bonuses import MECHANISM as BONUSES
 from .card_sets import MECHANISM as CARD_SETS
 from .claim_effects import MECHANISM as CLAIM_EFFECTS
@@ -24,7 +34,6 @@ from .score_tables import MECHANISM as SCORE_TABLES
 from .starting_score import MECHANISM as STARTING_SCORE
 from .stations import MECHANISM as STATIONS
 from .teams import MECHANISM as TEAMS
-from .teams import teams_of
 from .ticket_targets import MECHANISM as TICKET_TARGETS
 from .tunnels import MECHANISM as TUNNELS
 
@@ -53,12 +62,14 @@ __all__ = [
     "Fact",
     "Mechanism",
     "SheetWords",
+    "SideWords",
     "board_marks",
     "joker_kinds",
     "joker_pays",
     "joker_wording",
     "bonus_rows",
-    "teams_of",
+    "example_ticket_keys",
+    "side_size",
     "tiebreaks",
     "used_by",
     "with_fragments",
@@ -68,6 +79,16 @@ __all__ = [
 def used_by(edition: Any) -> tuple[Mechanism, ...]:
     """The registered mechanisms an edition's rules use, in the registry's order."""
     return tuple(mechanism for mechanism in REGISTRY if mechanism.used(edition))
+
+
+def example_ticket_keys() -> tuple[str, ...]:
+    """The keys the mechanisms add to `score_example` that name tickets."""
+    return tuple(key for mechanism in REGISTRY for key in mechanism.example_tickets)
+
+
+def side_size(edition: Any) -> int:
+    """How many players play together as one side: a team's size, else 1."""
+    return max([1] + [mechanism.side_size(edition) for mechanism in used_by(edition)])
 
 
 def board_marks(edition: Any) -> tuple[tuple[str, int], ...]:

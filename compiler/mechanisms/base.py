@@ -32,8 +32,19 @@ HOOKS = (
     "tables",  # module constants, after the board's tables
     "index_turn",  # in the index of every action, after the claims and before the ticket choices
     "claim_filter",  # in the enumeration of claims: `continue` skips a route
+    "index_functions",  # module functions the action index calls, defined before it
+    "index_draws",  # in the index of every action: the card draws (`tables`; replaces the core's)
+    "index_claim",  # in the index: the claims of a `route_id` paying `payment` (replaces the core's)
+    "index_keep",  # in the index: the ticket choices keeping `kept` of `offered` (replaces the core's)
+    "claim_hand",  # in the enumeration of claims: the `hand` that pays them (replaces the core's)
+    "claim_payments",  # in the enumeration of claims, per open `route`: its legal claims (replaces the core's)
+    "holds_sibling",  # the method `_holds_sibling(siblings, player)` (replaces the core's)
+    "claim_payment",  # in `apply` of a claim: the `payment` its cards make (replaces the core's)
+    "sibling_check",  # in `apply` of a claim of a double route (`siblings`): more refusals
     "claim_check",  # in `apply` of a claim, once the route is known, before the payment
+    "payment_held",  # in `apply` of a claim: the check that its cards are held (replaces the core's)
     "payment_check",  # in `apply` of a claim, once its cards are known to be held (`payment`)
+    "take_route_paid",  # the head of `_take_route`: its signature and the payment (replaces the core's)
     "take_route",  # once a route is taken, before the market is tended
     "claim_actions",  # after the enumeration of claims: more claims (`actions`, `hand`, `trains`)
     "index_actions",  # in the index of every action (`add`, `tables`): more actions
@@ -42,16 +53,35 @@ HOOKS = (
     "new_game",  # in new_game(), once the player count and the seed are checked (`players`)
     "slots",  # names in `Game.__slots__`
     "init",  # in `Game.__init__`, once the core's state is made (`players`)
+    "draw_actions",  # in the enumeration of a turn's actions: the card draws (`actions`; replaces the core's)
+    "second_card_actions",  # the enumeration of the second card's draws (`actions`; replaces the core's)
+    "end_turn",  # in `_end_turn`, before the last round is checked
+    "last_round_trains",  # in `_end_turn`: the test that the last round starts (replaces the core's)
+    "keep_choices",  # in `_keep_actions`: the list of ticket choices returned (replaces the core's)
+    "keep_action",  # the static method `_keep_action` building one ticket choice (replaces the core's)
+    "keep_kept",  # in `apply` of a ticket choice: where the `kept` tickets go (replaces the core's)
+    "setup_kept",  # once every player has kept tickets at set-up
     "phase_actions",  # in legal_actions(): the actions of its own phases (`phase`)
     "turn_actions",  # in the enumeration of a turn's actions (`actions`), after the ticket draw
     "phase_refusals",  # in the check that a turn starts: refuse it during its own phases (`phase`)
+    "draw_start",  # in `apply` of a card draw, once its `source` is read
+    "deck_check",  # in `apply` of a draw from the deck, before the card is drawn
+    "deck_drawn",  # in `apply` of a draw from the deck, once its `card` is drawn
+    "market_check",  # in `apply` of a face-up draw, once its `card` is known
+    "card_placed",  # in `apply` of a card draw: where the drawn `card` goes (replaces the core's)
+    "draw_methods",  # methods of `Game`, after the core's card draws
     "claim_settle",  # in `apply` of a paid claim (`route`): settle it otherwise than by taking it
     "by_position",  # in _by_position: the mechanism's actions chosen by position (`action`)
+    "keep_by_position",  # in _by_position: the ticket choice `action` stands for (replaces the core's)
     "methods",  # methods of `Game`, after the core's rules
     "score_network",  # in scores(): `network` and `own_network` of `player` (replaces the core's)
     "ticket_joins",  # the body of `_joins(network, ticket)`, in place of the core's (`record`)
     "ticket_result",  # in the scoring of each `ticket` on `network`: `continue` once it is scored
+    "score_record",  # in scores(), the keys of each player's `result` after "player"
     "scores",  # in scores(), for each player's `result`, before the bonuses
+    "award_bonuses",  # in scores(), once every `results` is made: the bonuses (replaces the core's)
+    "winners_results",  # in winners(): the `results` compared (replaces the core's)
+    "winners_of",  # in winners(): the players returned from the `best` key (replaces the core's)
     "record_player",  # in to_dict's record of each player (`player`): more keys
     "record_state",  # in to_dict, once the core's `state` is made: more keys
     "observe_player",  # in observation's record of each player (`other`): more keys
@@ -64,6 +94,10 @@ HOOKS = (
     "state_route",  # in from_dict's checks, for each route a player holds
     "state_player",  # in from_dict's checks, once a player's routes are counted (`points`, `index`)
     "state_record",  # in from_dict's checks, at the end of each player's record (`record`, `where`)
+    "state_twins",  # in from_dict's checks: no two tracks of a double route wrongly owned (replaces the core's)
+    "state_cards",  # in from_dict's checks, after the players: more `cards` and `tickets` counted
+    "state_piles",  # in from_dict's checks, once the market and the piles are counted (`cards`)
+    "state_drawn",  # in from_dict's checks, once the cards drawn this turn are checked (`drawn`)
     "state_end",  # in from_dict's checks, after the core's (`state`, `phase`, `players`, `owners`)
     "handlers",  # entries of `_HANDLERS`: each action type's handler and fields
 )
@@ -75,6 +109,7 @@ EXPRESSIONS = {
     "claim_covered": "0",  # the spaces of a claim left to sets of cards (its cards pay the others)
     "ferry_covered": "0",  # the locomotives of a ferry left to sets of cards
     "least_jokers": "0",  # the jokers a claim of `route` lays at least (a ferry's locomotives)
+    "claim_paid": "payment",  # what a paid claim passes on to the taking of its route (the cards laid)
     "initial_scores": "[0] * players",  # where the score markers start (a mechanism may replace it)
     "score_meaning": "the points of its routes",  # what a record's score must be, for from_dict's message
 }
@@ -132,6 +167,33 @@ class SheetWords:
     formula: tuple[str, ...] = ()  # terms of the summary's score formula (« + 4 par gare non construite »)
     # Sections of its own, after the score example: (title, paragraphs, table rows or ()).
     sections: tuple[tuple[str, tuple[str, ...], tuple[tuple[str, ...], ...]], ...] = ()
+    # Where the game is played by sides of several players (team play), the sentences that say so
+    # in place of the core's, which speak of one player.
+    sides: SideWords | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SideWords:
+    """The French of a game played by sides of several players (teams), in place of the core's."""
+
+    trains_item: str  # the trains in « Matériel » (« 45 wagons par joueur (90 par équipe)… »)
+    goal: tuple[str, ...]  # the paragraphs of « But du jeu »
+    setup_trains: str  # the first step of « Mise en place » (trains and score markers)
+    setup_tickets: str  # the tickets dealt at set-up, before what is done with those given back
+    section: tuple[str, tuple[str, ...]]  # its own section before « Le tour »: title, paragraphs
+    draw: tuple[str, ...]  # paragraphs of « Piocher des cartes », before the market's reset
+    doubles: tuple[str, ...]  # sentences on double routes, after the core's
+    claim: tuple[str, ...]  # paragraphs of « Prendre une route », before the mechanisms'
+    tickets_kept: str  # a sentence after the tickets kept in a ticket draw, or ""
+    last_round: tuple[str, ...]  # « Dernier tour et victoire », before the mechanisms' paragraphs
+    winner: str  # « L’équipe au plus gros total gagne. »
+    opponent: str  # who the score example's opponent is (« l’équipe adverse »)
+    total_of: str  # whose total the score example gives ({player}: « l’équipe de {player} »)
+    shared_tickets: (
+        str  # who holds the side's shared tickets in the example (« Le porte-cartes de son équipe »)
+    )
+    summary: tuple[str, ...]  # lines of the summary, after the tickets given back
+    formula_head: str  # the summary's score formula begins so (« Par équipe : routes »)
 
 
 def citation(rules: tuple[Any, ...]) -> str:
@@ -156,6 +218,8 @@ class Mechanism:
     # The IR classes of its rules, found in `Edition.rules`.
     rule_types: ClassVar[tuple[type, ...]] = ()
     folder: ClassVar[Path]
+    # The keys its schema fragment adds to `score_example` that name tickets (checked like its own).
+    example_tickets: ClassVar[tuple[str, ...]] = ()
     # The public names its engine parts define (part of the engine's API where it is used).
     exports: ClassVar[tuple[str, ...]] = ()
 
@@ -226,6 +290,22 @@ class Mechanism:
         """The actions its engine parts add to the action index (`ir.cost.Part`, by statement)."""
         return []
 
+    def side_size(self, edition: Edition) -> int:
+        """How many players play together as one side (a team), scoring and winning together."""
+        return 1
+
+    def side_name(self, edition: Edition) -> str | None:
+        """The French name of a side of several players (« Équipe »), for the score pad's columns."""
+        return None
+
+    def card_draws(self, edition: Edition, core: int) -> int:
+        """How many card draws its index lists, where the core lists `core` (one per source)."""
+        return core
+
+    def keep_ways(self, edition: Edition, size: int) -> int:
+        """How many actions its index lists for each choice keeping `size` tickets."""
+        return 1
+
     def phases(self, edition: Edition) -> tuple[str, ...]:
         """The phases of a game its parts add (a tunnel waiting for its surcharge)."""
         return ()
@@ -246,6 +326,21 @@ class Mechanism:
     def messages(self, edition: Edition) -> dict[str, str]:
         """Its illegal-move messages by stable code, French ({JOKER}/{JOKERS}: the joker card)."""
         return {}
+
+    def pays_from_shared(self, edition: Edition) -> bool:
+        """Whether its players also pay from cards they share (a team's holder): a claim's payment
+        is then `own` and `shared` (the engine's helpers `_joined`, `_affordable`, `_split_ways`,
+        `_require_holder`), and every other payment (a tunnel's surcharge) splits the same way."""
+        return False
+
+    def action_fields(self, edition: Edition) -> dict[str, tuple[str, ...]]:
+        """The optional fields it adds to the core's actions, by action type (a card's place)."""
+        return {}
+
+    def double_rule_fields(self, edition: Edition) -> tuple[tuple[str, Callable[[Any], Any]], ...]:
+        """The fields it adds to each rule of ``DOUBLE_ROUTE_RULES``: what each says (in the
+        engine's comment) and its value for an IR ``DoubleRule``."""
+        return ()
 
     def tiebreaks(self, edition: Edition) -> dict[str, tuple[str, str]]:
         """Its criteria of ``tiebreak``: the engine's key of a player's ``result`` (more wins), and
@@ -271,6 +366,18 @@ class Mechanism:
     ) -> None:
         """Complete a player's record of a hand-built position (``Game.to_dict`` shape) once the
         core has laid ``routes`` (their trains, their table points): what its rules add."""
+
+    def lay_example(self, edition: Edition, state: dict) -> None:
+        """Lay its part of the score example's position (the `to_dict` of a new game, with the
+        example's routes and tickets): its own state in `state`."""
+
+    def side_results(self, edition: Edition, game: Any) -> list[dict] | None:
+        """The results the example ranks, when the sides are not the players (team play)."""
+        return None
+
+    def shared_tickets(self, edition: Edition, result: dict) -> tuple[list[dict], list[dict]]:
+        """The score entries of the tickets a side holds together (completed, failed) in `result`."""
+        return [], []
 
     def example_lines(self, edition: Edition, result: dict) -> list[tuple[str, int]]:
         """What it adds to the score example, from the player's ``scores()`` record: sentences

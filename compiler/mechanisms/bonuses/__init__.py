@@ -22,7 +22,6 @@ from ...french import guillemets
 from ...frontend.positions import Span
 from ...ir import IR, Criterion, Edition
 from ..base import BonusRow, Fact, Mechanism, SheetWords
-from ..teams import teams_of
 
 
 class Measure(Enum):
@@ -142,7 +141,9 @@ class BonusCards(Mechanism):
     # -- words -------------------------------------------------------------
     def sheet(self, edition: Edition, engine: Any) -> SheetWords:
         bonuses = self.rules(edition)
-        teams = teams_of(edition) is not None
+        from .. import side_size  # the registry imports this module
+
+        teams = side_size(edition) > 1
         if teams:
             scoring = tuple(
                 f"{guillemets(b.title)} : {b.points} points, par équipe, {MEASURES[b.measure.value].short}, les "

@@ -17,7 +17,6 @@ from ...french import enumerate_fr, guillemets, words
 from ...frontend.positions import Span
 from ...ir import IR, Edition
 from ..base import Fact, Mechanism, SheetWords, citation
-from ..teams import teams_of
 
 # What each count is, in French: the rule (after « compte… ») and the table's first column.
 COUNTS = {
@@ -108,7 +107,7 @@ class ScoreTables(Mechanism):
             from .. import used_by  # the registry imports this module
 
             lent = [said for m in used_by(edition) if (said := m.borrowed_routes(edition))]
-            borrowed = "d’un coéquipier" if teams_of(edition) else next(iter(lent), None)
+            borrowed = next(iter(lent), None)
             if table.counts == "tickets_two_paths" and borrowed:
                 # Completed with a station's or a teammate's routes, a ticket may still count only
                 # on its holder's own routes: say so where it could be doubted.

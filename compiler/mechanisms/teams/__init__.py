@@ -23,8 +23,8 @@ from typing import Any
 from ...diagnostics import Code
 from ...french import JOKERS, words
 from ...frontend.positions import Span
-from ...ir import IR, Edition
-from ..base import ActionWords, Fact, Mechanism, SheetWords, citation
+from ...ir import IR, Edition, TwinPolicy
+from ..base import ActionWords, EnginePart, Fact, Mechanism, SheetWords, citation
 
 
 @dataclass(**IR)
@@ -44,6 +44,7 @@ class Teams:
     share_at_setup: int  # tickets each player puts in the team's holder at set-up, of those kept
     share_at_draw: int  # of the tickets newly kept after a draw
     share_tickets: ShareTickets | None = None  # the turn that shares tickets, when the edition has it
+    example_tickets: tuple[str, ...] = ()  # the tickets in the team's holder in the score example
     span: Span | None = field(default=None, compare=False)
 
 
@@ -68,6 +69,7 @@ def teams_of(edition: Edition) -> Teams | None:
 class TeamPlay(Mechanism):
     name = "teams"
     rule_types = (Teams,)
+    example_tickets = ("holder_tickets",)
     folder = Path(__file__).resolve().parent
 
     def build(self, data: dict[str, Any], span: Callable[..., Span]) -> tuple[Any, ...]:
@@ -75,6 +77,7 @@ class TeamPlay(Mechanism):
         if not teams:
             return ()
         share = data["turn"].get("share_tickets")
+        example = data.get("score_example") or {}
         return (
             Teams(
                 size=teams["size"],
@@ -84,6 +87,7 @@ class TeamPlay(Mechanism):
                 share_tickets=ShareTickets(at_most=share["at_most"], span=span("turn", "share_tickets"))
                 if share
                 else None,
+                example_tickets=tuple(example.get("holder_tickets", ())),
                 span=span("teams"),
             ),
         )
@@ -104,6 +108,9 @@ class TeamPlay(Mechanism):
             for i, rule in enumerate(data["double_routes"]["rule"])
             if rule["twin"] == "other_team"
         ]
+        example = data.get("score_example")
+        if example and example.get("holder_tickets"):
+            team_only.append(("score_example", "holder_tickets"))
         if teams is None:
             for path in team_only:
                 checker.report(
@@ -130,6 +137,17 @@ class TeamPlay(Mechanism):
                 f"se joue à {2 * size} joueurs au moins",
                 ("players",),
                 hint=f"« players {2 * size}..{players['max']} »",
+            )
+        if example and (example["players"] % size or example["players"] < 2 * size):
+            # The example's opponent sits in the next team: there must be two whole teams.
+            checker.report(
+                Code.BAD_PLAYER_RANGES,
+                f"l’exemple se joue à {example['players']} joueurs : il faut au moins deux équipes "
+                f"entières de {size}",
+                ("score_example", "players"),
+                hint=f"« players {2 * size} » dans « score_example »"
+                if players["min"] <= 2 * size <= players["max"]
+                else None,
             )
         if teams["share_at_setup"] > data["setup"]["tickets"]["keep_at_least"]:
             checker.report(
@@ -182,9 +200,34 @@ class TeamPlay(Mechanism):
     def engine_view(self, edition: Edition) -> EngineView:
         return EngineView(teams=self.rule(edition))
 
+    def parts(self, edition: Edition) -> dict[str, EnginePart]:
+        found = super().parts(edition)
+        if not edition.end.trains_of_team:
+            del found["last_round_trains"]  # the last round counts the player's own trains
+        return found
+
     def exports_for(self, edition: Edition) -> tuple[str, ...]:
         shared = ("SHARE_TICKETS_AT_MOST",) if self.rule(edition).share_tickets else ()
         return ("SHARE_AT_DRAW", "SHARE_AT_SETUP", "TEAM_SIZE", *shared)
+
+    def replacements(self, edition: Edition) -> dict[str, str]:
+        # A claim is paid from the hand (`own`) and the team's holder (`shared`) together.
+        return {"claim_paid": "own, shared"}
+
+    def pays_from_shared(self, edition: Edition) -> bool:
+        return True
+
+    def action_fields(self, edition: Edition) -> dict[str, tuple[str, ...]]:
+        # A card's place, the cards paid from the holder, the tickets shared with the team.
+        return {"draw_card": ("to",), "claim_route": ("holder_cards",), "keep_tickets": ("share",)}
+
+    def double_rule_fields(self, edition: Edition) -> tuple[tuple[str, Callable[[Any], Any]], ...]:
+        return (
+            (
+                "whether the twin stays closed to the whole team of the player who took the first track",
+                lambda rule: rule.twin is TwinPolicy.OTHER_TEAM,
+            ),
+        )
 
     def phases(self, edition: Edition) -> tuple[str, ...]:
         return ("place_card",) if edition.turn.draw_cards else ()
@@ -222,17 +265,63 @@ class TeamPlay(Mechanism):
         shares = sum(comb(tickets, size) for size in range(1, share.at_most + 1))
         return [Part(what="« share_tickets »", actions=shares, span=share.span)]
 
+    def card_draws(self, edition: Edition, core: int) -> int:
+        # Each source to the hand or the holder, and the first card drawn blind from the deck,
+        # then placed in the hand or the holder.
+        return 2 * core + 3
+
+    def keep_ways(self, edition: Edition, size: int) -> int:
+        teams = self.rule(edition)
+        wanted = {min(teams.share_at_setup, size), min(teams.share_at_draw, size)}
+        return sum(comb(size, chosen) for chosen in wanted)
+
+    # -- worked examples ---------------------------------------------------
+    def lay_example(self, edition: Edition, state: dict) -> None:
+        # The team's holder holds the example's holder tickets, the other holders none.
+        tickets = self.rule(edition).example_tickets
+        for team in state["teams"]:
+            team["tickets"] = []
+        state["teams"][0]["tickets"] = list(tickets)
+        state["ticket_deck"] = [ticket for ticket in state["ticket_deck"] if ticket not in tickets]
+
+    def side_results(self, edition: Edition, game: Any) -> list[dict] | None:
+        return game.team_scores()
+
+    def shared_tickets(self, edition: Edition, result: dict) -> tuple[list[dict], list[dict]]:
+        return result.get("holder_tickets_completed", []), result.get("holder_tickets_failed", [])
+
     # -- words -------------------------------------------------------------
+    def borrowed_routes(self, edition: Edition) -> str | None:
+        return "d’un coéquipier"  # a ticket is completed by the routes of the whole team
+
+    def side_size(self, edition: Edition) -> int:
+        return self.rule(edition).size
+
+    def side_name(self, edition: Edition) -> str | None:
+        return "Équipe"
+
     def sheet(self, edition: Edition, engine: Any) -> SheetWords:
         from .wording import TeamWording
 
-        if self.rule(edition).share_tickets is None:
-            return SheetWords()
-        share = TeamWording(edition=edition).share_paragraph()
-        return SheetWords(
-            actions=(
-                ActionWords(name="partager des tickets", title="Partager des tickets", paragraphs=(share,)),
+        wording = TeamWording(edition=edition)
+        share = self.rule(edition).share_tickets
+        actions = (
+            (
+                ActionWords(
+                    name="partager des tickets",
+                    title="Partager des tickets",
+                    paragraphs=(wording.share_paragraph(),),
+                ),
             )
+            if share
+            else ()
+        )
+        return SheetWords(
+            material=tuple(wording.material_items()),
+            actions=actions,
+            mistakes=tuple(wording.mistakes()),
+            decisions=tuple(wording.decisions()),
+            sides=wording.sides(),
         )
 
     def facts(self, edition: Edition) -> list[Fact]:

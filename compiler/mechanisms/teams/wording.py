@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from ...french import JokerWording, TrackWording, counted, enumerate_or, players_phrase, words
 from ...ir import Edition, TwinPolicy
 from .. import bonus_rows, joker_wording
+from ..base import SideWords
 from . import Teams, teams_of
 
 
@@ -186,3 +187,25 @@ class TeamWording:
             "Pioche : une carte dans ta main, l’autre dans le porte-cartes ; une route se paie avec ta main "
             f"et le porte-cartes, jamais avec la main de {self.mate}.",
         ]
+
+    def sides(self) -> SideWords:
+        """Every sentence of the sheet that speaks of a team where the core speaks of a player."""
+        e = self.edition
+        return SideWords(
+            trains_item=self.trains_item(),
+            goal=self.goal(),
+            setup_trains=f"Chaque joueur prend ses {e.trains} wagons ; chaque équipe pose son marqueur de score sur zéro.",
+            setup_tickets=self.setup_tickets(),
+            section=("Jouer en équipe", self.team_section()),
+            draw=(self.draw_paragraph(),),
+            doubles=tuple(self.doubles()),
+            claim=(self.claim_paragraph(),),
+            tickets_kept=self.draw_tickets_sentence(),
+            last_round=(self.last_round_sentence(), self.scoring_paragraph()),
+            winner="L’équipe au plus gros total gagne.",
+            opponent="l’équipe adverse",
+            total_of="l’équipe de {player}",
+            shared_tickets="Le porte-cartes de son équipe",
+            summary=tuple(self.summary()),
+            formula_head="Par équipe : routes",
+        )
