@@ -1,11 +1,12 @@
 """Random games per second through an engine's API, on one core.
 
     python benchmarks/bench_engine.py [--edition usa-2025] [--games 1000] [--players 4]
-        [--api dict|ids|playout] [--native] [--against REV]
+        [--api dict|ids|sample|playout] [--native] [--against REV]
 
 Each game: new_game, then uniform random legal moves until the game is over, then
 scores(). `--api dict` plays through legal_actions()/apply(), `ids` through
-legal_action_ids()/apply_id(), `playout` calls Game.playout(rng) (the moves are drawn
+legal_action_ids()/apply_id(), `sample` through apply_id(sample_id(rng)) (the
+counting API), `playout` calls Game.playout(rng) (the moves are drawn
 inside the engine). `--native` uses the engine compiled by `aventuriers build --native`.
 `--against REV` also runs the same benchmark, in the same process and in alternate
 rounds, on the engine of git revision REV (say, the commit before a change). The best of
@@ -33,6 +34,10 @@ def play(engine, api: str, games: int, players: int, seed: int) -> tuple[float, 
         game = engine.new_game(players, seed + index)
         if api == "playout":
             game.playout(chooser)
+        elif api == "sample":
+            while not game.is_over():
+                game.apply_id(game.sample_id(chooser))
+                actions += 1
         elif api == "ids":
             while not game.is_over():
                 legal = game.legal_action_ids()
@@ -60,13 +65,17 @@ def engine_at(revision: str, module: str) -> types.ModuleType:
     return loaded
 
 
+# The method each API needs: an older engine without it is played through the dict API.
+API_METHOD = {"dict": "apply", "ids": "apply_id", "sample": "sample_id", "playout": "playout"}
+
+
 def main() -> None:
     options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     options.add_argument("--edition", default="usa-2025")
     options.add_argument("--games", type=int, default=1000)
     options.add_argument("--players", type=int, default=4)
     options.add_argument("--rounds", type=int, default=3)
-    options.add_argument("--api", choices=("dict", "ids", "playout"), default="dict")
+    options.add_argument("--api", choices=("dict", "ids", "sample", "playout"), default="dict")
     options.add_argument("--native", action="store_true")
     options.add_argument("--against", metavar="REV")
     args = options.parse_args()
@@ -76,15 +85,18 @@ def main() -> None:
     engines = {"now": engine}
     if args.against:
         engines[args.against] = engine_at(args.against, module)
+    # Engines without an API are played through the dict API.
+    apis = {
+        label: args.api if hasattr(candidate.Game, API_METHOD[args.api]) else "dict"
+        for label, candidate in engines.items()
+    }
     best: dict[str, tuple[float, int]] = {}
     for _ in range(args.rounds):
         for label, candidate in engines.items():
-            # Engines before the integer API are played through the dict API.
-            api = args.api if hasattr(candidate, "ACTIONS") else "dict"
-            result = play(candidate, api, args.games, args.players, seed=1)
+            result = play(candidate, apis[label], args.games, args.players, seed=1)
             best[label] = min(best.get(label, result), result)
     for label, (seconds, actions) in best.items():
-        kind = f"{'native' if args.native and label == 'now' else 'pure'} {args.api if label == 'now' else 'dict'}"
+        kind = f"{'native' if args.native and label == 'now' else 'pure'} {apis[label]}"
         per_action = (
             f", {actions / args.games:.0f} actions per game, {seconds / actions * 1e6:.1f} µs per step"
             if actions

@@ -1457,12 +1457,44 @@ class Game:
             "share": [_TICKET_IDS[pending[at]] for at in action["shared"]],
         }
 
+    # -- the counting API -----------------------------------------------------
+
+    def legal_count(self) -> int:
+        """How many actions are legal now: `len(legal_actions())`, the claims counted, not listed."""
+        if self._phase == "turn":
+            draws, claims, others = self._turn_parts()
+            return len(draws) + claims + len(others) or 1
+        return len(self.legal_actions())
+
+    def legal_at(self, k: Any) -> _Action:
+        """The legal action at position `k` of `legal_actions()`, found without listing the others."""
+        if type(k) is not int or k < 0:
+            raise IndexError(f"no legal action at {k!r}")
+        if self._phase == "turn":
+            return self._turn_at(k, self._turn_parts())
+        actions = self.legal_actions()
+        if k >= len(actions):
+            raise IndexError(f"no legal action at {k!r}: {len(actions)} are legal")
+        return actions[k]
+
+    def sample_id(self, rng: Any) -> int:
+        """The id in ACTIONS of a legal action drawn uniformly with `rng.randrange` (a `random.Random`)."""
+        return self.legal_at(rng.randrange(self.legal_count())).id
+
     def playout(self, rng: Any) -> None:
-        """Random legal moves to the end of the game, drawn with `rng.randrange` (a
-        `random.Random`): the rollout of a tree search. Use it on a `copy()` to keep the game."""
+        """Random legal moves to the end of the game, each drawn uniformly among the legal ones
+        by the engine's own generator seeded with `rng.getrandbits(64)` (a `random.Random`): the
+        rollout of a tree search. The same seed plays the same moves in every build of this
+        engine. Use it on a `copy()` to keep the game."""
+        state = rng.getrandbits(64)
         while self._phase != "over":
+            # Listing is cheaper than counting twice in Python; `legal_at(k)` is `legal_actions()[k]`,
+            # so a counting engine draws the same moves.
             actions = self.legal_actions()
-            self.apply(actions[rng.randrange(len(actions))])
+            # A 64-bit linear congruential step (Knuth's MMIX constants), inline: its high 32 bits
+            # place the move, `high * count >> 32` (uniform but for a bias below count / 2**32).
+            state = (state * 6364136223846793005 + 1442695040888963407) & _MASK
+            self.apply(actions[((state >> 32) * len(actions)) >> 32])
 
     # -- turns --------------------------------------------------------------
 
@@ -1476,6 +1508,34 @@ class Game:
         if not actions:
             actions.append(_PASS)
         return actions
+
+    def _turn_parts(self) -> tuple[list[_Action], int, list[_Action]]:
+        """A turn's legal actions in the order `_turn_actions` lists them, in three parts: the
+        card draws, how many claims (counted, not listed), and the others."""
+        actions: list[_Action] = []
+        self._draw_actions(actions, False)
+        draws = actions
+        claims = self._claim_count()
+        actions = []
+        if self._ticket_deck:
+            actions.append(_DRAW_TICKETS)
+        self._share_actions(actions)
+        return draws, claims, actions
+
+    def _turn_at(self, k: int, parts: tuple[list[_Action], int, list[_Action]]) -> _Action:
+        """The legal action at position `k` of a turn whose `_turn_parts()` are `parts`."""
+        draws, claims, others = parts
+        if k < len(draws):
+            return draws[k]
+        k -= len(draws)
+        if k < claims:
+            return self._claim_at(k)
+        k -= claims
+        if k < len(others):
+            return others[k]
+        if k == 0 and not draws and not claims and not others:
+            return _PASS
+        raise IndexError(k)
 
     def _second_card_actions(self) -> list[_Action]:
         actions: list[_Action] = []
@@ -1732,6 +1792,87 @@ class Game:
                         actions += self._affordable(claims[paid, jokers].values(), own, shared)
                 if locomotives >= length:
                     actions += self._affordable(claims[LOCOMOTIVE, length].values(), own, shared)
+
+    def _claim_count(self) -> int:
+        """How many claims `_claim_actions` lists, without listing them."""
+        count = 0
+        player = self._current
+        # The player's own hand and the team's holder pay together: editions/asia-team.aventuriers:46.
+        own = self._hands[player]
+        shared = self._holder[player // TEAM_SIZE]
+        hand = [mine + theirs for mine, theirs in zip(own, shared)]
+        locomotives = hand[LOCOMOTIVE]
+        trains = self._trains[player]
+        # Only the colours in hand can pay a gray route; their order is the colours' order.
+        held = [color for color in _PLAIN_COLORS if hand[color]]
+        best_plain = max([hand[color] for color in held], default=0)
+        for bucket_color, bucket in enumerate(self._open):
+            gray = bucket_color == LOCOMOTIVE  # the last bucket holds the gray routes
+            reach = (best_plain if gray else hand[bucket_color]) + locomotives
+            if reach > trains:
+                reach = trains
+            for route in bucket:
+                length = _ROUTE_LENGTH[route]
+                if length > reach:
+                    break  # buckets are sorted by length
+                siblings = _ROUTE_SIBLINGS[route]
+                if siblings and self._holds_sibling(siblings, player):
+                    continue
+                claims = _CLAIMS[route]
+                actions: list[_Action] = []
+                least = _ROUTE_FERRY[route]
+                for paid in held if gray else (bucket_color,):
+                    have = hand[paid]
+                    if have == 0 or have + locomotives < length:
+                        continue
+                    most = length - 1 if length <= locomotives else locomotives
+                    for jokers in range(max(least, length - have), most + 1):
+                        actions += self._affordable(claims[paid, jokers].values(), own, shared)
+                if locomotives >= length:
+                    actions += self._affordable(claims[LOCOMOTIVE, length].values(), own, shared)
+                count += len(actions)
+        return count
+
+    def _claim_at(self, k: int) -> _Action:
+        """The claim at position `k` of those `_claim_actions` lists."""
+        player = self._current
+        # The player's own hand and the team's holder pay together: editions/asia-team.aventuriers:46.
+        own = self._hands[player]
+        shared = self._holder[player // TEAM_SIZE]
+        hand = [mine + theirs for mine, theirs in zip(own, shared)]
+        locomotives = hand[LOCOMOTIVE]
+        trains = self._trains[player]
+        # Only the colours in hand can pay a gray route; their order is the colours' order.
+        held = [color for color in _PLAIN_COLORS if hand[color]]
+        best_plain = max([hand[color] for color in held], default=0)
+        for bucket_color, bucket in enumerate(self._open):
+            gray = bucket_color == LOCOMOTIVE  # the last bucket holds the gray routes
+            reach = (best_plain if gray else hand[bucket_color]) + locomotives
+            if reach > trains:
+                reach = trains
+            for route in bucket:
+                length = _ROUTE_LENGTH[route]
+                if length > reach:
+                    break  # buckets are sorted by length
+                siblings = _ROUTE_SIBLINGS[route]
+                if siblings and self._holds_sibling(siblings, player):
+                    continue
+                claims = _CLAIMS[route]
+                actions: list[_Action] = []
+                least = _ROUTE_FERRY[route]
+                for paid in held if gray else (bucket_color,):
+                    have = hand[paid]
+                    if have == 0 or have + locomotives < length:
+                        continue
+                    most = length - 1 if length <= locomotives else locomotives
+                    for jokers in range(max(least, length - have), most + 1):
+                        actions += self._affordable(claims[paid, jokers].values(), own, shared)
+                if locomotives >= length:
+                    actions += self._affordable(claims[LOCOMOTIVE, length].values(), own, shared)
+                if k < len(actions):
+                    return actions[k]
+                k -= len(actions)
+        raise IndexError(k)
 
     def _index_open_routes(self) -> None:
         """Open routes by colour (gray last), each sorted by length; derived from the owners."""

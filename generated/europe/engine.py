@@ -1555,6 +1555,10 @@ _ABANDON_TUNNEL = _TABLES["abandon_tunnel"]
 _PAY_TUNNEL = _TABLES["pay_tunnel"]
 _BUILD_STATION = _TABLES["build_station"]
 _KEEPS = _TABLES["keep_tickets"]
+# The ticket choices of the tickets offered (with the least and most kept), as last built: at
+# most _KEEP_CHOICES_KEPT sets, emptied when full.
+_KEEP_CHOICES: dict[tuple[int, ...], tuple[_Action, ...]] = {}
+_KEEP_CHOICES_KEPT = 4096
 
 
 class IllegalAction(Exception):
@@ -1858,12 +1862,44 @@ class Game:
             raise IllegalAction("action_id_not_legal", id=action.id)
         return {"type": "keep_tickets", "tickets": [_TICKET_IDS[pending[at]] for at in action["kept"]]}
 
+    # -- the counting API -----------------------------------------------------
+
+    def legal_count(self) -> int:
+        """How many actions are legal now: `len(legal_actions())`, the claims counted, not listed."""
+        if self._phase == "turn":
+            draws, claims, others = self._turn_parts()
+            return len(draws) + claims + len(others) or 1
+        return len(self.legal_actions())
+
+    def legal_at(self, k: Any) -> _Action:
+        """The legal action at position `k` of `legal_actions()`, found without listing the others."""
+        if type(k) is not int or k < 0:
+            raise IndexError(f"no legal action at {k!r}")
+        if self._phase == "turn":
+            return self._turn_at(k, self._turn_parts())
+        actions = self.legal_actions()
+        if k >= len(actions):
+            raise IndexError(f"no legal action at {k!r}: {len(actions)} are legal")
+        return actions[k]
+
+    def sample_id(self, rng: Any) -> int:
+        """The id in ACTIONS of a legal action drawn uniformly with `rng.randrange` (a `random.Random`)."""
+        return self.legal_at(rng.randrange(self.legal_count())).id
+
     def playout(self, rng: Any) -> None:
-        """Random legal moves to the end of the game, drawn with `rng.randrange` (a
-        `random.Random`): the rollout of a tree search. Use it on a `copy()` to keep the game."""
+        """Random legal moves to the end of the game, each drawn uniformly among the legal ones
+        by the engine's own generator seeded with `rng.getrandbits(64)` (a `random.Random`): the
+        rollout of a tree search. The same seed plays the same moves in every build of this
+        engine. Use it on a `copy()` to keep the game."""
+        state = rng.getrandbits(64)
         while self._phase != "over":
+            # Listing is cheaper than counting twice in Python; `legal_at(k)` is `legal_actions()[k]`,
+            # so a counting engine draws the same moves.
             actions = self.legal_actions()
-            self.apply(actions[rng.randrange(len(actions))])
+            # A 64-bit linear congruential step (Knuth's MMIX constants), inline: its high 32 bits
+            # place the move, `high * count >> 32` (uniform but for a bias below count / 2**32).
+            state = (state * 6364136223846793005 + 1442695040888963407) & _MASK
+            self.apply(actions[((state >> 32) * len(actions)) >> 32])
 
     # -- turns --------------------------------------------------------------
 
@@ -1881,6 +1917,38 @@ class Game:
         if not actions:
             actions.append(_PASS)
         return actions
+
+    def _turn_parts(self) -> tuple[list[_Action], int, list[_Action]]:
+        """A turn's legal actions in the order `_turn_actions` lists them, in three parts: the
+        card draws, how many claims (counted, not listed), and the others."""
+        actions: list[_Action] = []
+        if self._deck or self._discard:
+            actions.append(_DRAW_DECK)
+        for slot, card in enumerate(self._market):
+            if card is not None:
+                actions.append(_DRAW_MARKET[slot])
+        draws = actions
+        claims = self._claim_count()
+        actions = []
+        if self._ticket_deck:
+            actions.append(_DRAW_TICKETS)
+        self._station_actions(actions)
+        return draws, claims, actions
+
+    def _turn_at(self, k: int, parts: tuple[list[_Action], int, list[_Action]]) -> _Action:
+        """The legal action at position `k` of a turn whose `_turn_parts()` are `parts`."""
+        draws, claims, others = parts
+        if k < len(draws):
+            return draws[k]
+        k -= len(draws)
+        if k < claims:
+            return self._claim_at(k)
+        k -= claims
+        if k < len(others):
+            return others[k]
+        if k == 0 and not draws and not claims and not others:
+            return _PASS
+        raise IndexError(k)
 
     def _second_card_actions(self) -> list[_Action]:
         actions: list[_Action] = []
@@ -2098,6 +2166,73 @@ class Game:
                 if locomotives >= length:
                     actions.append(claims[LOCOMOTIVE, length])
 
+    def _claim_count(self) -> int:
+        """How many claims `_claim_actions` lists, without listing them."""
+        count = 0
+        player = self._current
+        hand = self._hands[player]
+        locomotives = hand[LOCOMOTIVE]
+        trains = self._trains[player]
+        # Only the colours in hand can pay a gray route; their order is the colours' order.
+        held = [color for color in _PLAIN_COLORS if hand[color]]
+        best_plain = max([hand[color] for color in held], default=0)
+        for bucket_color, bucket in enumerate(self._open):
+            gray = bucket_color == LOCOMOTIVE  # the last bucket holds the gray routes
+            reach = (best_plain if gray else hand[bucket_color]) + locomotives
+            if reach > trains:
+                reach = trains
+            for route in bucket:
+                length = _ROUTE_LENGTH[route]
+                if length > reach:
+                    break  # buckets are sorted by length
+                siblings = _ROUTE_SIBLINGS[route]
+                if siblings and self._holds_sibling(siblings, player):
+                    continue
+                rows = _CLAIM_ROWS[route]
+                jokers = locomotives if locomotives < length else length
+                for paid in held if gray else (bucket_color,):
+                    have = hand[paid]
+                    count += len(rows[paid][have if have < length else length][jokers])
+                if locomotives >= length:
+                    count += 1
+        return count
+
+    def _claim_at(self, k: int) -> _Action:
+        """The claim at position `k` of those `_claim_actions` lists."""
+        player = self._current
+        hand = self._hands[player]
+        locomotives = hand[LOCOMOTIVE]
+        trains = self._trains[player]
+        # Only the colours in hand can pay a gray route; their order is the colours' order.
+        held = [color for color in _PLAIN_COLORS if hand[color]]
+        best_plain = max([hand[color] for color in held], default=0)
+        for bucket_color, bucket in enumerate(self._open):
+            gray = bucket_color == LOCOMOTIVE  # the last bucket holds the gray routes
+            reach = (best_plain if gray else hand[bucket_color]) + locomotives
+            if reach > trains:
+                reach = trains
+            for route in bucket:
+                length = _ROUTE_LENGTH[route]
+                if length > reach:
+                    break  # buckets are sorted by length
+                siblings = _ROUTE_SIBLINGS[route]
+                if siblings and self._holds_sibling(siblings, player):
+                    continue
+                claims = _CLAIMS[route]
+                rows = _CLAIM_ROWS[route]
+                jokers = locomotives if locomotives < length else length
+                for paid in held if gray else (bucket_color,):
+                    have = hand[paid]
+                    found = rows[paid][have if have < length else length][jokers]
+                    if k < len(found):
+                        return found[k]
+                    k -= len(found)
+                if locomotives >= length:
+                    if k == 0:
+                        return claims[LOCOMOTIVE, length]
+                    k -= 1
+        raise IndexError(k)
+
     def _index_open_routes(self) -> None:
         """Open routes by colour (gray last), each sorted by length; derived from the owners."""
         owner = self._owner
@@ -2255,11 +2390,18 @@ class Game:
                 for kept in itertools.combinations(range(len(pending)), size)
                 if sum(pending[at] in regular for at in kept) >= least
             ]
-        return [
-            self._keep_action(pending, kept)
-            for size in range(least, most + 1)
-            for kept in itertools.combinations(range(len(pending)), size)
-        ]
+        # Built once for the same tickets offered: the actions are read-only, shared like the others.
+        key = (*pending, least, most)
+        choices = _KEEP_CHOICES.get(key)
+        if choices is None:
+            if len(_KEEP_CHOICES) >= _KEEP_CHOICES_KEPT:
+                _KEEP_CHOICES.clear()
+            choices = _KEEP_CHOICES[key] = tuple(
+                self._keep_action(pending, kept)
+                for size in range(least, most + 1)
+                for kept in itertools.combinations(range(len(pending)), size)
+            )
+        return list(choices)
 
     @staticmethod
     def _keep_action(pending: list[int], kept: tuple[int, ...]) -> _Action:
