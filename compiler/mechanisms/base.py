@@ -30,53 +30,53 @@ HOOKS = (
     "constants",  # module constants, after the route points table
     "route_ends",  # `_ROUTE_ENDS` (each route's two nodes) and what goes with it, in place of the core's
     "tables",  # module constants, after the board's tables
-    "index_turn",  # in the index of every action, after the claims and before the ticket choices
-    "claim_filter",  # in the enumeration of claims: `continue` skips a route
     "index_functions",  # module functions the action index calls, defined before it
     "index_draws",  # in the index of every action: the card draws (`tables`; replaces the core's)
     "index_claim",  # in the index: the claims of a `route_id` paying `payment` (replaces the core's)
+    "index_turn",  # in the index of every action, after the claims and before the ticket choices
     "index_keep",  # in the index: the ticket choices keeping `kept` of `offered` (replaces the core's)
-    "claim_hand",  # in the enumeration of claims: the `hand` that pays them (replaces the core's)
-    "claim_payments",  # in the enumeration of claims, per open `route`: its legal claims (replaces the core's)
-    "holds_sibling",  # the method `_holds_sibling(siblings, player)` (replaces the core's)
-    "claim_payment",  # in `apply` of a claim: the `payment` its cards make (replaces the core's)
-    "sibling_check",  # in `apply` of a claim of a double route (`siblings`): more refusals
-    "claim_check",  # in `apply` of a claim, once the route is known, before the payment
-    "payment_held",  # in `apply` of a claim: the check that its cards are held (replaces the core's)
-    "payment_check",  # in `apply` of a claim, once its cards are known to be held (`payment`)
-    "take_route_paid",  # the head of `_take_route`: its signature and the payment (replaces the core's)
-    "take_route",  # once a route is taken, before the market is tended
-    "claim_actions",  # after the enumeration of claims: more claims (`actions`, `hand`, `trains`)
     "index_actions",  # in the index of every action (`add`, `tables`): more actions
     "action_tables",  # module constants, the tables of the action index (`_TABLES`) by name
     "functions",  # module functions, after the engine's own helpers
     "new_game",  # in new_game(), once the player count and the seed are checked (`players`)
     "slots",  # names in `Game.__slots__`
     "init",  # in `Game.__init__`, once the core's state is made (`players`)
+    "phase_actions",  # in legal_actions(): the actions of its own phases (`phase`)
+    "by_position",  # in _by_position: the mechanism's actions chosen by position (`action`)
+    "keep_by_position",  # in _by_position: the ticket choice `action` stands for (replaces the core's)
     "draw_actions",  # in the enumeration of a turn's actions: the card draws (`actions`; replaces the core's)
+    "turn_actions",  # in the enumeration of a turn's actions (`actions`), after the ticket draw
     "second_card_actions",  # the enumeration of the second card's draws (`actions`; replaces the core's)
+    "phase_refusals",  # in the check that a turn starts: refuse it during its own phases (`phase`)
     "end_turn",  # in `_end_turn`, before the last round is checked
     "last_round_trains",  # in `_end_turn`: the test that the last round starts (replaces the core's)
-    "keep_choices",  # in `_keep_actions`: the list of ticket choices returned (replaces the core's)
-    "keep_action",  # the static method `_keep_action` building one ticket choice (replaces the core's)
-    "keep_kept",  # in `apply` of a ticket choice: where the `kept` tickets go (replaces the core's)
-    "setup_kept",  # once every player has kept tickets at set-up
-    "phase_actions",  # in legal_actions(): the actions of its own phases (`phase`)
-    "turn_actions",  # in the enumeration of a turn's actions (`actions`), after the ticket draw
-    "phase_refusals",  # in the check that a turn starts: refuse it during its own phases (`phase`)
     "draw_start",  # in `apply` of a card draw, once its `source` is read
     "deck_check",  # in `apply` of a draw from the deck, before the card is drawn
     "deck_drawn",  # in `apply` of a draw from the deck, once its `card` is drawn
     "market_check",  # in `apply` of a face-up draw, once its `card` is known
     "card_placed",  # in `apply` of a card draw: where the drawn `card` goes (replaces the core's)
     "draw_methods",  # methods of `Game`, after the core's card draws
+    "claim_hand",  # in the enumeration of claims: the `hand` that pays them (replaces the core's)
+    "claim_filter",  # in the enumeration of claims: `continue` skips a route
+    "claim_payments",  # in the enumeration of claims, per open `route`: its legal claims (replaces the core's)
+    "claim_actions",  # after the enumeration of claims: more claims (`actions`, `hand`, `trains`)
+    "holds_sibling",  # the method `_holds_sibling(siblings, player)` (replaces the core's)
+    "claim_payment",  # in `apply` of a claim: the `payment` its cards make (replaces the core's)
+    "sibling_check",  # in `apply` of a claim of a double route (`siblings`): more refusals
+    "claim_check",  # in `apply` of a claim, once the route is known, before the payment
+    "payment_held",  # in `apply` of a claim: the check that its cards are held (replaces the core's)
+    "payment_check",  # in `apply` of a claim, once its cards are known to be held (`payment`)
     "claim_settle",  # in `apply` of a paid claim (`route`): settle it otherwise than by taking it
-    "by_position",  # in _by_position: the mechanism's actions chosen by position (`action`)
-    "keep_by_position",  # in _by_position: the ticket choice `action` stands for (replaces the core's)
+    "take_route_paid",  # the head of `_take_route`: its signature and the payment (replaces the core's)
+    "take_route",  # once a route is taken, before the market is tended
+    "keep_choices",  # in `_keep_actions`: the list of ticket choices returned (replaces the core's)
+    "keep_action",  # the static method `_keep_action` building one ticket choice (replaces the core's)
+    "keep_kept",  # in `apply` of a ticket choice: where the `kept` tickets go (replaces the core's)
+    "setup_kept",  # once every player has kept tickets at set-up
     "methods",  # methods of `Game`, after the core's rules
-    "score_network",  # in scores(): `network` and `own_network` of `player` (replaces the core's)
     "ticket_joins",  # the body of `_joins(network, ticket)`, in place of the core's (`record`)
     "ticket_result",  # in the scoring of each `ticket` on `network`: `continue` once it is scored
+    "score_network",  # in scores(): `network` and `own_network` of `player` (replaces the core's)
     "score_record",  # in scores(), the keys of each player's `result` after "player"
     "scores",  # in scores(), for each player's `result`, before the bonuses
     "award_bonuses",  # in scores(), once every `results` is made: the bonuses (replaces the core's)
