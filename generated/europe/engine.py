@@ -1555,10 +1555,6 @@ _ABANDON_TUNNEL = _TABLES["abandon_tunnel"]
 _PAY_TUNNEL = _TABLES["pay_tunnel"]
 _BUILD_STATION = _TABLES["build_station"]
 _KEEPS = _TABLES["keep_tickets"]
-# The ticket choices of the tickets offered (with the least and most kept), as last built: at
-# most _KEEP_CHOICES_KEPT sets, emptied when full.
-_KEEP_CHOICES: dict[tuple[int, ...], tuple[_Action, ...]] = {}
-_KEEP_CHOICES_KEPT = 4096
 
 
 class IllegalAction(Exception):
@@ -2390,18 +2386,11 @@ class Game:
                 for kept in itertools.combinations(range(len(pending)), size)
                 if sum(pending[at] in regular for at in kept) >= least
             ]
-        # Built once for the same tickets offered: the actions are read-only, shared like the others.
-        key = (*pending, least, most)
-        choices = _KEEP_CHOICES.get(key)
-        if choices is None:
-            if len(_KEEP_CHOICES) >= _KEEP_CHOICES_KEPT:
-                _KEEP_CHOICES.clear()
-            choices = _KEEP_CHOICES[key] = tuple(
-                self._keep_action(pending, kept)
-                for size in range(least, most + 1)
-                for kept in itertools.combinations(range(len(pending)), size)
-            )
-        return list(choices)
+        return [
+            self._keep_action(pending, kept)
+            for size in range(least, most + 1)
+            for kept in itertools.combinations(range(len(pending)), size)
+        ]
 
     @staticmethod
     def _keep_action(pending: list[int], kept: tuple[int, ...]) -> _Action:
