@@ -30,8 +30,12 @@ packages.remove("aventuriers.play.root")
 del package_dir["aventuriers.play.root"]
 
 package_data = {f"aventuriers.{folder}": patterns for folder, patterns in DATA.items()}
-package_data["aventuriers.compiler.emit"] = ["templates/*.j2", "templates/engine/*.j2"]
-package_data["aventuriers.generated"] = ["*/fiche.md", "*/plateau.svg"]
+package_data["aventuriers.compiler.emit"] = [
+    "templates/*.j2",
+    "templates/engine/*.j2",
+    "templates/native/*.j2",
+]
+package_data["aventuriers.generated"] = ["*/fiche.md", "*/plateau.svg", "*/engine_core.pyx"]
 package_data["aventuriers.play"] = ["web/*.j2", "web/static/*"]
 # Each mechanism's schema fragment and engine parts (its fixtures are tests, not shipped).
 for name in packages:

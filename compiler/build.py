@@ -16,6 +16,7 @@ from .emit.diff import emit_diff
 from .emit.document import emit_document
 from .emit.engine import emit_engine
 from .emit.example import load_engine
+from .emit.native_core import emit_core
 from .emit.sheet import emit_sheet
 from .frontend.lower import Document
 from .frontend.positions import SourceFile, Span
@@ -49,6 +50,8 @@ class CompiledEdition:
     sheet: str
     board_svg: str | None  # None when the spec places no city on the map
     warnings: tuple[Diagnostic, ...]
+    # The native playout's Cython source, where the core covers the edition's rules.
+    core_source: str | None = None
 
     def document(self) -> str:
         """The printable sheet: one self-contained HTML file."""
@@ -70,6 +73,8 @@ class CompiledEdition:
         }
         if self.board_svg is not None:
             files[f"{package}/plateau.svg"] = self.board_svg
+        if self.core_source is not None:
+            files[f"{package}/engine_core.pyx"] = self.core_source
         return files
 
 
@@ -195,4 +200,5 @@ def compile_edition(path: Path, editions: EditionLoader, *, playable: bool = Fal
         sheet=emit_sheet(edition, engine, annex=annex),
         board_svg=emit_board(edition.board, edition.title, board_marks(edition)),
         warnings=tuple(warnings),
+        core_source=emit_core(edition, sources),
     )

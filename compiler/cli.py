@@ -27,6 +27,7 @@ from .build import (
 from .diagnostics import CompileError, Diagnostic, render_all, unique
 from .emit.diff import emit_diff
 from .emit.example import load_engine
+from .emit.native_core import unsupported
 from .french import amount, number, players_phrase, typo
 from .frontend.resolve import EditionLoader
 from .mechanisms import side_size
@@ -127,7 +128,16 @@ def command_build(args: argparse.Namespace) -> int:
     )
     if args.native:
         built = build_native(out_dir, [result.edition.module_name for result in compiled])
-        print(f"{len(built)} moteur(s) natif(s) compilé(s) par mypyc (engine_native).")
+        engines = [path for path in built if path.name.startswith("engine_native.")]
+        print(f"{len(engines)} moteur(s) natif(s) compilé(s) par mypyc (engine_native).")
+        print(f"{len(built) - len(engines)} cœur(s) de partie aléatoire compilé(s) par Cython (engine_core).")
+        for result in compiled:
+            if result.core_source is None:
+                # Never in silence: the edition's playouts stay those of its engine.
+                why = unsupported(result.edition)
+                print(
+                    f"{result.edition.name} : pas de cœur natif ({why}) ; ses parties aléatoires restent celles du moteur."
+                )
     return 0
 
 
@@ -336,7 +346,7 @@ def parser() -> argparse.ArgumentParser:
     build.add_argument(
         "--native",
         action="store_true",
-        help="compiler aussi chaque moteur avec mypyc (module engine_native ; pip install -e '.[native]')",
+        help="compiler aussi chaque moteur avec mypyc (module engine_native) et chaque cœur de partie aléatoire avec Cython (engine_core) ; pip install -e '.[native]'",
     )
     build.set_defaults(run=command_build)
     listed = commands.add_parser("editions", help="lister les éditions livrées")

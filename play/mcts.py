@@ -4,7 +4,8 @@ At each decision the bot samples complete games consistent with what its seat se
 hidden cards and tickets dealt at random among the places it cannot see, in the numbers
 the observation gives), tries in them, by UCB1, the few legal actions the greedy bot ranks first
 (the first level of the tree, the information set it is in), plays each sample to the end (random moves inside
-the engine by `Game.playout`, or the greedy bot), and picks the action tried most.
+the engine by `Game.playout`, in C where the edition's playout core was built, or the greedy
+bot), and picks the action tried most.
 Its budget is a number of playouts (`mcts:400`) or seconds per move (`mcts:1s`),
 optionally with greedy rollouts (`mcts:1s:greedy`).
 """
@@ -16,6 +17,8 @@ import random
 import time
 import types
 from dataclasses import dataclass
+
+from aventuriers.compiler.native import native_playout
 
 from .bots import GreedyBot
 
@@ -177,6 +180,8 @@ class MctsBot:
         visits = [0] * len(legal)
         value = [0.0] * len(legal)
         greedy = GreedyBot() if self.rollout == "greedy" else None
+        # The same random playouts in C where the edition's core was built (`build --native`).
+        playout = native_playout(engine) or engine.Game.playout
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while (done < self.playouts) if deadline is None else (time.perf_counter() < deadline):
@@ -192,7 +197,7 @@ class MctsBot:
             game = engine.Game.from_dict(determinise(engine, observation, rng))
             game.apply(dict(legal[pick]))
             if greedy is None:
-                game.playout(rng)
+                playout(game, rng)
             else:
                 while not game.is_over():
                     player = game.current_player

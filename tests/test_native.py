@@ -1,7 +1,8 @@
 """The native build (issue 11): `aventuriers build --native` compiles every engine with
 mypyc; each compiled engine has the same API and plays the same games as the pure one:
 the conformance cases, random games compared state by state and a hypothesis property
-run on each.
+run on each. It also compiles, with Cython, the playout core of each edition that has one
+(issue 23): its playouts are the engine's, for a thousand seeds per edition.
 
 Skipped, with the reason, where mypyc, a C compiler or Python's headers are missing
 (`pip install -e '.[native]'`, `apt-get install gcc python3-dev`), except in CI, which
@@ -10,10 +11,12 @@ installs them and sets AVENTURIERS_NATIVE_TESTS=required.
 
 from __future__ import annotations
 
+import importlib.machinery
 import importlib.util
 import os
 import random
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -48,7 +51,11 @@ def natives(tmp_path_factory) -> dict:
     modules = {}
     for edition in EDITIONS:
         folder = out / edition.replace("-", "_")
-        built = [path for path in folder.iterdir() if is_native_artefact(path.name)]
+        built = [
+            path
+            for path in folder.iterdir()
+            if is_native_artefact(path.name) and path.name.startswith("engine_native.")
+        ]
         assert len(built) == 1, f"{edition}: {built}"
         spec = importlib.util.spec_from_file_location("engine_native", built[0])
         module = importlib.util.module_from_spec(spec)
@@ -142,13 +149,98 @@ def test_an_engine_compiled_once_comes_from_the_cache(tmp_path, monkeypatch) -> 
     monkeypatch.setenv("AVENTURIERS_CACHE", str(tmp_path / "cache"))
     first = tmp_path / "first"
     assert main(["build", "usa-2025", "--out", str(first), "--native"]) == 0
-    (entry,) = (tmp_path / "cache" / "native").iterdir()
+    entries = sorted((tmp_path / "cache" / "native").iterdir())
+    assert len(entries) == 2  # the engine (mypyc) and the playout core (Cython)
 
     def no_compiler(source):
         raise AssertionError(f"{source} compiled again")
 
     monkeypatch.setattr(native, "_compiled", no_compiler)
+    monkeypatch.setattr(native, "_compiled_core", no_compiler)
     second = tmp_path / "second"
     assert main(["build", "usa-2025", "--out", str(second), "--native"]) == 0
-    (built,) = [path for path in (second / "usa_2025").iterdir() if is_native_artefact(path.name)]
-    assert built.read_bytes() == next(entry.iterdir()).read_bytes()
+    built = sorted(
+        path.read_bytes() for path in (second / "usa_2025").iterdir() if is_native_artefact(path.name)
+    )
+    cached = sorted(next(entry.iterdir()).read_bytes() for entry in entries)
+    assert built == cached
+
+
+@pytest.fixture(scope="session")
+def cores(natives, tmp_path_factory) -> dict:
+    """The compiled playout cores of the build above, each loaded inside a package of its own
+    (it reads its edition's tables from the `engine` beside it)."""
+    out = Path(natives["usa-2025"].__file__).parent.parent
+    found = {}
+    for edition in EDITIONS:
+        folder = out / edition.replace("-", "_")
+        built = [
+            path
+            for path in folder.iterdir()
+            if is_native_artefact(path.name) and path.name.startswith("engine_core.")
+        ]
+        if not built:
+            continue
+        package = f"cores_{edition.replace('-', '_')}"
+        holder = importlib.util.module_from_spec(
+            importlib.machinery.ModuleSpec(package, None, is_package=True)
+        )
+        holder.__path__ = [str(folder)]
+        sys.modules[package] = holder
+        spec = importlib.util.spec_from_file_location(f"{package}.engine_core", built[0])
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module
+        spec.loader.exec_module(module)
+        found[edition] = module
+    return found
+
+
+def test_a_core_is_built_for_each_edition_it_covers_and_none_in_silence(cores) -> None:
+    assert set(cores) == {"usa-2025", "usa-classic", "usa-1910", "usa-mega", "usa-big-cities"}
+    for edition in EDITIONS:
+        assert (ROOT / "generated" / edition.replace("-", "_") / "engine_core.pyx").exists() == (
+            edition in cores
+        )
+
+
+@pytest.mark.parametrize("edition", ["usa-2025", "usa-classic", "usa-1910", "usa-mega", "usa-big-cities"])
+def test_the_core_plays_the_engines_playouts_for_a_thousand_seeds(cores, natives, edition: str) -> None:
+    core, pure = cores[edition], engine(edition)
+    counts = seat_counts(pure)
+    for seed in range(1000):
+        game = pure.new_game(counts[seed % len(counts)], seed)
+        chooser = random.Random(seed)
+        for _ in range(seed % 120):  # from the set-up, or from some way into the game
+            if game.is_over():
+                break
+            actions = game.legal_actions()
+            game.apply(actions[chooser.randrange(len(actions))])
+        in_c = game.copy()
+        game.playout(random.Random(seed))
+        core.playout(in_c, random.Random(seed))
+        assert in_c.to_dict() == game.to_dict(), f"seed {seed}"
+    # The native engine's games too.
+    compiled = natives[edition].new_game(counts[0], 5)
+    reference = pure.new_game(counts[0], 5)
+    core.playout(compiled, random.Random(9))
+    reference.playout(random.Random(9))
+    assert compiled.to_dict() == reference.to_dict()
+
+
+@pytest.mark.parametrize("edition", ["usa-2025", "usa-classic", "usa-1910", "usa-mega", "usa-big-cities"])
+def test_the_core_counts_and_finds_each_claim_as_the_engine_lists_it(cores, edition: str) -> None:
+    core, pure = cores[edition], engine(edition)
+    counts = seat_counts(pure)
+    for seed in range(30):
+        game = pure.new_game(counts[seed % len(counts)], seed)
+        chooser = random.Random(seed)
+        while not game.is_over():
+            assert core.legal_count(game) == game.legal_count()
+            if game._phase == "turn":
+                for k in range(game._claim_count()):
+                    claim = game._claim_at(k)
+                    jokers = claim.payment.get(pure.LOCOMOTIVE, 0)
+                    paid = next((color for color in claim.payment if color != pure.LOCOMOTIVE), None)
+                    assert core.claim_at(game, k) == (list(pure.ROUTES).index(claim["route"]), paid, jokers)
+            actions = game.legal_actions()
+            game.apply(actions[chooser.randrange(len(actions))])

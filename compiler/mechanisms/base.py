@@ -215,6 +215,10 @@ class Mechanism:
     """The base of every mechanism; each method has the neutral default."""
 
     name: ClassVar[str]
+    french: ClassVar[str]  # what it is called in French (« les tunnels »), for the build's messages
+    # Whether the native playout core plays its rules (or it only sets up and scores, which a
+    # playout never meets); where it is False, an edition using it has no native core yet.
+    native: ClassVar[bool] = False
     # The IR classes of its rules, found in `Edition.rules`.
     rule_types: ClassVar[tuple[type, ...]] = ()
     folder: ClassVar[Path]

@@ -82,6 +82,8 @@ class Bonus:
 
 class BonusCards(Mechanism):
     name = "bonuses"
+    french = "les cartes bonus"
+    native = True  # it only sets up or scores: a playout never meets it
     rule_types = (Bonus,)
     folder = Path(__file__).resolve().parent
 

@@ -71,6 +71,7 @@ class EngineView:
 
 class CardSets(Mechanism):
     name = "card_sets"
+    french = "les lots de cartes"
     rule_types = (Substitute,)
     folder = Path(__file__).resolve().parent
     exports = ("SUBSTITUTES",)

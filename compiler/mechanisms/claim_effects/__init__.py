@@ -64,6 +64,7 @@ class EngineView:
 
 class ClaimEffects(Mechanism):
     name = "claim_effects"
+    french = "les coûts et gains d’une prise"
     rule_types = (ClaimEffect,)
     folder = Path(__file__).resolve().parent
     exports = ("CLAIM_EFFECTS",)

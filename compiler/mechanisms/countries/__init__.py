@@ -43,6 +43,8 @@ def _country(country: Country) -> str:
 
 class Countries(Mechanism):
     name = "countries"
+    french = "les pays"
+    native = True  # it only sets up or scores: a playout never meets it
     folder = Path(__file__).resolve().parent
     exports = ("COUNTRIES",)
 

@@ -26,6 +26,7 @@ def _counts(edition: Edition) -> list[int]:
 
 class FerryRules(Mechanism):
     name = "ferries"
+    french = "les ferries"
     folder = Path(__file__).resolve().parent
 
     def used(self, edition: Edition) -> bool:

@@ -61,6 +61,7 @@ def refusal(kinds: tuple[str, ...]) -> str:
 
 class JokerReach(Mechanism):
     name = "joker_pays"
+    french = "ce que paie le joker"
     rule_types = (JokerPays,)
     folder = Path(__file__).resolve().parent
 

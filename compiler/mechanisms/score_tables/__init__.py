@@ -48,6 +48,8 @@ class ScoreTable:
 
 class ScoreTables(Mechanism):
     name = "score_tables"
+    french = "les tables de points"
+    native = True  # it only sets up or scores: a playout never meets it
     rule_types = (ScoreTable,)
     folder = Path(__file__).resolve().parent
     exports = ("SCORE_TABLES",)

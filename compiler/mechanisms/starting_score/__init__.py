@@ -51,6 +51,8 @@ class EngineView:
 
 class StartingScores(Mechanism):
     name = "starting_score"
+    french = "le score de départ"
+    native = True  # it only sets up or scores: a playout never meets it
     rule_types = (StartingScore,)
     folder = Path(__file__).resolve().parent
     exports = ("STARTING_SCORE",)

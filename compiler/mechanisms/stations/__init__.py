@@ -72,6 +72,7 @@ def _ordinal(rank: int) -> str:
 
 class StationRules(Mechanism):
     name = "stations"
+    french = "les gares"
     rule_types = (Stations,)
     folder = Path(__file__).resolve().parent
     exports = ("CITIES", "STATIONS", "STATION_COST", "UNUSED_STATION_POINTS")

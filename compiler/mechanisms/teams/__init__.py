@@ -68,6 +68,7 @@ def teams_of(edition: Edition) -> Teams | None:
 
 class TeamPlay(Mechanism):
     name = "teams"
+    french = "le jeu en équipes"
     rule_types = (Teams,)
     example_tickets = ("holder_tickets",)
     folder = Path(__file__).resolve().parent

@@ -23,6 +23,8 @@ class EngineView:
 
 class TicketTargets(Mechanism):
     name = "ticket_targets"
+    french = "les tickets à plusieurs destinations"
+    native = True  # it only sets up or scores: a playout never meets it
     folder = Path(__file__).resolve().parent
 
     def used(self, edition: Edition) -> bool:

@@ -137,6 +137,7 @@ def example_paragraph(x: TunnelOutcome, joker: JokerWording) -> str:
 
 class TunnelRules(Mechanism):
     name = "tunnels"
+    french = "les tunnels"
     rule_types = (Tunnels,)
     folder = Path(__file__).resolve().parent
     exports = ("TUNNEL_REVEAL",)
