@@ -126,39 +126,40 @@ def _install(artefact: Path, source: Path) -> Path:
 
 def _compiled(source: Path) -> Path:
     """Compile one engine with mypyc and install it beside its source."""
-    with tempfile.TemporaryDirectory(prefix="aventuriers-native-") as folder:
-        work = Path(folder)
-        shutil.copyfile(source, work / f"{NATIVE_MODULE}.py")
-        result = subprocess.run(
-            [sys.executable, "-m", "mypyc", f"{NATIVE_MODULE}.py"],
-            cwd=work,
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-        built = [path for path in work.glob(f"{NATIVE_MODULE}.*") if is_native_artefact(path.name)]
-        if result.returncode != 0 or len(built) != 1:
-            last = (result.stdout + result.stderr).strip().splitlines()[-3:]
-            raise refused(source, "mypyc n’a pas pu compiler ce moteur : " + " | ".join(last))
-        return _install(built[0], source)
+    return _compiled_by(
+        source,
+        NATIVE_MODULE,
+        f"{NATIVE_MODULE}.py",
+        ["-m", "mypyc", f"{NATIVE_MODULE}.py"],
+        "mypyc n’a pas pu compiler ce moteur",
+    )
 
 
 def _compiled_core(source: Path) -> Path:
     """Compile one playout core with Cython and install it beside its source."""
-    with tempfile.TemporaryDirectory(prefix="aventuriers-core-") as folder:
+    return _compiled_by(
+        source,
+        CORE_MODULE,
+        source.name,
+        ["-m", "Cython.Build.Cythonize", "-i", "-q", source.name],
+        "Cython n’a pas pu compiler ce cœur natif",
+    )
+
+
+def _compiled_by(source: Path, module: str, copy: str, command: list[str], failure: str) -> Path:
+    """Run a compiler (`python COMMAND`) on a copy of `source` named `copy`, in a folder of its
+    own, and install the one extension module `module` it makes; refused, with the compiler's
+    last lines, when it fails."""
+    with tempfile.TemporaryDirectory(prefix=f"aventuriers-{module}-") as folder:
         work = Path(folder)
-        shutil.copyfile(source, work / source.name)
+        shutil.copyfile(source, work / copy)
         result = subprocess.run(
-            [sys.executable, "-m", "Cython.Build.Cythonize", "-i", "-q", source.name],
-            cwd=work,
-            capture_output=True,
-            text=True,
-            check=False,
+            [sys.executable, *command], cwd=work, capture_output=True, text=True, check=False
         )
-        built = [path for path in work.glob(f"{CORE_MODULE}.*") if is_native_artefact(path.name)]
+        built = [path for path in work.glob(f"{module}.*") if is_native_artefact(path.name)]
         if result.returncode != 0 or len(built) != 1:
             last = (result.stdout + result.stderr).strip().splitlines()[-3:]
-            raise refused(source, "Cython n’a pas pu compiler ce cœur natif : " + " | ".join(last))
+            raise refused(source, f"{failure} : " + " | ".join(last))
         return _install(built[0], source)
 
 

@@ -43,6 +43,15 @@ pytestmark = [
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def compiled(folder: Path, module: str) -> list[Path]:
+    """The compiled extension modules named `module` in a built edition's folder."""
+    return [
+        path
+        for path in folder.iterdir()
+        if is_native_artefact(path.name) and path.name.startswith(f"{module}.")
+    ]
+
+
 @pytest.fixture(scope="session")
 def natives(tmp_path_factory) -> dict:
     """Every shipped edition built and compiled in a folder of its own, each loaded as a module."""
@@ -51,11 +60,7 @@ def natives(tmp_path_factory) -> dict:
     modules = {}
     for edition in EDITIONS:
         folder = out / edition.replace("-", "_")
-        built = [
-            path
-            for path in folder.iterdir()
-            if is_native_artefact(path.name) and path.name.startswith("engine_native.")
-        ]
+        built = compiled(folder, "engine_native")
         assert len(built) == 1, f"{edition}: {built}"
         spec = importlib.util.spec_from_file_location("engine_native", built[0])
         module = importlib.util.module_from_spec(spec)
@@ -174,11 +179,7 @@ def cores(natives, tmp_path_factory) -> dict:
     found = {}
     for edition in EDITIONS:
         folder = out / edition.replace("-", "_")
-        built = [
-            path
-            for path in folder.iterdir()
-            if is_native_artefact(path.name) and path.name.startswith("engine_core.")
-        ]
+        built = compiled(folder, "engine_core")
         if not built:
             continue
         package = f"cores_{edition.replace('-', '_')}"
