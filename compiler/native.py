@@ -200,6 +200,14 @@ def native_playout(engine: types.ModuleType):
         return None
 
 
+def native_rollout(engine: types.ModuleType):
+    """The native core's guided rollout of an engine module when its core was built and loads:
+    `guided_rollout(game, rng)`, a cheap policy for searches (claims on the ways of the
+    player's unjoined tickets first), not the engine's playout. Else None."""
+    playout = native_playout(engine)
+    return None if playout is None else importlib.import_module(playout.__module__).guided_rollout
+
+
 def native(package: str) -> types.ModuleType:
     """The native engine of a generated package (`aventuriers.generated.usa_2025`) when it was
     built and loads, else the pure-Python one."""

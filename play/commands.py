@@ -48,7 +48,7 @@ def add_tournament(commands: argparse._SubParsersAction, positive) -> None:
         type=bot_list,
         required=True,
         metavar="B,B,…",
-        help="un bot par siège : random, greedy, mcts[:N|:Ns]",
+        help="un bot par siège : random, greedy, mcts[:N|:Ns][:greedy|:guided]",
     )
     command.add_argument("--games", type=positive, default=100, metavar="N", help="nombre de parties")
     command.add_argument(

@@ -7,7 +7,9 @@ the observation gives), tries in them, by UCB1, the few legal actions the greedy
 the engine by `Game.playout`, in C where the edition's playout core was built, or the greedy
 bot), and picks the action tried most.
 Its budget is a number of playouts (`mcts:400`) or seconds per move (`mcts:1s`),
-optionally with greedy rollouts (`mcts:1s:greedy`).
+optionally with greedy rollouts (`mcts:1s:greedy`) or the native core's guided ones
+(`mcts:1s:guided`: claims on the ways of the player's unjoined tickets first; the greedy bot's
+rollouts where the edition has no core).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import time
 import types
 from dataclasses import dataclass
 
-from aventuriers.compiler.native import native_playout
+from aventuriers.compiler.native import native_playout, native_rollout
 
 from .bots import GreedyBot
 
@@ -159,10 +161,10 @@ class MctsBot:
 
     @classmethod
     def from_budget(cls, budget: str) -> MctsBot:
-        """`400` playouts, `1s` per move, either followed by `:greedy` for greedy rollouts."""
+        """`400` playouts, `1s` per move, either followed by `:greedy` or `:guided` rollouts."""
         size, _, rollout = budget.partition(":")
-        if rollout not in ("", "random", "greedy"):
-            raise ValueError(f"rollout inconnu : « {rollout} » (random, greedy)")
+        if rollout not in ("", "random", "greedy", "guided"):
+            raise ValueError(f"rollout inconnu : « {rollout} » (random, greedy, guided)")
         name = "mcts" + (f":{budget}" if budget else "")
         if not size:
             return cls(name=name, rollout=rollout or "random")
@@ -179,9 +181,16 @@ class MctsBot:
             return legal[0]
         visits = [0] * len(legal)
         value = [0.0] * len(legal)
-        greedy = GreedyBot() if self.rollout == "greedy" else None
-        # The same random playouts in C where the edition's core was built (`build --native`).
+        # The same random playouts in C where the edition's core was built (`build --native`);
+        # guided rollouts are the core's own policy, and the greedy bot's where there is no core.
         playout = native_playout(engine) or engine.Game.playout
+        if self.rollout == "guided":
+            playout = native_rollout(engine) or playout
+        greedy = (
+            GreedyBot()
+            if self.rollout == "greedy" or (self.rollout == "guided" and not native_rollout(engine))
+            else None
+        )
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while (done < self.playouts) if deadline is None else (time.perf_counter() < deadline):

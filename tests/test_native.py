@@ -245,3 +245,19 @@ def test_the_core_counts_and_finds_each_claim_as_the_engine_lists_it(cores, edit
                     assert core.claim_at(game, k) == (list(pure.ROUTES).index(claim["route"]), paid, jokers)
             actions = game.legal_actions()
             game.apply(actions[chooser.randrange(len(actions))])
+
+
+@pytest.mark.parametrize("edition", ["usa-2025", "usa-classic", "usa-1910", "usa-mega", "usa-big-cities"])
+def test_a_guided_rollout_ends_in_a_game_the_engine_accepts(cores, edition: str) -> None:
+    """The guided policy is not the engine's playout: what it must keep is the rules, so every
+    game it ends is one the engine takes back (cards, trains, tickets and routes accounted)."""
+    core, pure = cores[edition], engine(edition)
+    counts = seat_counts(pure)
+    totals = []
+    for seed in range(200):
+        game = pure.new_game(counts[seed % len(counts)], seed)
+        core.guided_rollout(game, random.Random(seed))
+        assert game.is_over()
+        again = pure.Game.from_dict(game.to_dict())
+        totals += [result["total"] for result in again.scores()]
+    assert sum(totals) / len(totals) > 40  # it joins tickets: random play averages below zero

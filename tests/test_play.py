@@ -141,11 +141,17 @@ def test_mcts_budgets() -> None:
     assert make_bot("mcts:50").playouts == 50
     assert make_bot("mcts:0.5s").seconds == 0.5
     assert make_bot("mcts:1s:greedy").rollout == "greedy"
+    assert make_bot("mcts:1s:guided").rollout == "guided"
     with pytest.raises(ValueError):
         make_bot("mcts:fast")
     module = engine("usa-2025")
     game = module.new_game(2, 4)
     choice = make_bot("mcts:20").choose(module, game.observation(0), game.legal_actions(), random.Random(0))
+    assert choice in game.legal_actions()
+    # Guided rollouts: the core's where it was built, else the greedy bot's; a legal choice either way.
+    choice = make_bot("mcts:8:guided").choose(
+        module, game.observation(0), game.legal_actions(), random.Random(0)
+    )
     assert choice in game.legal_actions()
 
 

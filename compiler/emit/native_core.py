@@ -55,6 +55,12 @@ class CoreView:
         return max(s.tickets_dealt + s.long_tickets_dealt, draw.draw if draw else 0, 1)
 
     @property
+    def city_count(self) -> int:
+        ends = {end for route in self.edition.board.routes for end in (route.a, route.b)}
+        ends |= {end for ticket in self.edition.tickets.tickets for end in (ticket.a, ticket.b)}
+        return len(ends)
+
+    @property
     def longest(self) -> int:
         return max(route.length for route in self.edition.board.routes)
 
