@@ -184,12 +184,10 @@ class MctsBot:
         # The same random playouts in C where the edition's core was built (`build --native`);
         # guided rollouts are the core's own policy, and the greedy bot's where there is no core.
         playout = native_playout(engine) or engine.Game.playout
-        if self.rollout == "guided":
-            playout = native_rollout(engine) or playout
+        guided = native_rollout(engine) if self.rollout == "guided" else None
+        playout = guided or playout
         greedy = (
-            GreedyBot()
-            if self.rollout == "greedy" or (self.rollout == "guided" and not native_rollout(engine))
-            else None
+            GreedyBot() if self.rollout == "greedy" or (self.rollout == "guided" and not guided) else None
         )
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0

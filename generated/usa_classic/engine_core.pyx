@@ -313,6 +313,11 @@ cdef class _Core:
         if self.market_count(-1) or self.market_count(LOCOMOTIVE) >= RESET:
             self.refill_market()
 
+    cdef inline bint can_take(self, int slot) noexcept:
+        """Whether the face-up card of `slot` may be drawn now."""
+        # A face-up locomotive is a whole draw: never the second card.
+        return self.market[slot] >= 0 and not (self.phase == SECOND_CARD and self.market[slot] == LOCOMOTIVE)
+
     cdef bint can_draw_second_card(self) noexcept:
         cdef int slot
         if self.deck_size or self.discard_size:
@@ -786,7 +791,7 @@ cdef class _Core:
                 self.draw_deck()
             else:
                 for slot in range(MARKET_SIZE):
-                    if self.market[slot] >= 0 and not (self.phase == SECOND_CARD and self.market[slot] == LOCOMOTIVE):
+                    if self.can_take(slot):
                         pick = slot
                         break
                 if pick >= 0:
@@ -808,7 +813,7 @@ cdef class _Core:
         cdef long claims = 0, count
         draws = 1 if self.deck_size > 0 or self.discard_size > 0 else 0
         for slot in range(MARKET_SIZE):
-            if self.market[slot] >= 0 and not (self.phase == SECOND_CARD and self.market[slot] == LOCOMOTIVE):
+            if self.can_take(slot):
                 draws += 1
         if self.phase == TURN:
             claims = self.claims(-1, &route, &paid, &jokers)
@@ -846,7 +851,7 @@ cdef class _Core:
                             continue
                         k -= 1
                     for slot in range(MARKET_SIZE):
-                        if self.market[slot] >= 0 and not (self.phase == SECOND_CARD and self.market[slot] == LOCOMOTIVE):
+                        if self.can_take(slot):
                             if k == 0:
                                 self.draw_market(slot)
                                 break
