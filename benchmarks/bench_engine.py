@@ -8,7 +8,7 @@ scores(). `--api dict` plays through legal_actions()/apply(), `ids` through
 legal_action_ids()/apply_id(), `sample` through apply_id(sample_id(rng)) (the
 counting API), `core` through the native playout core (`engine_core`, built by `aventuriers
 build --native`: the same games as `playout`, in C), `playout` calls Game.playout(rng) (the moves are drawn
-inside the engine). `--playout-only` leaves new_game() and scores() out of the time. `--native` uses the engine compiled by `aventuriers build --native`.
+inside the engine). `--playout-only` leaves new_game() and scores() out of the time. `--native` plays the native engine (`engine_core`, built by `aventuriers build --native`) through the chosen API.
 `--against REV` also runs the same benchmark, in the same process and in alternate
 rounds, on the engine of git revision REV (say, the commit before a change). The best of
 the rounds is reported (the least disturbed by the machine), with the actions per game.
@@ -24,7 +24,7 @@ import time
 import types
 from pathlib import Path
 
-from aventuriers.compiler.native import native_playout
+from aventuriers.compiler.native import native_engine, native_playout
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -107,7 +107,11 @@ def main() -> None:
     args = options.parse_args()
     module = args.edition.replace("-", "_")
     package = f"aventuriers.generated.{module}"
-    engine = importlib.import_module(f"{package}.engine_native" if args.native else package)
+    engine = importlib.import_module(package)
+    if args.native:
+        engine = native_engine(engine)
+        if engine is None:
+            raise SystemExit(f"{args.edition} : pas de moteur natif construit (aventuriers build --native)")
     engines = {"now": engine}
     if args.against:
         engines[args.against] = engine_at(args.against, module)

@@ -128,16 +128,12 @@ def command_build(args: argparse.Namespace) -> int:
     )
     if args.native:
         built = build_native(out_dir, [result.edition.module_name for result in compiled])
-        engines = [path for path in built if path.name.startswith("engine_native.")]
-        print(f"{len(engines)} moteur(s) natif(s) compilé(s) par mypyc (engine_native).")
-        print(f"{len(built) - len(engines)} cœur(s) de partie aléatoire compilé(s) par Cython (engine_core).")
+        print(f"{len(built)} moteur(s) natif(s) compilé(s) par Cython (engine_core).")
         for result in compiled:
             if result.core_source is None:
-                # Never in silence: the edition's playouts stay those of its engine.
+                # Never in silence: the edition is played by its pure engine.
                 why = unsupported(result.edition)
-                print(
-                    f"{result.edition.name} : pas de cœur natif ({why}) ; ses parties aléatoires restent celles du moteur."
-                )
+                print(f"{result.edition.name} : pas de moteur natif ({why}) ; le moteur Python le joue.")
     return 0
 
 
@@ -346,7 +342,7 @@ def parser() -> argparse.ArgumentParser:
     build.add_argument(
         "--native",
         action="store_true",
-        help="compiler aussi chaque moteur avec mypyc (module engine_native) et chaque cœur de partie aléatoire avec Cython (engine_core) ; pip install -e '.[native]'",
+        help="compiler aussi, avec Cython, le moteur natif de chaque édition qu’il couvre (module engine_core) ; pip install -e '.[native]' et un compilateur C",
     )
     build.set_defaults(run=command_build)
     listed = commands.add_parser("editions", help="lister les éditions livrées")

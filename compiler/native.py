@@ -1,17 +1,19 @@
-"""The native build: each generated engine compiled by mypyc, and each playout core by Cython.
+"""The native build: each native engine (`engine_core.pyx`, emitted beside `engine.py` for the
+editions whose rules it covers) compiled by Cython.
 
-`aventuriers build --native` writes, beside each edition's `engine.py`, the module
-`engine_native` (`engine_native.cpython-311-x86_64-linux-gnu.so` on Linux): the same
-source, the same API and the same games, compiled. The pure-Python `engine.py` stays what
-`aventuriers.generated.<edition>` imports; a program that wants the native one imports
-`aventuriers.generated.<edition>.engine_native` and falls back on the pure one (`native()`
-below does both). Where the build emitted a playout core (`engine_core.pyx`: the editions
-whose rules the core covers), it is compiled by Cython into `engine_core`, whose
-`playout(game, rng)` plays the same random game as `game.playout(rng)` in C
-(`native_playout()` finds it). The compiled files depend on the machine and the Python
-version, so they are never committed (`.gitignore`) and never part of a build's manifest. Each
-is kept in a cache (`cache_folder()`) under the hash of its source, compiler and Python: a
-source already compiled once is copied, not compiled again.
+`aventuriers build --native` writes, beside each such edition's `engine.py`, the module
+`engine_core` (`engine_core.cpython-311-x86_64-linux-gnu.so` on Linux): the engine's whole
+public API (`new_game`, `Game`, `ACTIONS`, `IllegalAction`…), its games played in C arrays, the
+same games as the pure engine's. `aventuriers.generated.<edition>` stays the pure engine; a
+program that wants the native one calls `native()` below, which falls back on the pure one
+where no native engine was built (the build says which editions have none, and why). The
+compiled files depend on the machine and the Python version, so they are never committed
+(`.gitignore`) and never part of a build's manifest. Each is kept in a cache
+(`cache_folder()`) under the hash of its source, Cython and Python: a source already compiled
+once is copied, not compiled again.
+
+mypyc compiled every engine until issue 23: the same dict-and-tuple code, 1.6 times faster
+at best; the native engines are 10 to 40 times faster, and mypyc is gone.
 """
 
 from __future__ import annotations
@@ -32,18 +34,7 @@ from .diagnostics import Code, CompileError, Diagnostic
 from .frontend.positions import SourceFile, Span
 from .write import is_native_artefact, refused
 
-NATIVE_MODULE = "engine_native"
-
-
 CORE_MODULE = "engine_core"
-
-
-def mypyc_available() -> bool:
-    try:
-        importlib.import_module("mypyc")
-    except ImportError:
-        return False
-    return True
 
 
 def cython_available() -> bool:
@@ -55,13 +46,11 @@ def cython_available() -> bool:
 
 
 def missing_toolchain() -> str | None:
-    """What a native build lacks on this machine, in French, or None: mypyc, a C compiler,
+    """What a native build lacks on this machine, in French, or None: Cython, a C compiler,
     Python's headers."""
-    if not mypyc_available():
-        return "mypyc n’est pas installé (pip install -e '.[native]')"
     if not cython_available():
         return "Cython n’est pas installé (pip install -e '.[native]')"
-    # setuptools, which mypyc drives, takes $CC first, then the compiler Python was built with.
+    # setuptools, which Cython drives, takes $CC first, then the compiler Python was built with.
     compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
     if shutil.which(compiler) is None:
         return f"aucun compilateur C ({compiler} introuvable)"
@@ -79,11 +68,8 @@ def cache_folder() -> Path:
 
 
 def _cache_key(source: Path) -> str:
-    """The same source, compiled by the same mypyc or Cython for the same Python, is the same module."""
-    if source.suffix == ".pyx":
-        from Cython import __version__ as compiler_version
-    else:
-        from mypy.version import __version__ as compiler_version
+    """The same source, compiled by the same Cython for the same Python, is the same module."""
+    from Cython import __version__ as compiler_version
 
     digest = hashlib.sha256(source.read_bytes())
     digest.update(f"{sys.version}|{sysconfig.get_config_var('EXT_SUFFIX')}|{compiler_version}".encode())
@@ -91,14 +77,13 @@ def _cache_key(source: Path) -> str:
 
 
 def _compile(source: Path) -> Path:
-    """Compile one engine (`engine.py`, by mypyc) or playout core (`engine_core.pyx`, by Cython),
-    or take it from the cache; the extension module is written beside it, replacing any older one."""
-    module = CORE_MODULE if source.suffix == ".pyx" else NATIVE_MODULE
+    """Compile one native engine (`engine_core.pyx`) with Cython, or take it from the cache; the
+    extension module is written beside it, replacing any older one."""
     cached = cache_folder() / _cache_key(source)
-    found = list(cached.glob(f"{module}.*")) if cached.is_dir() else []
+    found = list(cached.glob(f"{CORE_MODULE}.*")) if cached.is_dir() else []
     if len(found) == 1 and is_native_artefact(found[0].name):
         return _install(found[0], source)
-    built = _compiled_core(source) if source.suffix == ".pyx" else _compiled(source)
+    built = _compiled_core(source)
     try:
         cached.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(built, cached / f"{built.name}.tmp")
@@ -124,25 +109,14 @@ def _install(artefact: Path, source: Path) -> Path:
     return target
 
 
-def _compiled(source: Path) -> Path:
-    """Compile one engine with mypyc and install it beside its source."""
-    return _compiled_by(
-        source,
-        NATIVE_MODULE,
-        f"{NATIVE_MODULE}.py",
-        ["-m", "mypyc", f"{NATIVE_MODULE}.py"],
-        "mypyc n’a pas pu compiler ce moteur",
-    )
-
-
 def _compiled_core(source: Path) -> Path:
-    """Compile one playout core with Cython and install it beside its source."""
+    """Compile one native engine with Cython and install it beside its source."""
     return _compiled_by(
         source,
         CORE_MODULE,
         source.name,
         ["-m", "Cython.Build.Cythonize", "-i", "-q", source.name],
-        "Cython n’a pas pu compiler ce cœur natif",
+        "Cython n’a pas pu compiler ce moteur natif",
     )
 
 
@@ -164,14 +138,13 @@ def _compiled_by(source: Path, module: str, copy: str, command: list[str], failu
 
 
 def build_native(out_dir: Path, modules: list[str]) -> list[Path]:
-    """Compile the engines of `modules` (edition module names) under `out_dir`, and the playout
-    cores of those that have one, one at a time per core; raises CompileError when mypyc or
-    Cython is missing or refuses a source."""
+    """Compile the native engines of `modules` (edition module names) under `out_dir`, those
+    that have one, one at a time per core; raises CompileError when Cython or a C compiler is
+    missing or refuses a source."""
     lacking = missing_toolchain()
     if lacking:
         raise toolchain_refused(out_dir, lacking)
-    sources = [out_dir / module / "engine.py" for module in modules]
-    sources += [core for module in modules if (core := out_dir / module / f"{CORE_MODULE}.pyx").exists()]
+    sources = [core for module in modules if (core := out_dir / module / f"{CORE_MODULE}.pyx").exists()]
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
         return list(pool.map(_compile, sources))
 
@@ -190,28 +163,34 @@ def toolchain_refused(out_dir: Path, lacking: str) -> CompileError:
     )
 
 
-def native_playout(engine: types.ModuleType):
-    """The native playout of an engine module (pure or native) when its core was built and
-    loads: `playout(game, rng)`, the same games as `game.playout(rng)`, in C. Else None."""
+def native_engine(engine: types.ModuleType) -> types.ModuleType | None:
+    """The native engine of an engine module (`aventuriers.generated.usa_2025`, its `engine`, or
+    the native one itself) when it was built and loads, else None."""
     package = engine.__name__ if hasattr(engine, "__path__") else engine.__name__.rpartition(".")[0]
     try:
-        return importlib.import_module(f"{package}.{CORE_MODULE}").playout
+        return importlib.import_module(f"{package}.{CORE_MODULE}")
     except ImportError:
         return None
 
 
+def native_playout(engine: types.ModuleType):
+    """The native playout of an engine module when its native engine was built and loads:
+    `playout(game, rng)`, for a native game or a pure one, the same games as
+    `game.playout(rng)`, in C. Else None."""
+    found = native_engine(engine)
+    return None if found is None else found.playout
+
+
 def native_rollout(engine: types.ModuleType):
-    """The native core's guided rollout of an engine module when its core was built and loads:
-    `guided_rollout(game, rng)`, a cheap policy for searches (claims on the ways of the
-    player's unjoined tickets first), not the engine's playout. Else None."""
-    playout = native_playout(engine)
-    return None if playout is None else importlib.import_module(playout.__module__).guided_rollout
+    """The native engine's guided rollout when it was built and loads: `guided_rollout(game,
+    rng)`, a cheap policy for searches (claims on the ways of the player's unjoined tickets
+    first), not the engine's playout. Else None."""
+    found = native_engine(engine)
+    return None if found is None else found.guided_rollout
 
 
 def native(package: str) -> types.ModuleType:
     """The native engine of a generated package (`aventuriers.generated.usa_2025`) when it was
     built and loads, else the pure-Python one."""
-    try:
-        return importlib.import_module(f"{package}.{NATIVE_MODULE}")
-    except ImportError:
-        return importlib.import_module(package)
+    pure = importlib.import_module(package)
+    return native_engine(pure) or pure

@@ -225,8 +225,9 @@ def _foreign(files: dict[str, str], out_dir: Path, ours: set[str]) -> list[str]:
 
 
 def is_native_artefact(name: str) -> bool:
-    """A native build's compiled engine or playout core (`compiler.native`): a local artefact,
-    never in a manifest and never a foreign file."""
+    """A native build's compiled engine (`compiler.native`; `engine_native`, the mypyc build of
+    versions before issue 23, may be left over in a checkout): a local artefact, never in a
+    manifest and never a foreign file."""
     return name.startswith(("engine_native.", "engine_core.")) and name.endswith(
         tuple(importlib.machinery.EXTENSION_SUFFIXES)
     )

@@ -1,19 +1,22 @@
-"""The native build (issue 11): `aventuriers build --native` compiles every engine with
-mypyc; each compiled engine has the same API and plays the same games as the pure one:
-the conformance cases, random games compared state by state and a hypothesis property
-run on each. It also compiles, with Cython, the playout core of each edition that has one
-(issue 23): its playouts are the engine's, for a thousand seeds per edition.
+"""The native engines (issues 11 and 23): `aventuriers build --native` compiles, with Cython,
+the native engine (`engine_core`) of each edition whose rules it covers, and says why for
+the others. Each native engine has the pure engine's whole API and plays the same games:
+random games compared state by state through the dict API and the ids API, the counting
+API at every step, every conformance case, a hypothesis property, and a thousand playouts
+per edition identical to the pure engine's.
 
-Skipped, with the reason, where mypyc, a C compiler or Python's headers are missing
+Skipped, with the reason, where Cython, a C compiler or Python's headers are missing
 (`pip install -e '.[native]'`, `apt-get install gcc python3-dev`), except in CI, which
 installs them and sets AVENTURIERS_NATIVE_TESTS=required.
 """
 
 from __future__ import annotations
 
+import importlib
 import importlib.machinery
 import importlib.util
 import os
+import pickle
 import random
 import shutil
 import sys
@@ -41,6 +44,7 @@ pytestmark = [
 ]
 
 ROOT = Path(__file__).resolve().parent.parent
+NATIVE = ["usa-2025", "usa-classic", "usa-1910", "usa-mega", "usa-big-cities"]
 
 
 def compiled(folder: Path, module: str) -> list[Path]:
@@ -54,135 +58,18 @@ def compiled(folder: Path, module: str) -> list[Path]:
 
 @pytest.fixture(scope="session")
 def natives(tmp_path_factory) -> dict:
-    """Every shipped edition built and compiled in a folder of its own, each loaded as a module."""
+    """Every shipped edition built in a folder of its own with `--native`, and each native
+    engine built there loaded inside a package of its own (it takes its edition's tables and
+    messages from the `engine` beside it)."""
     out = tmp_path_factory.mktemp("native") / "generated"
     assert main(["build", "--out", str(out), "--native"]) == 0
-    modules = {}
-    for edition in EDITIONS:
-        folder = out / edition.replace("-", "_")
-        built = compiled(folder, "engine_native")
-        assert len(built) == 1, f"{edition}: {built}"
-        spec = importlib.util.spec_from_file_location("engine_native", built[0])
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        modules[edition] = module
-    return modules
-
-
-@pytest.mark.parametrize("edition", EDITIONS)
-def test_the_native_engine_is_compiled(natives, edition: str) -> None:
-    assert Path(natives[edition].__file__).suffix in (".so", ".pyd")
-    assert natives[edition].EDITION == edition
-
-
-@pytest.mark.parametrize("edition", EDITIONS)
-def test_random_games_are_the_same_state_by_state(natives, edition: str) -> None:
-    native, pure = natives[edition], engine(edition)
-    counts = seat_counts(pure)
-    for seed in range(500 if edition == "usa-2025" else 60):
-        players = counts[seed % len(counts)]
-        compiled, reference = native.new_game(players, seed), pure.new_game(players, seed)
-        chooser = random.Random(seed)
-        while not reference.is_over():
-            actions = reference.legal_actions()
-            assert compiled.legal_actions() == actions
-            pick = chooser.randrange(len(actions))
-            reference.apply(actions[pick])
-            compiled.apply_id(actions[pick].id)
-            assert compiled.to_dict() == reference.to_dict()
-        assert compiled.scores() == reference.scores() and compiled.winners() == reference.winners()
-
-
-def test_every_conformance_case_passes_on_the_native_engines(natives) -> None:
-    ran = 0
-    for param in CASES:
-        edition, case = param.values
-        if unmet_requirement(natives[edition], case["requires"]) is None:
-            run_case(natives[edition], case)
-            ran += 1
-    assert ran == len(CASES)
-
-
-def test_a_refused_action_is_the_same_error(natives) -> None:
-    native = natives["usa-2025"]
-    game = native.new_game(2, 1)
-    before = game.to_dict()
-    for wrong in ({"type": "draw_card", "source": "deck"}, ["not", "a", "dict"], None):
-        with pytest.raises(native.IllegalAction):
-            game.apply(wrong)
-    assert game.to_dict() == before
-    with pytest.raises(TypeError):
-        game.legal_actions()[0]["tickets"] = []
-    with pytest.raises(ValueError):
-        native.new_game("4", 1)
-
-
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(edition=st.sampled_from(EDITIONS), players=st.integers(2, 6), seed=st.integers(0, 2**63))
-def test_invariants_hold_at_every_step_of_native_games(
-    natives, edition: str, players: int, seed: int
-) -> None:
-    module = natives[edition]
-    counts = seat_counts(module)
-    play_random(module, counts[players % len(counts)], seed, check_every_step=True)
-
-
-def test_build_check_ignores_a_native_engine(tmp_path, natives) -> None:
-    out = tmp_path / "generated"
-    assert main(["build", "usa-2025", "--out", str(out)]) == 0
-    compiled = natives["usa-2025"].__file__
-    shutil.copyfile(compiled, out / "usa_2025" / Path(compiled).name)
-    assert main(["build", "usa-2025", "--out", str(out), "--check"]) == 0
-
-
-@pytest.mark.parametrize(
-    "engine_file", sorted((ROOT / "generated").glob("*/engine.py")), ids=lambda p: p.parent.name
-)
-def test_every_generated_engine_type_checks_as_mypyc_needs(engine_file: Path) -> None:
-    """mypyc compiles only code that type-checks: every shipped engine does."""
-    from mypy import api
-
-    stdout, stderr, status = api.run(
-        ["--no-error-summary", "--follow-imports=skip", "--no-incremental", str(engine_file)]
-    )
-    assert status == 0, stdout + stderr
-
-
-def test_an_engine_compiled_once_comes_from_the_cache(tmp_path, monkeypatch) -> None:
-    from aventuriers.compiler import native
-
-    monkeypatch.setenv("AVENTURIERS_CACHE", str(tmp_path / "cache"))
-    first = tmp_path / "first"
-    assert main(["build", "usa-2025", "--out", str(first), "--native"]) == 0
-    entries = sorted((tmp_path / "cache" / "native").iterdir())
-    assert len(entries) == 2  # the engine (mypyc) and the playout core (Cython)
-
-    def no_compiler(source):
-        raise AssertionError(f"{source} compiled again")
-
-    monkeypatch.setattr(native, "_compiled", no_compiler)
-    monkeypatch.setattr(native, "_compiled_core", no_compiler)
-    second = tmp_path / "second"
-    assert main(["build", "usa-2025", "--out", str(second), "--native"]) == 0
-    built = sorted(
-        path.read_bytes() for path in (second / "usa_2025").iterdir() if is_native_artefact(path.name)
-    )
-    cached = sorted(next(entry.iterdir()).read_bytes() for entry in entries)
-    assert built == cached
-
-
-@pytest.fixture(scope="session")
-def cores(natives, tmp_path_factory) -> dict:
-    """The compiled playout cores of the build above, each loaded inside a package of its own
-    (it reads its edition's tables from the `engine` beside it)."""
-    out = Path(natives["usa-2025"].__file__).parent.parent
     found = {}
     for edition in EDITIONS:
         folder = out / edition.replace("-", "_")
         built = compiled(folder, "engine_core")
         if not built:
             continue
-        package = f"cores_{edition.replace('-', '_')}"
+        package = f"natives_{edition.replace('-', '_')}"
         holder = importlib.util.module_from_spec(
             importlib.machinery.ModuleSpec(package, None, is_package=True)
         )
@@ -196,62 +83,208 @@ def cores(natives, tmp_path_factory) -> dict:
     return found
 
 
-def test_a_core_is_built_for_each_edition_it_covers_and_none_in_silence(cores) -> None:
-    assert set(cores) == {"usa-2025", "usa-classic", "usa-1910", "usa-mega", "usa-big-cities"}
+def test_a_native_engine_is_built_for_each_edition_it_covers_and_none_in_silence(natives, capsys) -> None:
+    assert set(natives) == set(NATIVE)
     for edition in EDITIONS:
         assert (ROOT / "generated" / edition.replace("-", "_") / "engine_core.pyx").exists() == (
-            edition in cores
+            edition in natives
         )
+    for edition, module in natives.items():
+        assert Path(module.__file__).suffix in (".so", ".pyd")
+        assert module.EDITION == edition
+        assert sorted(module.__all__) == sorted(engine(edition).__all__)
+        beside = importlib.import_module(module.__name__.rpartition(".")[0] + ".engine")
+        assert module.IllegalAction is beside.IllegalAction and module.ACTIONS is beside.ACTIONS
 
 
-@pytest.mark.parametrize("edition", ["usa-2025", "usa-classic", "usa-1910", "usa-mega", "usa-big-cities"])
-def test_the_core_plays_the_engines_playouts_for_a_thousand_seeds(cores, natives, edition: str) -> None:
-    core, pure = cores[edition], engine(edition)
+def same_turn(native, pure) -> None:
+    """Everything the two engines say of the moment, the counting API included."""
+    actions = pure.legal_actions()
+    assert native.legal_actions() == actions
+    assert [action.id for action in native.legal_actions()] == [action.id for action in actions]
+    assert native.legal_action_ids() == pure.legal_action_ids()
+    assert native.action_mask() == pure.action_mask()
+    assert native.legal_count() == pure.legal_count() == len(actions)
+    assert native.current_player == pure.current_player and native.is_over() == pure.is_over()
+
+
+@pytest.mark.parametrize("api", ["dict", "ids"])
+@pytest.mark.parametrize("edition", NATIVE)
+def test_random_games_are_the_same_state_by_state(natives, edition: str, api: str) -> None:
+    """Five hundred games of USA 2025 through each API (a hundred of each other edition: the
+    same template on other data), the states compared after every move."""
+    native, pure = natives[edition], engine(edition)
+    counts = seat_counts(pure)
+    for seed in range(500 if edition == "usa-2025" else 100):
+        players = counts[seed % len(counts)]
+        fast, reference = native.new_game(players, seed), pure.new_game(players, seed)
+        assert fast.to_dict() == reference.to_dict()
+        chooser = random.Random(seed)
+        while not reference.is_over():
+            same_turn(fast, reference)
+            actions = reference.legal_actions()
+            pick = chooser.randrange(len(actions))
+            if seed % 10 == 0:
+                assert [fast.legal_at(k) for k in range(len(actions))] == actions
+            reference.apply(actions[pick])
+            if api == "dict":
+                fast.apply(fast.legal_actions()[pick])
+            else:
+                fast.apply_id(actions[pick].id)
+            assert fast.to_dict() == reference.to_dict()
+        same_turn(fast, reference)
+        assert fast.scores() == reference.scores() and fast.winners() == reference.winners()
+        assert fast.observation(players - 1) == reference.observation(players - 1)
+
+
+@pytest.mark.parametrize("edition", NATIVE)
+def test_the_native_engine_samples_and_plays_out_as_the_pure_one(natives, edition: str) -> None:
+    """`sample_id` draws the same ids from the same generator; `playout` plays the same games
+    for a thousand seeds, from the set-up or from some way into a game; the module's
+    `playout(game, rng)` plays a pure engine's game the same way."""
+    native, pure = natives[edition], engine(edition)
     counts = seat_counts(pure)
     for seed in range(1000):
-        game = pure.new_game(counts[seed % len(counts)], seed)
-        chooser = random.Random(seed)
-        for _ in range(seed % 120):  # from the set-up, or from some way into the game
-            if game.is_over():
+        players = counts[seed % len(counts)]
+        fast, reference = native.new_game(players, seed), pure.new_game(players, seed)
+        drawn, chooser = random.Random(seed), random.Random(seed)
+        for _ in range(seed % 120):
+            if reference.is_over():
                 break
-            actions = game.legal_actions()
-            game.apply(actions[chooser.randrange(len(actions))])
-        in_c = game.copy()
-        game.playout(random.Random(seed))
-        core.playout(in_c, random.Random(seed))
-        assert in_c.to_dict() == game.to_dict(), f"seed {seed}"
-    # The native engine's games too.
-    compiled = natives[edition].new_game(counts[0], 5)
-    reference = pure.new_game(counts[0], 5)
-    core.playout(compiled, random.Random(9))
-    reference.playout(random.Random(9))
-    assert compiled.to_dict() == reference.to_dict()
+            index = reference.sample_id(chooser)
+            assert fast.sample_id(drawn) == index
+            reference.apply_id(index)
+            fast.apply_id(index)
+        copy, pure_copy = fast.copy(), reference.copy()
+        fast.playout(random.Random(seed))
+        reference.playout(random.Random(seed))
+        assert fast.to_dict() == reference.to_dict(), f"seed {seed}"
+        if seed % 50 == 0:
+            native.playout(pure_copy, random.Random(seed + 1))
+            copy.playout(random.Random(seed + 1))
+            assert copy.to_dict() == pure_copy.to_dict()
 
 
-@pytest.mark.parametrize("edition", ["usa-2025", "usa-classic", "usa-1910", "usa-mega", "usa-big-cities"])
-def test_the_core_counts_and_finds_each_claim_as_the_engine_lists_it(cores, edition: str) -> None:
-    core, pure = cores[edition], engine(edition)
-    counts = seat_counts(pure)
-    for seed in range(30):
-        game = pure.new_game(counts[seed % len(counts)], seed)
+def test_every_conformance_case_passes_on_the_native_engines(natives) -> None:
+    ran = 0
+    for param in CASES:
+        edition, case = param.values
+        if edition in natives and unmet_requirement(natives[edition], case["requires"]) is None:
+            run_case(natives[edition], case)
+            ran += 1
+    assert ran == sum(1 for param in CASES if param.values[0] in natives)
+
+
+def test_a_refused_action_is_the_same_error_and_changes_nothing(natives) -> None:
+    native, pure = natives["usa-2025"], engine("usa-2025")
+    for seed in range(40):
+        fast, reference = native.new_game(2 + seed % 4, seed), pure.new_game(2 + seed % 4, seed)
         chooser = random.Random(seed)
-        while not game.is_over():
-            assert core.legal_count(game) == game.legal_count()
-            if game._phase == "turn":
-                for k in range(game._claim_count()):
-                    claim = game._claim_at(k)
-                    jokers = claim.payment.get(pure.LOCOMOTIVE, 0)
-                    paid = next((color for color in claim.payment if color != pure.LOCOMOTIVE), None)
-                    assert core.claim_at(game, k) == (list(pure.ROUTES).index(claim["route"]), paid, jokers)
-            actions = game.legal_actions()
-            game.apply(actions[chooser.randrange(len(actions))])
+        while not reference.is_over():
+            before = fast.to_dict()
+            legal = set(reference.legal_action_ids())
+            wrong = [index for index in range(len(pure.ACTIONS)) if index not in legal]
+            for index in chooser.sample(wrong, 5) + [-1, len(pure.ACTIONS), "3", True]:
+                with pytest.raises(pure.IllegalAction) as expected:
+                    reference.apply_id(index)
+                with pytest.raises(native.IllegalAction) as refused:
+                    fast.apply_id(index)
+                assert (refused.value.code, refused.value.message) == (
+                    expected.value.code,
+                    expected.value.message,
+                )
+            assert fast.to_dict() == before
+            index = chooser.choice(sorted(legal))
+            reference.apply_id(index)
+            fast.apply_id(index)
+    game = native.new_game(2, 1)
+    before = game.to_dict()
+    for wrong in ({"type": "claim_route", "route": "nowhere", "cards": {}}, ["not", "a", "dict"], None):
+        with pytest.raises(native.IllegalAction):
+            game.apply(wrong)
+    assert game.to_dict() == before
+    with pytest.raises(TypeError):
+        game.legal_actions()[0]["tickets"] = []
+    with pytest.raises(ValueError):
+        native.new_game("4", 1)
 
 
-@pytest.mark.parametrize("edition", ["usa-2025", "usa-classic", "usa-1910", "usa-mega", "usa-big-cities"])
-def test_a_guided_rollout_ends_in_a_game_the_engine_accepts(cores, edition: str) -> None:
+def test_a_hand_written_action_plays_as_on_the_pure_engine(natives) -> None:
+    """A dict written by hand is not one of the listed actions: the native engine plays it as
+    the pure engine does, a stale ticket choice included."""
+    native, pure = natives["usa-2025"], engine("usa-2025")
+    fast, reference = native.new_game(3, 7), pure.new_game(3, 7)
+    for game in (fast, reference):
+        offered = game.to_dict()["players"][0]["pending_tickets"]
+        game.apply({"type": "keep_tickets", "tickets": offered[:2]})
+        game.apply(dict(game.legal_actions()[0]))
+    assert fast.to_dict() == reference.to_dict()
+    stale = fast.legal_actions()[-1]  # a choice of player 1's tickets, played for player 2
+    fast.apply(stale)
+    reference.apply(reference.legal_actions()[-1])
+    with pytest.raises(native.IllegalAction):
+        fast.apply(stale)
+    assert fast.to_dict() == reference.to_dict()
+
+
+def test_a_native_game_copies_saves_and_pickles(natives) -> None:
+    native = natives["usa-2025"]
+    game = native.new_game(4, 3)
+    game.playout(random.Random(1))
+    again = native.Game.from_dict(game.to_dict())
+    assert again.to_dict() == game.to_dict() and again.scores() == game.scores()
+    assert pickle.loads(pickle.dumps(game)).to_dict() == game.to_dict()
+    start = native.new_game(4, 3)
+    copy = start.copy()
+    copy.playout(random.Random(2))
+    assert start.to_dict() == native.new_game(4, 3).to_dict()
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(edition=st.sampled_from(NATIVE), players=st.integers(2, 6), seed=st.integers(0, 2**63))
+def test_invariants_hold_at_every_step_of_native_games(
+    natives, edition: str, players: int, seed: int
+) -> None:
+    module = natives[edition]
+    counts = seat_counts(module)
+    play_random(module, counts[players % len(counts)], seed, check_every_step=True)
+
+
+def test_build_check_ignores_a_native_engine(tmp_path, natives) -> None:
+    out = tmp_path / "generated"
+    assert main(["build", "usa-2025", "--out", str(out)]) == 0
+    built = natives["usa-2025"].__file__
+    shutil.copyfile(built, out / "usa_2025" / Path(built).name)
+    assert main(["build", "usa-2025", "--out", str(out), "--check"]) == 0
+
+
+def test_an_engine_compiled_once_comes_from_the_cache(tmp_path, monkeypatch) -> None:
+    from aventuriers.compiler import native
+
+    monkeypatch.setenv("AVENTURIERS_CACHE", str(tmp_path / "cache"))
+    first = tmp_path / "first"
+    assert main(["build", "usa-2025", "--out", str(first), "--native"]) == 0
+    entries = sorted((tmp_path / "cache" / "native").iterdir())
+    assert len(entries) == 1  # the native engine, compiled by Cython
+
+    def no_compiler(source):
+        raise AssertionError(f"{source} compiled again")
+
+    monkeypatch.setattr(native, "_compiled_core", no_compiler)
+    second = tmp_path / "second"
+    assert main(["build", "usa-2025", "--out", str(second), "--native"]) == 0
+    built = sorted(
+        path.read_bytes() for path in (second / "usa_2025").iterdir() if is_native_artefact(path.name)
+    )
+    cached = sorted(next(entry.iterdir()).read_bytes() for entry in entries)
+    assert built == cached
+
+
+@pytest.mark.parametrize("edition", NATIVE)
+def test_a_guided_rollout_ends_in_a_game_the_engine_accepts(natives, edition: str) -> None:
     """The guided policy is not the engine's playout: what it must keep is the rules, so every
     game it ends is one the engine takes back (cards, trains, tickets and routes accounted)."""
-    core, pure = cores[edition], engine(edition)
+    core, pure = natives[edition], engine(edition)
     counts = seat_counts(pure)
     totals = []
     for seed in range(200):
@@ -260,4 +293,7 @@ def test_a_guided_rollout_ends_in_a_game_the_engine_accepts(cores, edition: str)
         assert game.is_over()
         again = pure.Game.from_dict(game.to_dict())
         totals += [result["total"] for result in again.scores()]
+        fast = core.new_game(counts[seed % len(counts)], seed)
+        core.guided_rollout(fast, random.Random(seed))
+        assert fast.to_dict() == game.to_dict()
     assert sum(totals) / len(totals) > 40  # it joins tickets: random play averages below zero

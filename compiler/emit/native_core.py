@@ -45,6 +45,12 @@ class CoreView:
             return "une route de 64 cases ou plus n’est pas native"
         return None
 
+    @property
+    def native_scoring(self) -> bool:
+        """Whether the native game deals and scores itself: no mechanism adds to the core's
+        set-up or scoring (else the pure engine's code does both, on the same state)."""
+        return all(m.native_scoring for m in used_by(self.edition))
+
     def policy(self, literal: str) -> int:
         """Where given-back tickets go, as the core numbers it."""
         return {"'under_chosen_order'": 0, "'shuffled_under'": 1, "'out_of_game'": 2}[literal]

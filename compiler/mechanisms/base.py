@@ -219,6 +219,10 @@ class Mechanism:
     # Whether the native playout core plays its rules (or it only sets up and scores, which a
     # playout never meets); where it is False, an edition using it has no native core yet.
     native: ClassVar[bool] = False
+    # Whether the native engine also deals and scores it without the pure engine (its set-up
+    # and scoring are the core's tables); where it is False, a native game is dealt and scored
+    # by the pure engine's code on the same state.
+    native_scoring: ClassVar[bool] = False
     # The IR classes of its rules, found in `Edition.rules`.
     rule_types: ClassVar[tuple[type, ...]] = ()
     folder: ClassVar[Path]

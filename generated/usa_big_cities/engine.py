@@ -10,14 +10,6 @@ import itertools
 from math import comb
 from typing import Any, NoReturn
 
-try:  # read by a native build (mypyc); the engine itself needs the standard library only
-    from mypy_extensions import mypyc_attr
-except ImportError:
-
-    def mypyc_attr(*attrs: str, **flags: object) -> Any:  # type: ignore[misc]
-        return lambda cls: cls
-
-
 __all__ = [
     "ACTIONS",
     "BONUSES",
@@ -660,7 +652,6 @@ def _read_only_action() -> NoReturn:
     raise TypeError("a legal action is read-only: copy it with dict(action) to change it")
 
 
-@mypyc_attr(native_class=False)  # a native class cannot extend dict or list
 class _Action(dict):
     """A legal action as `legal_actions()` returns it: built once, shared, read-only.
 
@@ -708,7 +699,6 @@ class _Action(dict):
         return _plain(self)
 
 
-@mypyc_attr(native_class=False)  # a native class cannot extend dict or list
 class _Positional(_Action):
     """An entry of ACTIONS that chooses tickets by position among those offered or held;
     `apply_id` turns it into the action it stands for now."""
@@ -716,7 +706,6 @@ class _Positional(_Action):
     __slots__ = ()
 
 
-@mypyc_attr(native_class=False)  # a native class cannot extend dict or list
 class _ReadOnlyList(list):
     """The ticket list of a legal action: a list that cannot change."""
 

@@ -14,6 +14,7 @@ game's state is read into C arrays, the game played there, and the state written
 
 cimport cython
 from libc.stdint cimport uint64_t
+from libc.stdlib cimport malloc, qsort
 from libc.string cimport memset
 
 from . import engine as _pure
@@ -29,6 +30,9 @@ DEF SIBLINGS_MOST = 2
 DEF LONGEST = 6
 
 cdef int LOCOMOTIVE = _pure.LOCOMOTIVE
+cdef int TRAINS_EACH = _pure.TRAINS
+cdef int HAND_DEALT = _pure.HAND_SIZE
+cdef int TICKETS_DEALT = _pure.SETUP_TICKETS
 cdef int CARDS_PER_DRAW = _pure.CARDS_PER_DRAW
 cdef int LAST_ROUND_TRAINS = _pure.LAST_ROUND_TRAINS
 cdef int TICKETS_PER_DRAW = _pure.TICKETS_PER_DRAW
@@ -108,6 +112,91 @@ def _load_tables():
 
 _load_tables()
 
+# The integer index: each id of ACTIONS by its kind and fields, and each action's id.
+cdef enum Kind:
+    KIND_PASS, KIND_DECK, KIND_MARKET, KIND_CLAIM, KIND_TICKETS, KIND_KEEP
+
+cdef tuple _ACTIONS = _pure.ACTIONS
+cdef type _ACTION = _pure._Action
+cdef int ACTION_COUNT = len(_ACTIONS)
+# By id: its kind; a draw's slot, a claim's route or a choice's number of tickets offered; a
+# claim's colour paid (LOCOMOTIVE: jokers only) or a choice's mask of positions kept; a claim's
+# jokers.
+cdef int *ID_KIND = <int *>malloc(ACTION_COUNT * sizeof(int))
+cdef int *ID_FIRST = <int *>malloc(ACTION_COUNT * sizeof(int))
+cdef int *ID_SECOND = <int *>malloc(ACTION_COUNT * sizeof(int))
+cdef int *ID_THIRD = <int *>malloc(ACTION_COUNT * sizeof(int))
+# Room for every legal id at once (each id is legal once at most).
+cdef int *LISTED = <int *>malloc(ACTION_COUNT * sizeof(int))
+cdef char *MASK_BYTES = <char *>malloc(ACTION_COUNT)
+cdef int CLAIM_ID[ROUTE_COUNT][COLOR_COUNT][LONGEST + 1]
+cdef int KEEP_ID[OFFERED_MOST + 1][1 << OFFERED_MOST]
+cdef int MARKET_ID[MARKET_SIZE]
+cdef int PASS_ID = _pure._TABLES["pass"].id
+cdef int DECK_ID = _pure._TABLES["deck"].id
+cdef int TICKETS_ID = _pure._TABLES["draw_tickets"].id if "draw_tickets" in _pure._TABLES else -1
+# Whether the first track of a double route closes the others, by the number of players.
+cdef int TWIN_CLOSES[PLAYERS_MOST + 1]
+cdef int DECK_COUNTS[COLOR_COUNT]
+cdef int ROUTE_POINT_TOTAL[ROUTE_COUNT]
+# How many ways one colour pays a route of a length with so many of its cards and jokers (both
+# counted up to the length): the claims of one route in that colour, the jokers alone aside.
+cdef int WAYS[LONGEST + 1][LONGEST + 1][LONGEST + 1]
+cdef int TICKET_POINTS[TICKET_COUNT]
+_ROUTE_IDS = _pure._ROUTE_IDS
+_TICKET_IDS = _pure._TICKET_IDS
+
+
+def _load_ids():
+    cdef int index, slot, route, offered, mask, at, players, length, have, jokers, low, high
+    if not (ID_KIND and ID_FIRST and ID_SECOND and ID_THIRD and LISTED and MASK_BYTES):
+        raise MemoryError()
+    memset(CLAIM_ID, -1, sizeof(CLAIM_ID))
+    memset(KEEP_ID, -1, sizeof(KEEP_ID))
+    for index in range(ACTION_COUNT):
+        ID_KIND[index] = KIND_PASS
+        ID_FIRST[index] = ID_SECOND[index] = ID_THIRD[index] = 0
+    ID_KIND[DECK_ID] = KIND_DECK
+    if TICKETS_ID >= 0:
+        ID_KIND[TICKETS_ID] = KIND_TICKETS
+    for slot in range(MARKET_SIZE):
+        index = MARKET_ID[slot] = _pure._TABLES["market"][slot].id
+        ID_KIND[index] = KIND_MARKET
+        ID_FIRST[index] = slot
+    for route, by_payment in enumerate(_pure._TABLES["claims"]):
+        for (paid, jokers), action in by_payment.items():
+            index = CLAIM_ID[route][paid][jokers] = action.id
+            ID_KIND[index] = KIND_CLAIM
+            ID_FIRST[index], ID_SECOND[index], ID_THIRD[index] = route, paid, jokers
+    for (offered, kept), action in _pure._TABLES["keep_tickets"].items():
+        mask = 0
+        for at in kept:
+            mask |= 1 << at
+        index = KEEP_ID[offered][mask] = action.id
+        ID_KIND[index] = KIND_KEEP
+        ID_FIRST[index], ID_SECOND[index] = offered, mask
+    for players in range(PLAYERS_MOST + 1):
+        TWIN_CLOSES[players] = 0
+        for low, high, closes in _pure.DOUBLE_ROUTE_RULES:
+            if low <= players <= high:
+                TWIN_CLOSES[players] = closes
+                break
+    for index in range(COLOR_COUNT):
+        DECK_COUNTS[index] = _pure.DECK[index]
+    for length in range(LONGEST + 1):
+        for have in range(LONGEST + 1):
+            for jokers in range(LONGEST + 1):
+                low = length - have if have < length else 0
+                high = length - 1 if jokers >= length else jokers
+                WAYS[length][have][jokers] = 0 if have == 0 or have + jokers < length or high < low else high - low + 1
+    for route in range(ROUTE_COUNT):
+        ROUTE_POINT_TOTAL[route] = _pure.ROUTE_POINTS[ROUTE_LENGTH[route]]
+    for index in range(TICKET_COUNT):
+        TICKET_POINTS[index] = _pure.TICKETS[_TICKET_IDS[index]]["points"]
+
+
+_load_ids()
+
 cdef enum Phase:
     SETUP_TICKETS, KEEP_TICKETS, TURN, SECOND_CARD, OVER
 
@@ -116,59 +205,87 @@ _PHASE_NAMES = {"setup_tickets": SETUP_TICKETS, "keep_tickets": KEEP_TICKETS, "t
 _NAMES_OF_PHASE = {number: name for name, number in _PHASE_NAMES.items()}
 
 
-@cython.final
-cdef class _Core:
-    """A game's whole state in C arrays."""
+ctypedef struct Trails:
+    # A player's routes by city, for the longest trail: each city's from `start[city]` to
+    # `start[city + 1]`, by their position among the player's routes (`used` marks those walked).
+    int start[CITY_COUNT + 1]
+    int route[2 * ROUTE_COUNT]
+    int other[2 * ROUTE_COUNT]
+    int length[2 * ROUTE_COUNT]
+    char used[ROUTE_COUNT]
 
-    cdef int players
-    cdef int hands[PLAYERS_MOST][COLOR_COUNT]
-    cdef int trains[PLAYERS_MOST]
-    cdef int score[PLAYERS_MOST]
-    cdef int owner[ROUTE_COUNT]
-    cdef int routes[PLAYERS_MOST][ROUTE_COUNT]
-    cdef int route_count[PLAYERS_MOST]
-    cdef int tickets[PLAYERS_MOST][TICKET_COUNT]
-    cdef int ticket_count[PLAYERS_MOST]
-    cdef int pending[PLAYERS_MOST][OFFERED_MOST]
-    cdef int pending_count[PLAYERS_MOST]
-    cdef int deck[CARD_COUNT]
-    cdef int deck_size
-    cdef int discard[CARD_COUNT]
-    cdef int discard_size
-    cdef int market[MARKET_SIZE]
+
+cdef void _walk(Trails *trails, int city, int length, int *best) noexcept:
+    cdef int place, index
+    if length > best[0]:
+        best[0] = length
+    for place in range(trails.start[city], trails.start[city + 1]):
+        index = trails.route[place]
+        if trails.used[index]:
+            continue
+        trails.used[index] = 1
+        _walk(trails, trails.other[place], length + trails.length[place], best)
+        trails.used[index] = 0
+
+
+ctypedef struct State:
+    # A game's whole state: one C struct, copied by one assignment.
+    int players
+    int hands[PLAYERS_MOST][COLOR_COUNT]
+    int trains[PLAYERS_MOST]
+    int score[PLAYERS_MOST]
+    int owner[ROUTE_COUNT]
+    int routes[PLAYERS_MOST][ROUTE_COUNT]
+    int route_count[PLAYERS_MOST]
+    int tickets[PLAYERS_MOST][TICKET_COUNT]
+    int ticket_count[PLAYERS_MOST]
+    int pending[PLAYERS_MOST][OFFERED_MOST]
+    int pending_count[PLAYERS_MOST]
+    int deck[CARD_COUNT]
+    int deck_size
+    int discard[CARD_COUNT]
+    int discard_size
+    int market[MARKET_SIZE]
     # The ticket deck, top first, from `ticket_head` to `ticket_end`; room for every ticket
     # coming back under it.
-    cdef int ticket_deck[4 * TICKET_COUNT + 4]
-    cdef int ticket_head
-    cdef int ticket_end
-    cdef int rejected[TICKET_COUNT]
-    cdef int rejected_count
-    cdef int current
-    cdef int phase
-    cdef int drawn
-    cdef int final_turns  # -1: the last round has not begun
-    cdef int passes
-    cdef int turns
-    cdef int twin_closes
-    cdef uint64_t rng
+    int ticket_deck[4 * TICKET_COUNT + 4]
+    int ticket_head
+    int ticket_end
+    int rejected[TICKET_COUNT]
+    int rejected_count
+    int current
+    int phase
+    int drawn
+    int final_turns  # -1: the last round has not begun
+    int passes
+    int turns
+    int twin_closes
+    uint64_t rng
     # The open routes in the order the claims are listed, each bucket from BUCKET_START on.
-    cdef int open_routes[ROUTE_COUNT]
-    cdef int open_count[COLOR_COUNT]
+    int open_routes[ROUTE_COUNT]
+    int open_count[COLOR_COUNT]
     # How many open routes each bucket has of each length, and of those how many each player
     # may not take (another track of theirs): the claims are counted by these groups.
-    cdef int open_of_length[COLOR_COUNT][LONGEST + 1]
-    cdef int barred[PLAYERS_MOST][COLOR_COUNT][LONGEST + 1]
+    int open_of_length[COLOR_COUNT][LONGEST + 1]
+    int barred[PLAYERS_MOST][COLOR_COUNT][LONGEST + 1]
     # Guided rollouts: each player's wanted routes, worked out again after a claim or a keep.
-    cdef char wanted[PLAYERS_MOST][ROUTE_COUNT]
-    cdef int wanted_count[PLAYERS_MOST]
-    cdef int wanted_stale[PLAYERS_MOST]
+    char wanted[PLAYERS_MOST][ROUTE_COUNT]
+    int wanted_count[PLAYERS_MOST]
+    int wanted_stale[PLAYERS_MOST]
+
+
+@cython.final
+cdef class Game:
+    """One game in progress, its state in C arrays: the engine's public API, in C."""
+
+    cdef State s
 
     # -- the engine's generator (splitmix64) -----------------------------------------
 
     cdef inline uint64_t next_random(self) noexcept:
         cdef uint64_t z
-        self.rng = self.rng + <uint64_t>0x9E3779B97F4A7C15
-        z = self.rng
+        self.s.rng = self.s.rng + <uint64_t>0x9E3779B97F4A7C15
+        z = self.s.rng
         z = (z ^ (z >> 30)) * <uint64_t>0xBF58476D1CE4E5B9
         z = (z ^ (z >> 27)) * <uint64_t>0x94D049BB133111EB
         return z ^ (z >> 31)
@@ -194,34 +311,34 @@ cdef class _Core:
 
     cdef int draw_from_deck(self) noexcept:
         cdef int card
-        if self.deck_size == 0:
-            if self.discard_size == 0:
+        if self.s.deck_size == 0:
+            if self.s.discard_size == 0:
                 return -1
-            for card in range(self.discard_size):
-                self.deck[card] = self.discard[card]
-            self.deck_size = self.discard_size
-            self.discard_size = 0
-            self.shuffle(self.deck, self.deck_size)
-        self.deck_size -= 1
-        return self.deck[self.deck_size]
+            for card in range(self.s.discard_size):
+                self.s.deck[card] = self.s.discard[card]
+            self.s.deck_size = self.s.discard_size
+            self.s.discard_size = 0
+            self.shuffle(self.s.deck, self.s.deck_size)
+        self.s.deck_size -= 1
+        return self.s.deck[self.s.deck_size]
 
     cdef inline int market_count(self, int card) noexcept:
         cdef int slot, found = 0
         for slot in range(MARKET_SIZE):
-            if self.market[slot] == card:
+            if self.s.market[slot] == card:
                 found += 1
         return found
 
     cdef int pool_size(self) noexcept:
-        return self.deck_size + self.discard_size + MARKET_SIZE - self.market_count(-1)
+        return self.s.deck_size + self.s.discard_size + MARKET_SIZE - self.market_count(-1)
 
     cdef int pool_locomotives(self) noexcept:
         cdef int index, found = self.market_count(LOCOMOTIVE)
-        for index in range(self.deck_size):
-            if self.deck[index] == LOCOMOTIVE:
+        for index in range(self.s.deck_size):
+            if self.s.deck[index] == LOCOMOTIVE:
                 found += 1
-        for index in range(self.discard_size):
-            if self.discard[index] == LOCOMOTIVE:
+        for index in range(self.s.discard_size):
+            if self.s.discard[index] == LOCOMOTIVE:
                 found += 1
         return found
 
@@ -239,15 +356,15 @@ cdef class _Core:
         cdef uint64_t weights[MARKET_SIZE + 2]
         cdef uint64_t total = 0, pick
         cdef int chosen[MARKET_SIZE]
-        for index in range(self.deck_size):
-            pool[count] = self.deck[index]
+        for index in range(self.s.deck_size):
+            pool[count] = self.s.deck[index]
             count += 1
-        for index in range(self.discard_size):
-            pool[count] = self.discard[index]
+        for index in range(self.s.discard_size):
+            pool[count] = self.s.discard[index]
             count += 1
         for slot in range(MARKET_SIZE):
-            if self.market[slot] >= 0:
-                pool[count] = self.market[slot]
+            if self.s.market[slot] >= 0:
+                pool[count] = self.s.market[slot]
                 count += 1
         self.shuffle(pool, count)
         size = MARKET_SIZE if MARKET_SIZE < count else count
@@ -280,18 +397,18 @@ cdef class _Core:
                 chosen[chosen_count] = card
                 chosen_count += 1
             else:
-                self.deck[rest_count] = card
+                self.s.deck[rest_count] = card
                 rest_count += 1
         for slot in range(MARKET_SIZE):
-            self.market[slot] = chosen[slot] if slot < chosen_count else -1
-        self.deck_size = rest_count
-        self.discard_size = 0
+            self.s.market[slot] = chosen[slot] if slot < chosen_count else -1
+        self.s.deck_size = rest_count
+        self.s.discard_size = 0
 
     cdef void refill_market(self) noexcept:
         cdef int slot, card, resets_left, pool
         for slot in range(MARKET_SIZE):
-            if self.market[slot] < 0:
-                self.market[slot] = self.draw_from_deck()
+            if self.s.market[slot] < 0:
+                self.s.market[slot] = self.draw_from_deck()
         if self.market_count(LOCOMOTIVE) < RESET or not self.reset_can_help():
             return
         pool = self.pool_size()
@@ -299,13 +416,13 @@ cdef class _Core:
         while self.market_count(LOCOMOTIVE) >= RESET and resets_left:
             resets_left -= 1
             for slot in range(MARKET_SIZE):
-                card = self.market[slot]
+                card = self.s.market[slot]
                 if card >= 0:
-                    self.discard[self.discard_size] = card
-                    self.discard_size += 1
-                    self.market[slot] = -1
+                    self.s.discard[self.s.discard_size] = card
+                    self.s.discard_size += 1
+                    self.s.market[slot] = -1
             for slot in range(MARKET_SIZE):
-                self.market[slot] = self.draw_from_deck()
+                self.s.market[slot] = self.draw_from_deck()
         if self.market_count(LOCOMOTIVE) >= RESET:
             self.deal_legal_market()
 
@@ -316,14 +433,14 @@ cdef class _Core:
     cdef inline bint can_take(self, int slot) noexcept:
         """Whether the face-up card of `slot` may be drawn now."""
         # A face-up locomotive is a whole draw: never the second card.
-        return self.market[slot] >= 0 and not (self.phase == SECOND_CARD and self.market[slot] == LOCOMOTIVE)
+        return self.s.market[slot] >= 0 and not (self.s.phase == SECOND_CARD and self.s.market[slot] == LOCOMOTIVE)
 
     cdef bint can_draw_second_card(self) noexcept:
         cdef int slot
-        if self.deck_size or self.discard_size:
+        if self.s.deck_size or self.s.discard_size:
             return True
         for slot in range(MARKET_SIZE):
-            if self.market[slot] >= 0 and self.market[slot] != LOCOMOTIVE:
+            if self.s.market[slot] >= 0 and self.s.market[slot] != LOCOMOTIVE:
                 return True
         return False
 
@@ -331,37 +448,45 @@ cdef class _Core:
 
     cdef void end_turn(self, bint passed) noexcept:
         if not passed:
-            self.passes = 0
-        self.turns += 1
-        self.drawn = 0
-        if self.final_turns < 0:
-            if self.trains[self.current] <= LAST_ROUND_TRAINS:
-                self.final_turns = self.players
+            self.s.passes = 0
+        self.s.turns += 1
+        self.s.drawn = 0
+        if self.s.final_turns < 0:
+            if self.s.trains[self.s.current] <= LAST_ROUND_TRAINS:
+                self.s.final_turns = self.s.players
         else:
-            self.final_turns -= 1
-            if self.final_turns == 0:
-                self.phase = OVER
+            self.s.final_turns -= 1
+            if self.s.final_turns == 0:
+                self.s.phase = OVER
                 return
-        self.phase = TURN
-        self.current = (self.current + 1) % self.players
+        self.s.phase = TURN
+        self.s.current = (self.s.current + 1) % self.s.players
+
+    cdef void pass_turn(self) noexcept:
+        # As `_apply_pass`: when every player in a row has passed, the game is over.
+        self.s.passes += 1
+        if self.s.passes >= self.s.players:
+            self.s.phase = OVER
+        else:
+            self.end_turn(True)
 
     cdef void take_card(self, int card, bint face_up) noexcept:
-        self.hands[self.current][card] += 1
+        self.s.hands[self.s.current][card] += 1
         if face_up and card == LOCOMOTIVE:
             self.end_turn(False)  # a face-up locomotive is the whole draw
             return
-        self.drawn += 1
-        if self.drawn >= CARDS_PER_DRAW or not self.can_draw_second_card():
+        self.s.drawn += 1
+        if self.s.drawn >= CARDS_PER_DRAW or not self.can_draw_second_card():
             self.end_turn(False)
         else:
-            self.phase = SECOND_CARD
+            self.s.phase = SECOND_CARD
 
     cdef void draw_deck(self) noexcept:
         self.take_card(self.draw_from_deck(), False)
 
     cdef void draw_market(self, int slot) noexcept:
-        cdef int card = self.market[slot]
-        self.market[slot] = -1
+        cdef int card = self.s.market[slot]
+        self.s.market[slot] = -1
         self.refill_market()
         self.take_card(card, True)
 
@@ -369,38 +494,38 @@ cdef class _Core:
 
     cdef void index_open(self) noexcept:
         cdef int bucket, place, route, length, other
-        memset(self.open_of_length, 0, sizeof(self.open_of_length))
-        memset(self.barred, 0, sizeof(self.barred))
+        memset(self.s.open_of_length, 0, sizeof(self.s.open_of_length))
+        memset(self.s.barred, 0, sizeof(self.s.barred))
         for bucket in range(COLOR_COUNT):
-            self.open_count[bucket] = 0
+            self.s.open_count[bucket] = 0
             for place in range(BUCKET_START[bucket], BUCKET_START[bucket + 1]):
                 route = ORDER[place]
                 if self.is_open(route):
-                    self.open_routes[BUCKET_START[bucket] + self.open_count[bucket]] = route
-                    self.open_count[bucket] += 1
+                    self.s.open_routes[BUCKET_START[bucket] + self.s.open_count[bucket]] = route
+                    self.s.open_count[bucket] += 1
                     length = ROUTE_LENGTH[route]
-                    self.open_of_length[bucket][length] += 1
+                    self.s.open_of_length[bucket][length] += 1
                     for other in range(SIBLING_COUNT[route]):
-                        if self.owner[SIBLINGS[route][other]] >= 0:
-                            self.barred[self.owner[SIBLINGS[route][other]]][bucket][length] += 1
+                        if self.s.owner[SIBLINGS[route][other]] >= 0:
+                            self.s.barred[self.s.owner[SIBLINGS[route][other]]][bucket][length] += 1
 
     cdef void close(self, int route) noexcept:
         cdef int bucket = LOCOMOTIVE if ROUTE_COLOR[route] < 0 else ROUTE_COLOR[route]
         cdef int start = BUCKET_START[bucket]
-        cdef int place, end = start + self.open_count[bucket], other, holder
+        cdef int place, end = start + self.s.open_count[bucket], other, holder
         cdef int length = ROUTE_LENGTH[route]
         for place in range(start, end):
-            if self.open_routes[place] == route:
+            if self.s.open_routes[place] == route:
                 for place in range(place, end - 1):
-                    self.open_routes[place] = self.open_routes[place + 1]
-                self.open_count[bucket] -= 1
-                self.open_of_length[bucket][length] -= 1
-                if self.twin_closes:
+                    self.s.open_routes[place] = self.s.open_routes[place + 1]
+                self.s.open_count[bucket] -= 1
+                self.s.open_of_length[bucket][length] -= 1
+                if self.s.twin_closes:
                     return  # no track is barred where the first closes the others
                 for other in range(SIBLING_COUNT[route]):
-                    holder = self.owner[SIBLINGS[route][other]]
-                    if holder >= 0 and holder != self.owner[route]:
-                        self.barred[holder][bucket][length] -= 1
+                    holder = self.s.owner[SIBLINGS[route][other]]
+                    if holder >= 0 and holder != self.s.owner[route]:
+                        self.s.barred[holder][bucket][length] -= 1
                 return
 
     cdef void bar_siblings(self, int route, int player) noexcept:
@@ -408,24 +533,24 @@ cdef class _Core:
         cdef int other, sibling, bucket
         for other in range(SIBLING_COUNT[route]):
             sibling = SIBLINGS[route][other]
-            if self.owner[sibling] < 0:
+            if self.s.owner[sibling] < 0:
                 bucket = LOCOMOTIVE if ROUTE_COLOR[sibling] < 0 else ROUTE_COLOR[sibling]
-                self.barred[player][bucket][ROUTE_LENGTH[sibling]] += 1
+                self.s.barred[player][bucket][ROUTE_LENGTH[sibling]] += 1
 
     cdef inline bint is_open(self, int route) noexcept:
         cdef int place
-        if self.owner[route] >= 0:
+        if self.s.owner[route] >= 0:
             return False
-        if self.twin_closes:
+        if self.s.twin_closes:
             for place in range(SIBLING_COUNT[route]):
-                if self.owner[SIBLINGS[route][place]] >= 0:
+                if self.s.owner[SIBLINGS[route][place]] >= 0:
                     return False
         return True
 
     cdef inline bint holds_sibling(self, int route, int player) noexcept:
         cdef int place
         for place in range(SIBLING_COUNT[route]):
-            if self.owner[SIBLINGS[route][place]] == player:
+            if self.s.owner[SIBLINGS[route][place]] == player:
                 return True
         return False
 
@@ -434,10 +559,10 @@ cdef class _Core:
         route, the colour paid, -1 for jokers only, and the jokers laid), and -1 returned.
         The open routes of one bucket and length claim alike: each such group is counted as
         its routes the player may take times the claims of one."""
-        cdef int player = self.current
-        cdef int *hand = self.hands[player]
+        cdef int player = self.s.current
+        cdef int *hand = self.s.hands[player]
         cdef int locomotives = hand[LOCOMOTIVE]
-        cdef int trains = self.trains[player]
+        cdef int trains = self.s.trains[player]
         cdef int best_plain = 0, bucket, place, route, length, reach, paid, have, low, high, jokers
         cdef int index, held_count = 0, takers, skip
         cdef int held[COLOR_COUNT]
@@ -450,7 +575,7 @@ cdef class _Core:
                 if hand[paid] > best_plain:
                     best_plain = hand[paid]
         for bucket in range(COLOR_COUNT):
-            if not self.open_count[bucket]:
+            if not self.s.open_count[bucket]:
                 continue
             reach = (best_plain if bucket == LOCOMOTIVE else hand[bucket]) + locomotives
             if reach > trains:
@@ -458,20 +583,14 @@ cdef class _Core:
             if reach > LONGEST:
                 reach = LONGEST
             for length in range(1, reach + 1):
-                takers = self.open_of_length[bucket][length] - self.barred[player][bucket][length]
+                takers = self.s.open_of_length[bucket][length] - self.s.barred[player][bucket][length]
                 if takers <= 0:
                     continue
                 jokers = locomotives if locomotives < length else length
                 each = 1 if locomotives >= length else 0
                 for index in range(held_count if bucket == LOCOMOTIVE else 1):
-                    paid = held[index] if bucket == LOCOMOTIVE else bucket
-                    have = hand[paid]
-                    if have == 0 or have + jokers < length:
-                        continue
-                    low = length - have if have < length else 0
-                    high = length - 1 if jokers >= length else jokers
-                    if high >= low:
-                        each += high - low + 1
+                    have = hand[held[index] if bucket == LOCOMOTIVE else bucket]
+                    each += WAYS[length][have if have < length else length][jokers]
                 if k < 0 or k >= count + each * takers:
                     count += each * takers
                     continue
@@ -479,8 +598,8 @@ cdef class _Core:
                 skip = <int>((k - count) // each)
                 count += skip * each
                 route = -1
-                for place in range(BUCKET_START[bucket], BUCKET_START[bucket] + self.open_count[bucket]):
-                    route = self.open_routes[place]
+                for place in range(BUCKET_START[bucket], BUCKET_START[bucket] + self.s.open_count[bucket]):
+                    route = self.s.open_routes[place]
                     if ROUTE_LENGTH[route] != length:
                         continue
                     if SIBLING_COUNT[route] and self.holds_sibling(route, player):
@@ -512,61 +631,58 @@ cdef class _Core:
 
     cdef void claim(self, int route, int paid, int jokers) noexcept:
         # As `_take_route` after a legal claim: the colour first, then the jokers, to the discard.
-        cdef int player = self.current
+        cdef int player = self.s.current
         cdef int length = ROUTE_LENGTH[route]
         cdef int index, place
         if paid >= 0 and length - jokers:
-            self.hands[player][paid] -= length - jokers
+            self.s.hands[player][paid] -= length - jokers
             for index in range(length - jokers):
-                self.discard[self.discard_size] = paid
-                self.discard_size += 1
+                self.s.discard[self.s.discard_size] = paid
+                self.s.discard_size += 1
         if jokers:
-            self.hands[player][LOCOMOTIVE] -= jokers
+            self.s.hands[player][LOCOMOTIVE] -= jokers
             for index in range(jokers):
-                self.discard[self.discard_size] = LOCOMOTIVE
-                self.discard_size += 1
-        self.owner[route] = player
+                self.s.discard[self.s.discard_size] = LOCOMOTIVE
+                self.s.discard_size += 1
+        self.s.owner[route] = player
         self.close(route)
-        if self.twin_closes:
+        if self.s.twin_closes:
             for place in range(SIBLING_COUNT[route]):
                 self.close(SIBLINGS[route][place])
         else:
             self.bar_siblings(route, player)
-        self.routes[player][self.route_count[player]] = route
-        self.route_count[player] += 1
-        self.trains[player] -= length
-        self.score[player] += ROUTE_POINTS[length]
+        self.s.routes[player][self.s.route_count[player]] = route
+        self.s.route_count[player] += 1
+        self.s.trains[player] -= length
+        self.s.score[player] += ROUTE_POINTS[length]
         self.tend_market()
         self.end_turn(False)
 
     # -- tickets -----------------------------------------------------------------------
 
     cdef int keep_least(self) noexcept:
-        cdef int least = SETUP_KEEP_AT_LEAST if self.phase == SETUP_TICKETS else DRAW_KEEP_AT_LEAST
-        cdef int offered = self.pending_count[self.current]
+        cdef int least = SETUP_KEEP_AT_LEAST if self.s.phase == SETUP_TICKETS else DRAW_KEEP_AT_LEAST
+        cdef int offered = self.s.pending_count[self.s.current]
         return least if least < offered else offered
 
     cdef long keep_count(self) noexcept:
-        cdef int offered = self.pending_count[self.current]
+        cdef int offered = self.s.pending_count[self.s.current]
         cdef int size
         cdef long count = 0
         for size in range(self.keep_least(), offered + 1):
             count += _comb(offered, size)
         return count
 
-    cdef void keep(self, long k) noexcept:
-        # The k-th choice: sizes from the least, each size's positions in lexicographic order.
-        cdef int player = self.current
-        cdef int offered = self.pending_count[player]
+    cdef int kept_mask(self, long k) noexcept:
+        """The k-th ticket choice, as a mask of positions among the tickets offered: sizes from
+        the least, each size's positions in lexicographic order."""
+        cdef int offered = self.s.pending_count[self.s.current]
         cdef int size = self.keep_least()
-        cdef int chosen[OFFERED_MOST]
-        cdef int kept[OFFERED_MOST]
-        cdef int at, start, index, ticket, policy
+        cdef int at, start = 0, index, mask = 0
         cdef long ways
         while k >= _comb(offered, size):
             k -= _comb(offered, size)
             size += 1
-        start = 0
         for index in range(size):
             at = start
             while True:
@@ -575,59 +691,66 @@ cdef class _Core:
                     break
                 k -= ways
                 at += 1
-            chosen[index] = at
+            mask |= 1 << at
             start = at + 1
-        memset(kept, 0, sizeof(kept))
-        for index in range(size):
-            kept[chosen[index]] = 1
-        policy = SETUP_POLICY if self.phase == SETUP_TICKETS else DRAW_POLICY
+        return mask
+
+    cdef void keep(self, long k) noexcept:
+        self.keep_kept(self.kept_mask(k))
+
+    cdef void keep_kept(self, int mask) noexcept:
+        """Keep the tickets offered at the positions of `mask`."""
+        cdef int player = self.s.current
+        cdef int offered = self.s.pending_count[player]
+        cdef int at, index, ticket, policy
+        policy = SETUP_POLICY if self.s.phase == SETUP_TICKETS else DRAW_POLICY
         for at in range(offered):
-            ticket = self.pending[player][at]
-            if kept[at]:
-                self.tickets[player][self.ticket_count[player]] = ticket
-                self.ticket_count[player] += 1
+            ticket = self.s.pending[player][at]
+            if mask >> at & 1:
+                self.s.tickets[player][self.s.ticket_count[player]] = ticket
+                self.s.ticket_count[player] += 1
             elif policy == 0:
-                self.ticket_deck[self.ticket_end] = ticket
-                self.ticket_end += 1
+                self.s.ticket_deck[self.s.ticket_end] = ticket
+                self.s.ticket_end += 1
             elif policy == 1:
-                self.rejected[self.rejected_count] = ticket
-                self.rejected_count += 1
-        self.pending_count[player] = 0
-        if self.phase == KEEP_TICKETS:
+                self.s.rejected[self.s.rejected_count] = ticket
+                self.s.rejected_count += 1
+        self.s.pending_count[player] = 0
+        if self.s.phase == KEEP_TICKETS:
             self.end_turn(False)
             return
-        if player + 1 < self.players:
-            self.current = player + 1
+        if player + 1 < self.s.players:
+            self.s.current = player + 1
             return
-        if self.rejected_count:
-            self.shuffle(self.rejected, self.rejected_count)
-            for index in range(self.rejected_count):
-                self.ticket_deck[self.ticket_end] = self.rejected[index]
-                self.ticket_end += 1
-            self.rejected_count = 0
-        self.current = 0
-        self.phase = TURN
+        if self.s.rejected_count:
+            self.shuffle(self.s.rejected, self.s.rejected_count)
+            for index in range(self.s.rejected_count):
+                self.s.ticket_deck[self.s.ticket_end] = self.s.rejected[index]
+                self.s.ticket_end += 1
+            self.s.rejected_count = 0
+        self.s.current = 0
+        self.s.phase = TURN
 
     cdef void draw_tickets(self) noexcept:
-        cdef int player = self.current
+        cdef int player = self.s.current
         cdef int count = 0
-        while count < TICKETS_PER_DRAW and self.ticket_head < self.ticket_end:
-            self.pending[player][count] = self.ticket_deck[self.ticket_head]
-            self.ticket_head += 1
+        while count < TICKETS_PER_DRAW and self.s.ticket_head < self.s.ticket_end:
+            self.s.pending[player][count] = self.s.ticket_deck[self.s.ticket_head]
+            self.s.ticket_head += 1
             count += 1
-        self.pending_count[player] = count
-        self.phase = KEEP_TICKETS
-        if self.ticket_head == self.ticket_end:
-            self.ticket_head = self.ticket_end = 0
-        elif self.ticket_end > 3 * TICKET_COUNT:
+        self.s.pending_count[player] = count
+        self.s.phase = KEEP_TICKETS
+        if self.s.ticket_head == self.s.ticket_end:
+            self.s.ticket_head = self.s.ticket_end = 0
+        elif self.s.ticket_end > 3 * TICKET_COUNT:
             self.compact_tickets()
 
     cdef void compact_tickets(self) noexcept:
-        cdef int index, size = self.ticket_end - self.ticket_head
+        cdef int index, size = self.s.ticket_end - self.s.ticket_head
         for index in range(size):
-            self.ticket_deck[index] = self.ticket_deck[self.ticket_head + index]
-        self.ticket_head = 0
-        self.ticket_end = size
+            self.s.ticket_deck[index] = self.s.ticket_deck[self.s.ticket_head + index]
+        self.s.ticket_head = 0
+        self.s.ticket_end = size
 
     # -- guided rollouts: a cheap policy for searches, not the engine's playout ----------
 
@@ -651,9 +774,9 @@ cdef class _Core:
             for place in range(ADJACENT_START[best], ADJACENT_START[best + 1]):
                 route = ADJACENT[place]
                 other = ROUTE_B[route] if ROUTE_A[route] == best else ROUTE_A[route]
-                if self.owner[route] == player:
+                if self.s.owner[route] == player:
                     step = 0
-                elif self.owner[route] < 0 and self.is_open(route) and not (SIBLING_COUNT[route] and self.holds_sibling(route, player)):
+                elif self.s.owner[route] < 0 and self.is_open(route) and not (SIBLING_COUNT[route] and self.holds_sibling(route, player)):
                     step = ROUTE_LENGTH[route]
                 else:
                     continue
@@ -668,15 +791,15 @@ cdef class _Core:
         cdef int from_b[CITY_COUNT]
         cdef int index, ticket, route, a, b, total, marked = 0
         memset(wanted, 0, ROUTE_COUNT)
-        for index in range(self.ticket_count[player]):
-            ticket = self.tickets[player][index]
+        for index in range(self.s.ticket_count[player]):
+            ticket = self.s.tickets[player][index]
             self.distances(TICKET_A[ticket], player, from_a)
             total = from_a[TICKET_B[ticket]]
             if total <= 0:
                 continue  # joined already, or out of reach
             self.distances(TICKET_B[ticket], player, from_b)
             for route in range(ROUTE_COUNT):
-                if self.owner[route] >= 0 or wanted[route]:
+                if self.s.owner[route] >= 0 or wanted[route]:
                     continue
                 a, b = ROUTE_A[route], ROUTE_B[route]
                 if from_a[a] >= 0 and from_b[b] >= 0 and from_a[a] + ROUTE_LENGTH[route] + from_b[b] == total:
@@ -689,25 +812,25 @@ cdef class _Core:
 
     cdef int wanted_now(self, int player) noexcept:
         cdef int other
-        if self.wanted_stale[player]:
-            self.wanted_count[player] = self.wanted_routes(player, self.wanted[player])
-            self.wanted_stale[player] = 0
-        return self.wanted_count[player]
+        if self.s.wanted_stale[player]:
+            self.s.wanted_count[player] = self.wanted_routes(player, self.s.wanted[player])
+            self.s.wanted_stale[player] = 0
+        return self.s.wanted_count[player]
 
     cdef void stale_all(self) noexcept:
         cdef int other
-        for other in range(self.players):
-            self.wanted_stale[other] = 1
+        for other in range(self.s.players):
+            self.s.wanted_stale[other] = 1
 
     cdef bint cheapest(self, int route, int *paid_out, int *jokers_out) noexcept:
         """Whether the current player may claim `route` now, and its payment with the fewest
         jokers (of a gray route, in the colour held most)."""
-        cdef int player = self.current
-        cdef int *hand = self.hands[player]
+        cdef int player = self.s.current
+        cdef int *hand = self.s.hands[player]
         cdef int length = ROUTE_LENGTH[route]
         cdef int color = ROUTE_COLOR[route], index, paid, have, best = -1, best_have = 0
         cdef int locomotives = hand[LOCOMOTIVE]
-        if self.owner[route] >= 0 or not self.is_open(route) or length > self.trains[player]:
+        if self.s.owner[route] >= 0 or not self.is_open(route) or length > self.s.trains[player]:
             return False
         if SIBLING_COUNT[route] and self.holds_sibling(route, player):
             return False
@@ -736,15 +859,15 @@ cdef class _Core:
         cdef long claims, k, chosen, fits
         cdef long draws_counted
         self.stale_all()
-        while self.phase != OVER:
+        while self.s.phase != OVER:
             state = state * <uint64_t>6364136223846793005 + <uint64_t>1442695040888963407
-            if self.phase == SETUP_TICKETS or self.phase == KEEP_TICKETS:
-                self.wanted_stale[self.current] = 1
+            if self.s.phase == SETUP_TICKETS or self.s.phase == KEEP_TICKETS:
+                self.s.wanted_stale[self.s.current] = 1
                 self.keep(0)  # the first choice: the fewest tickets, the first offered
                 continue
-            marked = self.wanted_now(self.current)
-            wanted = self.wanted[self.current]
-            if self.phase == TURN:
+            marked = self.wanted_now(self.s.current)
+            wanted = self.s.wanted[self.s.current]
+            if self.s.phase == TURN:
                 chosen = -1
                 fits = 0
                 best_length = 0
@@ -768,26 +891,22 @@ cdef class _Core:
                     self.stale_all()
                     continue
                 if self.count_turn(&draws_counted, &claims) == 0:
-                    self.passes += 1
-                    if self.passes >= self.players:
-                        self.phase = OVER
-                    else:
-                        self.end_turn(True)
+                    self.pass_turn()
                     continue
             # A card: a face-up one of a colour a wanted route needs, else the deck's.
             pick = -1
             for slot in range(MARKET_SIZE):
-                if self.market[slot] < 0 or self.market[slot] == LOCOMOTIVE:
+                if self.s.market[slot] < 0 or self.s.market[slot] == LOCOMOTIVE:
                     continue
                 for route in range(ROUTE_COUNT):
-                    if marked and wanted[route] and ROUTE_COLOR[route] == self.market[slot]:
+                    if marked and wanted[route] and ROUTE_COLOR[route] == self.s.market[slot]:
                         pick = slot
                         break
                 if pick >= 0:
                     break
             if pick >= 0:
                 self.draw_market(pick)
-            elif self.deck_size or self.discard_size:
+            elif self.s.deck_size or self.s.discard_size:
                 self.draw_deck()
             else:
                 for slot in range(MARKET_SIZE):
@@ -796,14 +915,10 @@ cdef class _Core:
                         break
                 if pick >= 0:
                     self.draw_market(pick)
-                elif self.phase == SECOND_CARD:
+                elif self.s.phase == SECOND_CARD:
                     self.end_turn(False)
                 else:
-                    self.passes += 1
-                    if self.passes >= self.players:
-                        self.phase = OVER
-                    else:
-                        self.end_turn(True)
+                    self.pass_turn()
 
     # -- a random game to the end ------------------------------------------------------
 
@@ -811,14 +926,14 @@ cdef class _Core:
         """How many actions a turn or a second card has: the draws, the claims, a ticket draw."""
         cdef int slot, draws, route = 0, paid = 0, jokers = 0
         cdef long claims = 0, count
-        draws = 1 if self.deck_size > 0 or self.discard_size > 0 else 0
+        draws = 1 if self.s.deck_size > 0 or self.s.discard_size > 0 else 0
         for slot in range(MARKET_SIZE):
             if self.can_take(slot):
                 draws += 1
-        if self.phase == TURN:
+        if self.s.phase == TURN:
             claims = self.claims(-1, &route, &paid, &jokers)
         count = draws + claims
-        if self.phase == TURN and TICKETS_PER_DRAW and self.ticket_head < self.ticket_end:
+        if self.s.phase == TURN and TICKETS_PER_DRAW and self.s.ticket_head < self.s.ticket_end:
             count += 1
         draws_out[0] = draws
         claims_out[0] = claims
@@ -829,19 +944,15 @@ cdef class _Core:
         cdef long count, claims, k
         cdef bint deck
         cdef long draws_counted
-        while self.phase != OVER:
+        while self.s.phase != OVER:
             state = state * <uint64_t>6364136223846793005 + <uint64_t>1442695040888963407
-            if self.phase == TURN or self.phase == SECOND_CARD:
-                deck = self.deck_size > 0 or self.discard_size > 0
+            if self.s.phase == TURN or self.s.phase == SECOND_CARD:
+                deck = self.s.deck_size > 0 or self.s.discard_size > 0
                 count = self.count_turn(&draws_counted, &claims)
                 draws = <int>draws_counted
                 if count == 0:
                     # Nothing is legal: the turn passes (only a turn can come to this).
-                    self.passes += 1
-                    if self.passes >= self.players:
-                        self.phase = OVER
-                    else:
-                        self.end_turn(True)
+                    self.pass_turn()
                     continue
                 k = <long>(((state >> 32) * <uint64_t>count) >> 32)
                 if k < draws:
@@ -867,6 +978,530 @@ cdef class _Core:
                 count = self.keep_count()
                 self.keep(<long>(((state >> 32) * <uint64_t>count) >> 32))
 
+    # -- the engine's public API, as `engine.Game` has it ------------------------------
+
+    @property
+    def players(self):
+        return self.s.players
+
+    @property
+    def current_player(self):
+        return self.s.current
+
+    def is_over(self):
+        return self.s.phase == OVER
+
+    cdef long count(self) noexcept:
+        """How many actions are legal now (in a turn where nothing else is, one: passing)."""
+        cdef long draws, claims, count
+        if self.s.phase == OVER:
+            return 0
+        if self.s.phase == TURN or self.s.phase == SECOND_CARD:
+            count = self.count_turn(&draws, &claims)
+            return 1 if count == 0 and self.s.phase == TURN else count
+        return self.keep_count()
+
+    cdef int id_at(self, long k) noexcept:
+        """The id of the legal action at position `k` (below `count()`) in the order
+        `legal_actions()` lists them; -1 where there is none."""
+        cdef long draws = 0, claims = 0
+        if self.s.phase == TURN or self.s.phase == SECOND_CARD:
+            self.count_turn(&draws, &claims)
+        return self.id_counted(k, draws, claims)
+
+    cdef int id_counted(self, long k, long draws, long claims) noexcept:
+        """`id_at(k)` where the turn's draws and claims are counted already (`count_turn`)."""
+        cdef int slot, route = 0, paid = 0, jokers = 0
+        cdef bint tickets = TICKETS_PER_DRAW and self.s.ticket_head < self.s.ticket_end
+        if self.s.phase == SETUP_TICKETS or self.s.phase == KEEP_TICKETS:
+            if k >= self.keep_count():
+                return -1
+            return KEEP_ID[self.s.pending_count[self.s.current]][self.kept_mask(k)]
+        if self.s.phase == OVER:
+            return -1
+        if self.s.phase == TURN and draws + claims + tickets == 0:
+            return PASS_ID if k == 0 else -1
+        if k < draws:
+            if self.s.deck_size or self.s.discard_size:
+                if k == 0:
+                    return DECK_ID
+                k -= 1
+            for slot in range(MARKET_SIZE):
+                if self.can_take(slot):
+                    if k == 0:
+                        return MARKET_ID[slot]
+                    k -= 1
+        k -= draws
+        if self.s.phase == SECOND_CARD:
+            return -1
+        if k < claims:
+            self.claims(k, &route, &paid, &jokers)
+            return CLAIM_ID[route][LOCOMOTIVE if paid < 0 else paid][jokers]
+        k -= claims
+        if tickets and k == 0:
+            return TICKETS_ID
+        return -1
+
+    cdef int list_claims(self, int *out) noexcept:
+        """Write the ids of the legal claims to `out`, in the order `claims` counts them (by
+        bucket, by length, by route; in each route the colours held, fewest jokers first, then
+        the jokers alone); how many."""
+        cdef int player = self.s.current
+        cdef int *hand = self.s.hands[player]
+        cdef int locomotives = hand[LOCOMOTIVE]
+        cdef int trains = self.s.trains[player]
+        cdef int best_plain = 0, bucket, place, route, length, reach, paid, have, low, high, jokers
+        cdef int index, held_count = 0, used, listed = 0
+        cdef int held[COLOR_COUNT]
+        for index in range(PLAIN_COUNT):
+            paid = PLAIN[index]
+            if hand[paid]:
+                held[held_count] = paid
+                held_count += 1
+                if hand[paid] > best_plain:
+                    best_plain = hand[paid]
+        for bucket in range(COLOR_COUNT):
+            reach = (best_plain if bucket == LOCOMOTIVE else hand[bucket]) + locomotives
+            if reach > trains:
+                reach = trains
+            for place in range(BUCKET_START[bucket], BUCKET_START[bucket] + self.s.open_count[bucket]):
+                route = self.s.open_routes[place]
+                length = ROUTE_LENGTH[route]
+                if length > reach:
+                    break  # a bucket's routes are in order of length
+                if SIBLING_COUNT[route] and self.holds_sibling(route, player):
+                    continue
+                jokers = locomotives if locomotives < length else length
+                for index in range(held_count if bucket == LOCOMOTIVE else 1):
+                    paid = held[index] if bucket == LOCOMOTIVE else bucket
+                    have = hand[paid]
+                    if have == 0 or have + jokers < length:
+                        continue
+                    low = length - have if have < length else 0
+                    high = length - 1 if jokers >= length else jokers
+                    for used in range(low, high + 1):
+                        out[listed] = CLAIM_ID[route][paid][used]
+                        listed += 1
+                if locomotives >= length:
+                    out[listed] = CLAIM_ID[route][LOCOMOTIVE][length]
+                    listed += 1
+        return listed
+
+    cdef int list_ids(self, int *out) noexcept:
+        """Write the ids of the legal actions to `out`, in the order `legal_actions()` lists
+        them; how many."""
+        cdef int slot, listed = 0
+        cdef long k, count
+        if self.s.phase == OVER:
+            return 0
+        if self.s.phase == SETUP_TICKETS or self.s.phase == KEEP_TICKETS:
+            count = self.keep_count()
+            for k in range(count):
+                out[k] = KEEP_ID[self.s.pending_count[self.s.current]][self.kept_mask(k)]
+            return <int>count
+        if self.s.deck_size or self.s.discard_size:
+            out[listed] = DECK_ID
+            listed += 1
+        for slot in range(MARKET_SIZE):
+            if self.can_take(slot):
+                out[listed] = MARKET_ID[slot]
+                listed += 1
+        if self.s.phase == SECOND_CARD:
+            return listed
+        listed += self.list_claims(out + listed)
+        if TICKETS_PER_DRAW and self.s.ticket_head < self.s.ticket_end:
+            out[listed] = TICKETS_ID
+            listed += 1
+        if listed == 0:
+            out[0] = PASS_ID
+            listed = 1
+        return listed
+
+    cdef bint can_claim(self, int route, int paid, int jokers) noexcept:
+        """Whether the current player may claim `route` now paying `paid` (LOCOMOTIVE: jokers
+        only) with `jokers` jokers: the checks of `_apply_claim_route`."""
+        cdef int player = self.s.current
+        cdef int length = ROUTE_LENGTH[route]
+        cdef int *hand = self.s.hands[player]
+        if not self.is_open(route) or (SIBLING_COUNT[route] and self.holds_sibling(route, player)):
+            return False
+        if length > self.s.trains[player]:
+            return False
+        if paid == LOCOMOTIVE:
+            return hand[LOCOMOTIVE] >= length
+        return hand[paid] >= length - jokers and hand[LOCOMOTIVE] >= jokers
+
+    cdef bint play_id(self, int index) noexcept:
+        """Play ACTIONS[index] when it is legal now; whether it was."""
+        cdef int kind = ID_KIND[index], first = ID_FIRST[index], second = ID_SECOND[index]
+        cdef int phase = self.s.phase, size, at
+        cdef long draws, claims
+        if kind == KIND_DECK:
+            if (phase == TURN or phase == SECOND_CARD) and (self.s.deck_size or self.s.discard_size):
+                self.draw_deck()
+                return True
+        elif kind == KIND_MARKET:
+            if (phase == TURN or phase == SECOND_CARD) and self.can_take(first):
+                self.draw_market(first)
+                return True
+        elif kind == KIND_CLAIM:
+            if phase == TURN and self.can_claim(first, second, ID_THIRD[index]):
+                self.claim(first, -1 if second == LOCOMOTIVE else second, ID_THIRD[index])
+                return True
+        elif kind == KIND_TICKETS:
+            if phase == TURN and TICKETS_PER_DRAW and self.s.ticket_head < self.s.ticket_end:
+                self.draw_tickets()
+                return True
+        elif kind == KIND_KEEP:
+            if (phase == SETUP_TICKETS or phase == KEEP_TICKETS) and first == self.s.pending_count[self.s.current]:
+                size = 0
+                for at in range(first):
+                    size += second >> at & 1
+                if size >= self.keep_least():
+                    self.keep_kept(second)
+                    return True
+        elif phase == TURN and self.count_turn(&draws, &claims) == 0:
+            self.pass_turn()
+            return True
+        return False
+
+    cdef object keep_action(self, int mask):
+        """The legal ticket choice keeping the tickets offered at the positions of `mask`, as
+        `legal_actions()` lists it (by the tickets' names)."""
+        cdef int player = self.s.current
+        pending = [self.s.pending[player][at] for at in range(self.s.pending_count[player])]
+        return _pure.Game._keep_action(pending, tuple(at for at in range(len(pending)) if mask >> at & 1))
+
+    cdef bint names_kept(self, action, int index):
+        """Whether a ticket choice as `legal_actions()` lists it names the tickets offered now at
+        the positions of its id."""
+        cdef int player = self.s.current, at
+        if ID_FIRST[index] != self.s.pending_count[player]:
+            return False
+        names = [_TICKET_IDS[self.s.pending[player][at]] for at in range(ID_FIRST[index]) if ID_SECOND[index] >> at & 1]
+        return action["tickets"] == names
+
+    cdef int listed_as(self, dict action):
+        """The id of the legal action equal to `action`, or -1."""
+        cdef int listed = self.list_ids(LISTED), index
+        cdef bint choosing = self.s.phase == SETUP_TICKETS or self.s.phase == KEEP_TICKETS
+        for index in range(listed):
+            if _exactly(action, self.keep_action(ID_SECOND[LISTED[index]]) if choosing else _ACTIONS[LISTED[index]]):
+                return LISTED[index]
+        return -1
+
+    cdef pure(self):
+        """This game as the pure engine's `Game`: for what is done once a game (saving,
+        observing, the refusals and their French messages), never for a move that is legal."""
+        game = _pure.Game(self.s.players, 0)
+        _write(self, game)
+        return game
+
+    cdef through_pure(self, str method, argument):
+        """Play through the pure engine: its refusal (IllegalAction) leaves this game as it was;
+        an action the native checks do not know (a dict written by hand) is played there and
+        its state read back."""
+        game = self.pure()
+        getattr(game, method)(argument)
+        self.load(game)
+
+    def legal_actions(self):
+        """Every legal action of the current player, in a stable order (`engine.Game.legal_actions`)."""
+        cdef int listed = self.list_ids(LISTED), index
+        if self.s.phase == SETUP_TICKETS or self.s.phase == KEEP_TICKETS:
+            return [self.keep_action(ID_SECOND[LISTED[index]]) for index in range(listed)]
+        return [_ACTIONS[LISTED[index]] for index in range(listed)]
+
+    def apply(self, action):
+        """Play `action` for the current player, or raise IllegalAction and change nothing."""
+        cdef int index
+        if type(action) is _ACTION and self.s.phase != OVER:
+            index = action.id
+            if (ID_KIND[index] != KIND_KEEP or self.names_kept(action, index)) and self.play_id(index):
+                return
+        elif type(action) is dict and self.s.phase != OVER:
+            # A dict written by hand that is one of the legal actions: played as that one.
+            index = self.listed_as(action)
+            if index >= 0 and self.play_id(index):
+                return
+        self.through_pure("apply", action)
+
+    def legal_action_ids(self):
+        """The ids in ACTIONS of the legal actions, ascending."""
+        cdef int listed = self.list_ids(LISTED), index
+        qsort(LISTED, listed, sizeof(int), _ascending)
+        return [LISTED[index] for index in range(listed)]
+
+    def action_mask(self):
+        """One byte per entry of ACTIONS: 1 where the action is legal now, else 0."""
+        cdef int listed = self.list_ids(LISTED), index
+        memset(MASK_BYTES, 0, ACTION_COUNT)
+        for index in range(listed):
+            MASK_BYTES[LISTED[index]] = 1
+        return MASK_BYTES[:ACTION_COUNT]
+
+    def apply_id(self, index):
+        """Play ACTIONS[index], or raise IllegalAction and change nothing."""
+        if type(index) is not int or not 0 <= index < ACTION_COUNT:
+            raise _pure.IllegalAction("unknown_action_id", id=index, last=ACTION_COUNT - 1)
+        if not self.play_id(index):
+            self.through_pure("apply_id", index)
+
+    def legal_count(self):
+        """How many actions are legal now: `len(legal_actions())`, counted."""
+        return self.count()
+
+    def legal_at(self, k):
+        """The legal action at position `k` of `legal_actions()`, found without listing the others."""
+        cdef long count = self.count()
+        if type(k) is not int or k < 0:
+            raise IndexError(f"no legal action at {k!r}")
+        if k >= count:
+            raise IndexError(f"no legal action at {k!r}: {count} are legal")
+        if self.s.phase == SETUP_TICKETS or self.s.phase == KEEP_TICKETS:
+            return self.keep_action(self.kept_mask(k))
+        return _ACTIONS[self.id_at(k)]
+
+    def sample_id(self, rng):
+        """The id in ACTIONS of a legal action drawn uniformly with `rng.randrange`."""
+        cdef long draws = 0, claims = 0, count
+        if self.s.phase == TURN or self.s.phase == SECOND_CARD:
+            count = self.count_turn(&draws, &claims)
+            if count == 0 and self.s.phase == TURN:
+                count = 1  # passing
+        else:
+            count = self.count()
+        return self.id_counted(rng.randrange(count), draws, claims)
+
+    def playout(self, rng):
+        """Random legal moves to the end, as `engine.Game.playout(rng)` plays them."""
+        self.play(<uint64_t>rng.getrandbits(64))
+
+    def copy(self):
+        """An independent game in the same state, generator included."""
+        cdef Game game = Game.__new__(Game)
+        game.s = self.s
+        return game
+
+    def scores(self):
+        """Final scoring: route points, tickets, bonuses (`engine.Game.scores`)."""
+        cdef int player, index, ticket
+        cdef int roots[CITY_COUNT]
+        cdef int sizes[CITY_COUNT]
+        results = []
+        for player in range(self.s.players):
+            self.networks(player, roots, sizes)
+            completed, failed = [], []
+            for index in range(self.s.ticket_count[player]):
+                ticket = self.s.tickets[player][index]
+                entry = {"ticket": _TICKET_IDS[ticket], "points": TICKET_POINTS[ticket]}
+                if sizes[roots[TICKET_A[ticket]]] and roots[TICKET_A[ticket]] == roots[TICKET_B[ticket]]:
+                    completed.append(entry)
+                else:
+                    failed.append(entry)
+            route_points = 0
+            for index in range(self.s.route_count[player]):
+                route_points += ROUTE_POINT_TOTAL[self.s.routes[player][index]]
+            largest = 0
+            for index in range(CITY_COUNT):
+                if sizes[index] > largest:
+                    largest = sizes[index]
+            results.append({
+                "player": player,
+                "route_points": route_points,
+                "tickets_completed": completed,
+                "tickets_failed": failed,
+                "longest_path": self.longest_trail(player),
+                "routes_claimed": self.s.route_count[player],
+                "largest_network": largest,
+                "bonuses": {},
+                "total": route_points
+                + sum([entry["points"] for entry in completed])
+                - sum([entry["points"] for entry in failed]),
+            })
+        _pure.Game._award_bonuses(results)
+        return results
+
+    def winners(self):
+        """The winners; ties the rules leave shared stay shared (`engine.Game.winners`)."""
+        return _pure.Game.winners(self)
+
+    def to_dict(self):
+        """The whole state as plain JSON; `Game.from_dict` restores it exactly."""
+        return self.pure().to_dict()
+
+    def observation(self, player):
+        """The game as `player` sees it, as plain JSON (`engine.Game.observation`)."""
+        return self.pure().observation(player)
+
+    @classmethod
+    def from_dict(cls, state):
+        """A game from `to_dict` output; ValueError when `state` is not a state of this edition."""
+        return _read(_pure.Game.from_dict(state))
+
+    def __reduce__(self):
+        return (_restored, (self.to_dict(),))
+
+    cdef void set_up(self, int players, uint64_t seed) noexcept:
+        """A new game dealt as `engine.new_game` deals it: the same shuffles."""
+        cdef int player, color, count = 0, index, route, place = 0
+        cdef int order[TICKET_COUNT]
+        memset(&self.s, 0, sizeof(State))
+        self.s.players = players
+        self.s.rng = seed
+        self.s.twin_closes = TWIN_CLOSES[players]
+        self.s.final_turns = -1
+        self.s.phase = SETUP_TICKETS
+        for player in range(players):
+            self.s.trains[player] = TRAINS_EACH
+        for route in range(ROUTE_COUNT):
+            self.s.owner[route] = -1
+        for index in range(MARKET_SIZE):
+            self.s.market[index] = -1
+        for color in range(COLOR_COUNT):
+            for index in range(DECK_COUNTS[color]):
+                self.s.deck[count] = color
+                count += 1
+        self.shuffle(self.s.deck, count)
+        self.s.deck_size = count
+        for player in range(players):
+            for index in range(HAND_DEALT):
+                self.s.deck_size -= 1
+                self.s.hands[player][self.s.deck[self.s.deck_size]] += 1
+        self.refill_market()
+        for index in range(TICKET_COUNT):
+            order[index] = index
+        self.shuffle(order, TICKET_COUNT)
+        for player in range(players):
+            for index in range(TICKETS_DEALT):
+                if place < TICKET_COUNT:
+                    self.s.pending[player][index] = order[place]
+                    self.s.pending_count[player] += 1
+                    place += 1
+        for index in range(place, TICKET_COUNT):
+            self.s.ticket_deck[index - place] = order[index]
+        self.s.ticket_end = TICKET_COUNT - place
+        self.index_open()
+
+    cdef load(self, game):
+        """Read the pure engine's game into C arrays."""
+        cdef int player, color, index, route
+        memset(&self.s, 0, sizeof(State))
+        self.s.players = game.players
+        for player in range(self.s.players):
+            for color in range(COLOR_COUNT):
+                self.s.hands[player][color] = game._hands[player][color]
+            self.s.trains[player] = game._trains[player]
+            self.s.score[player] = game._score[player]
+            self.s.route_count[player] = len(game._routes[player])
+            for index, route in enumerate(game._routes[player]):
+                self.s.routes[player][index] = route
+            self.s.ticket_count[player] = len(game._tickets[player])
+            for index, route in enumerate(game._tickets[player]):
+                self.s.tickets[player][index] = route
+            self.s.pending_count[player] = len(game._pending[player])
+            for index, route in enumerate(game._pending[player]):
+                self.s.pending[player][index] = route
+        for route in range(ROUTE_COUNT):
+            self.s.owner[route] = game._owner[route]
+        self.s.deck_size = len(game._deck)
+        for index, color in enumerate(game._deck):
+            self.s.deck[index] = color
+        self.s.discard_size = len(game._discard)
+        for index, color in enumerate(game._discard):
+            self.s.discard[index] = color
+        for index in range(MARKET_SIZE):
+            card = game._market[index]
+            self.s.market[index] = -1 if card is None else card
+        self.s.ticket_head = 0
+        self.s.ticket_end = len(game._ticket_deck)
+        for index, route in enumerate(game._ticket_deck):
+            self.s.ticket_deck[index] = route
+        self.s.rejected_count = len(game._setup_rejected)
+        for index, route in enumerate(game._setup_rejected):
+            self.s.rejected[index] = route
+        self.s.current = game._current
+        self.s.phase = _PHASE_NAMES[game._phase]
+        self.s.drawn = game._drawn
+        self.s.final_turns = -1 if game._final_turns is None else game._final_turns
+        self.s.passes = game._passes
+        self.s.turns = game._turns
+        self.s.twin_closes = game._twin_closes
+        self.s.rng = game._rng.state
+        self.index_open()
+
+    # -- scoring -----------------------------------------------------------------------
+
+    cdef void networks(self, int player, int *roots, int *sizes) noexcept:
+        """Each city's network among `player`'s routes (`roots`: its representative) and, for
+        each representative, how many cities its network joins (0 for a city not reached)."""
+        cdef char reached[CITY_COUNT]
+        cdef int city, index, route, a, b
+        memset(reached, 0, CITY_COUNT)
+        for city in range(CITY_COUNT):
+            roots[city] = city
+            sizes[city] = 0
+        for index in range(self.s.route_count[player]):
+            route = self.s.routes[player][index]
+            a = _root(roots, ROUTE_A[route])
+            b = _root(roots, ROUTE_B[route])
+            if a != b:
+                roots[a] = b
+            reached[ROUTE_A[route]] = reached[ROUTE_B[route]] = 1
+        for city in range(CITY_COUNT):
+            roots[city] = _root(roots, city)
+        for city in range(CITY_COUNT):
+            if reached[city]:
+                sizes[roots[city]] += 1
+
+    cdef int longest_trail(self, int player) noexcept:
+        """The longest continuous path of `player`'s routes (`_longest_trail`): cities may
+        repeat, no route is used twice; searched from each city with an odd number of the
+        player's routes, and from one city of each network where every city has an even number."""
+        cdef int roots[CITY_COUNT]
+        cdef int sizes[CITY_COUNT]
+        cdef int degree[CITY_COUNT]
+        cdef Trails trails
+        cdef char has_odd[CITY_COUNT]
+        cdef char started[CITY_COUNT]
+        cdef int city, index, route, end, best = 0
+        self.networks(player, roots, sizes)
+        memset(degree, 0, sizeof(degree))
+        memset(has_odd, 0, CITY_COUNT)
+        memset(started, 0, CITY_COUNT)
+        memset(trails.used, 0, ROUTE_COUNT)
+        for index in range(self.s.route_count[player]):
+            route = self.s.routes[player][index]
+            degree[ROUTE_A[route]] += 1
+            degree[ROUTE_B[route]] += 1
+        # Each city's routes of the player: their positions and other ends, from `start[city]`.
+        end = 0
+        for city in range(CITY_COUNT):
+            trails.start[city] = end
+            end += degree[city]
+        trails.start[CITY_COUNT] = end
+        memset(sizes, 0, sizeof(sizes))  # reused: how many of each city's routes are placed
+        for index in range(self.s.route_count[player]):
+            route = self.s.routes[player][index]
+            for city in (ROUTE_A[route], ROUTE_B[route]):
+                end = trails.start[city] + sizes[city]
+                sizes[city] += 1
+                trails.route[end] = index
+                trails.other[end] = ROUTE_B[route] if city == ROUTE_A[route] else ROUTE_A[route]
+                trails.length[end] = ROUTE_LENGTH[route]
+        for city in range(CITY_COUNT):
+            if degree[city] % 2:
+                has_odd[roots[city]] = 1
+        for city in range(CITY_COUNT):
+            if degree[city] == 0:
+                continue
+            if degree[city] % 2 == 0:
+                if has_odd[roots[city]] or started[roots[city]]:
+                    continue
+                started[roots[city]] = 1
+            _walk(&trails, city, 0, &best)
+        return best
+
 
 cdef long _comb(int n, int k) noexcept:
     cdef long result = 1
@@ -880,115 +1515,108 @@ cdef long _comb(int n, int k) noexcept:
     return result
 
 
-cdef _Core _read(game):
-    """The game's state in C arrays."""
-    cdef _Core core = _Core()
-    cdef int player, color, index, route
-    core.players = game.players
-    for player in range(core.players):
-        for color in range(COLOR_COUNT):
-            core.hands[player][color] = game._hands[player][color]
-        core.trains[player] = game._trains[player]
-        core.score[player] = game._score[player]
-        core.route_count[player] = len(game._routes[player])
-        for index, route in enumerate(game._routes[player]):
-            core.routes[player][index] = route
-        core.ticket_count[player] = len(game._tickets[player])
-        for index, route in enumerate(game._tickets[player]):
-            core.tickets[player][index] = route
-        core.pending_count[player] = len(game._pending[player])
-        for index, route in enumerate(game._pending[player]):
-            core.pending[player][index] = route
-    for route in range(ROUTE_COUNT):
-        core.owner[route] = game._owner[route]
-    core.deck_size = len(game._deck)
-    for index, color in enumerate(game._deck):
-        core.deck[index] = color
-    core.discard_size = len(game._discard)
-    for index, color in enumerate(game._discard):
-        core.discard[index] = color
-    for index in range(MARKET_SIZE):
-        card = game._market[index]
-        core.market[index] = -1 if card is None else card
-    core.ticket_head = 0
-    core.ticket_end = len(game._ticket_deck)
-    for index, route in enumerate(game._ticket_deck):
-        core.ticket_deck[index] = route
-    core.rejected_count = len(game._setup_rejected)
-    for index, route in enumerate(game._setup_rejected):
-        core.rejected[index] = route
-    core.current = game._current
-    core.phase = _PHASE_NAMES[game._phase]
-    core.drawn = game._drawn
-    core.final_turns = -1 if game._final_turns is None else game._final_turns
-    core.passes = game._passes
-    core.turns = game._turns
-    core.twin_closes = game._twin_closes
-    core.rng = game._rng.state
-    core.index_open()
+cdef Game _read(game):
+    """The pure engine's game as a native one."""
+    cdef Game core = Game.__new__(Game)
+    core.load(game)
     return core
 
 
-cdef int _write(_Core core, game) except -1:
+cdef int _write(Game core, game) except -1:
     """The C arrays back into the game, as the pure engine keeps them."""
     cdef int player
-    for player in range(core.players):
-        game._hands[player] = [core.hands[player][color] for color in range(COLOR_COUNT)]
-        game._trains[player] = core.trains[player]
-        game._score[player] = core.score[player]
-        game._routes[player] = [core.routes[player][index] for index in range(core.route_count[player])]
-        game._tickets[player] = [core.tickets[player][index] for index in range(core.ticket_count[player])]
-        game._pending[player] = [core.pending[player][index] for index in range(core.pending_count[player])]
-    game._owner = [core.owner[route] for route in range(ROUTE_COUNT)]
-    game._deck = [core.deck[index] for index in range(core.deck_size)]
-    game._discard = [core.discard[index] for index in range(core.discard_size)]
-    game._market = [None if core.market[index] < 0 else core.market[index] for index in range(MARKET_SIZE)]
-    game._ticket_deck = [core.ticket_deck[index] for index in range(core.ticket_head, core.ticket_end)]
-    game._setup_rejected = [core.rejected[index] for index in range(core.rejected_count)]
-    game._current = core.current
-    game._phase = _NAMES_OF_PHASE[core.phase]
-    game._drawn = core.drawn
-    game._final_turns = None if core.final_turns < 0 else core.final_turns
-    game._passes = core.passes
-    game._turns = core.turns
-    game._rng.state = core.rng
+    for player in range(core.s.players):
+        game._hands[player] = [core.s.hands[player][color] for color in range(COLOR_COUNT)]
+        game._trains[player] = core.s.trains[player]
+        game._score[player] = core.s.score[player]
+        game._routes[player] = [core.s.routes[player][index] for index in range(core.s.route_count[player])]
+        game._tickets[player] = [core.s.tickets[player][index] for index in range(core.s.ticket_count[player])]
+        game._pending[player] = [core.s.pending[player][index] for index in range(core.s.pending_count[player])]
+    game._owner = [core.s.owner[route] for route in range(ROUTE_COUNT)]
+    game._deck = [core.s.deck[index] for index in range(core.s.deck_size)]
+    game._discard = [core.s.discard[index] for index in range(core.s.discard_size)]
+    game._market = [None if core.s.market[index] < 0 else core.s.market[index] for index in range(MARKET_SIZE)]
+    game._ticket_deck = [core.s.ticket_deck[index] for index in range(core.s.ticket_head, core.s.ticket_end)]
+    game._setup_rejected = [core.s.rejected[index] for index in range(core.s.rejected_count)]
+    game._current = core.s.current
+    game._phase = _NAMES_OF_PHASE[core.s.phase]
+    game._drawn = core.s.drawn
+    game._final_turns = None if core.s.final_turns < 0 else core.s.final_turns
+    game._passes = core.s.passes
+    game._turns = core.s.turns
+    game._rng.state = core.s.rng
     game._index_open_routes()
     return 0
 
 
-def legal_count(game):
-    """How many actions are legal in `game` now, counted in C: `game.legal_count()`."""
-    cdef _Core core = _read(game)
-    cdef long draws, claims
-    if core.phase == OVER:
-        return 0
-    if core.phase == TURN or core.phase == SECOND_CARD:
-        return core.count_turn(&draws, &claims) or 1
-    return core.keep_count()
+def new_game(players, seed):
+    """A new game, set up and dealt as `engine.new_game` deals it; the same seed gives the same game."""
+    cdef Game game
+    if not isinstance(players, int) or not _pure.PLAYERS[0] <= players <= _pure.PLAYERS[1]:
+        raise ValueError(f"{_pure.EDITION} is played by {_pure.PLAYERS[0]} to {_pure.PLAYERS[1]} players, not {players!r}")
+    if not isinstance(seed, int):
+        raise ValueError(f"the seed must be an integer, not {seed!r}")
+    game = Game.__new__(Game)
+    game.set_up(players, <uint64_t>(seed & MASK64))
+    return game
 
 
-def claim_at(game, long k):
-    """The claim at position `k` of those legal in `game` (a turn), found in C: its route, the
-    colour paid (None for jokers only) and the jokers laid."""
-    cdef _Core core = _read(game)
-    cdef int route = -1, paid = -1, jokers = 0
-    if core.phase != TURN or k < 0 or k >= core.claims(-1, &route, &paid, &jokers):
-        raise IndexError(k)
-    core.claims(k, &route, &paid, &jokers)
-    return route, (None if paid < 0 else paid), jokers
+def _restored(state):
+    return Game.from_dict(state)
+
+
+cdef bint _exactly(value, listed):
+    """Whether `value` is `listed` (a legal action, or one of its fields) field by field and type
+    by type: `True` is not the slot 1, nor 2.0 two cards; else the pure engine judges it."""
+    if isinstance(listed, dict):
+        return type(value) is dict and len(value) == len(listed) and all(
+            key in value and _exactly(value[key], item) for key, item in listed.items()
+        )
+    if isinstance(listed, list):
+        return type(value) is list and len(value) == len(listed) and all(
+            _exactly(item, wanted) for item, wanted in zip(value, listed)
+        )
+    return type(value) is type(listed) and value == listed
+
+
+cdef inline int _root(int *roots, int city) noexcept:
+    while roots[city] != city:
+        roots[city] = roots[roots[city]]
+        city = roots[city]
+    return city
+
+
+cdef int _ascending(const void *a, const void *b) noexcept nogil:
+    return (<const int *>a)[0] - (<const int *>b)[0]
 
 
 def guided_rollout(game, rng):
-    """Play `game` to the end with the guided policy (`_Core.guided`), in C: a rollout for a
-    tree search, cheaper than the greedy bot and better than random moves. Not the engine's
-    playout, and not its legal-move checks: only the moves the core counts as legal."""
-    cdef _Core core = _read(game)
+    """Play `game` (native, or the pure engine's) to the end with the guided policy
+    (`Game.guided`), in C: a rollout for a tree search, cheaper than the greedy bot and better
+    than random moves. Not the engine's playout, and not its legal-move checks: only the moves
+    the core counts as legal."""
+    if isinstance(game, Game):
+        (<Game>game).guided(<uint64_t>rng.getrandbits(64))
+        return
+    cdef Game core = _read(game)
     core.guided(<uint64_t>rng.getrandbits(64))
     _write(core, game)
 
 
 def playout(game, rng):
-    """Play `game` to the end exactly as `game.playout(rng)` does, in C."""
-    cdef _Core core = _read(game)
+    """Play `game` (native, or the pure engine's) to the end exactly as `game.playout(rng)`
+    does, in C."""
+    if isinstance(game, Game):
+        (<Game>game).play(<uint64_t>rng.getrandbits(64))
+        return
+    cdef Game core = _read(game)
     core.play(<uint64_t>rng.getrandbits(64))
     _write(core, game)
+
+
+# The rest of the engine's names (its tables, IllegalAction, MESSAGES, measured…) are the pure
+# engine's own objects: a program written for `engine` runs unchanged on this module.
+globals().update({name: getattr(_pure, name) for name in _pure.__all__ if name not in ("Game", "new_game")})
+__all__ = list(_pure.__all__)
+# Pickle finds a saved game's maker by its module's name as imported, not as compiled.
+_restored.__module__ = __name__

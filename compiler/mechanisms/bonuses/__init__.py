@@ -84,6 +84,7 @@ class BonusCards(Mechanism):
     name = "bonuses"
     french = "les cartes bonus"
     native = True  # it only sets up or scores: a playout never meets it
+    native_scoring = True  # its bonuses are the table BONUSES, which every engine scores alike
     rule_types = (Bonus,)
     folder = Path(__file__).resolve().parent
 
