@@ -567,13 +567,7 @@ cdef class Game:
         cdef int index, held_count = 0, takers, skip
         cdef int held[COLOR_COUNT]
         cdef long count = 0, here, each
-        for index in range(PLAIN_COUNT):
-            paid = PLAIN[index]
-            if hand[paid]:
-                held[held_count] = paid
-                held_count += 1
-                if hand[paid] > best_plain:
-                    best_plain = hand[paid]
+        held_count = _held_colors(hand, held, &best_plain)
         for bucket in range(COLOR_COUNT):
             if not self.s.open_count[bucket]:
                 continue
@@ -1053,13 +1047,7 @@ cdef class Game:
         cdef int best_plain = 0, bucket, place, route, length, reach, paid, have, low, high, jokers
         cdef int index, held_count = 0, used, listed = 0
         cdef int held[COLOR_COUNT]
-        for index in range(PLAIN_COUNT):
-            paid = PLAIN[index]
-            if hand[paid]:
-                held[held_count] = paid
-                held_count += 1
-                if hand[paid] > best_plain:
-                    best_plain = hand[paid]
+        held_count = _held_colors(hand, held, &best_plain)
         for bucket in range(COLOR_COUNT):
             reach = (best_plain if bucket == LOCOMOTIVE else hand[bucket]) + locomotives
             if reach > trains:
@@ -1577,6 +1565,21 @@ cdef bint _exactly(value, listed):
             _exactly(item, wanted) for item, wanted in zip(value, listed)
         )
     return type(value) is type(listed) and value == listed
+
+
+cdef inline int _held_colors(int *hand, int *held, int *best_plain) noexcept:
+    """Write the plain colours `hand` holds to `held`, and the most cards of one to `best_plain`
+    (what a gray route can be paid with); how many colours."""
+    cdef int index, paid, count = 0
+    best_plain[0] = 0
+    for index in range(PLAIN_COUNT):
+        paid = PLAIN[index]
+        if hand[paid]:
+            held[count] = paid
+            count += 1
+            if hand[paid] > best_plain[0]:
+                best_plain[0] = hand[paid]
+    return count
 
 
 cdef inline int _root(int *roots, int city) noexcept:
