@@ -181,14 +181,6 @@ def native_playout(engine: types.ModuleType):
     return None if found is None else found.playout
 
 
-def native_rollout(engine: types.ModuleType):
-    """The native engine's guided rollout when it was built and loads: `guided_rollout(game,
-    rng)`, a cheap policy for searches (claims on the ways of the player's unjoined tickets
-    first), not the engine's playout. Else None."""
-    found = native_engine(engine)
-    return None if found is None else found.guided_rollout
-
-
 def native(package: str) -> types.ModuleType:
     """The native engine of a generated package (`aventuriers.generated.usa_2025`) when it was
     built and loads, else the pure-Python one."""

@@ -20,7 +20,7 @@ import time
 import types
 from dataclasses import dataclass
 
-from aventuriers.compiler.native import native_playout, native_rollout
+from aventuriers.compiler.native import native_engine
 
 from .bots import GreedyBot
 
@@ -181,10 +181,13 @@ class MctsBot:
             return legal[0]
         visits = [0] * len(legal)
         value = [0.0] * len(legal)
-        # The same random playouts in C where the edition's core was built (`build --native`);
-        # guided rollouts are the core's own policy, and the greedy bot's where there is no core.
-        playout = native_playout(engine) or engine.Game.playout
-        guided = native_rollout(engine) if self.rollout == "guided" else None
+        # Where the edition's native engine was built (`build --native`), each sampled game is
+        # one of its games: the same random playouts, in C, and scored in C; guided rollouts
+        # are its own policy, and the greedy bot's where there is none.
+        fast = native_engine(engine)
+        sampled = (fast or engine).Game
+        playout = fast.playout if fast else engine.Game.playout
+        guided = fast.guided_rollout if fast and self.rollout == "guided" else None
         playout = guided or playout
         greedy = (
             GreedyBot() if self.rollout == "greedy" or (self.rollout == "guided" and not guided) else None
@@ -201,7 +204,7 @@ class MctsBot:
                     range(len(legal)),
                     key=lambda i: value[i] / visits[i] + self.exploration * math.sqrt(total / visits[i]),
                 )
-            game = engine.Game.from_dict(determinise(engine, observation, rng))
+            game = sampled.from_dict(determinise(engine, observation, rng))
             game.apply(dict(legal[pick]))
             if greedy is None:
                 playout(game, rng)
