@@ -14,6 +14,7 @@ rollouts where the edition has no core).
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import time
@@ -187,7 +188,11 @@ class MctsBot:
         fast = native_engine(engine)
         sampled = (fast or engine).Game
         playout = fast.playout if fast else engine.Game.playout
-        guided = fast.guided_rollout if fast and self.rollout == "guided" else None
+        guided = (
+            functools.partial(fast.guided_rollout, late_trains=GreedyBot.late_trains)
+            if fast and self.rollout == "guided"
+            else None
+        )
         playout = guided or playout
         greedy = (
             GreedyBot() if self.rollout == "greedy" or (self.rollout == "guided" and not guided) else None

@@ -44,7 +44,17 @@ pytestmark = [
 ]
 
 ROOT = Path(__file__).resolve().parent.parent
-NATIVE = ["usa-2025", "usa-classic", "usa-1910", "usa-mega", "usa-big-cities"]
+NATIVE = [
+    "usa-2025",
+    "usa-classic",
+    "usa-1910",
+    "usa-mega",
+    "usa-big-cities",
+    "india",
+    "switzerland",
+    "europe",
+    "legendary-asia",
+]
 
 
 def compiled(folder: Path, module: str) -> list[Path]:
@@ -227,6 +237,32 @@ def test_a_hand_written_action_plays_as_on_the_pure_engine(natives) -> None:
     assert fast.to_dict() == reference.to_dict()
 
 
+@pytest.mark.parametrize("edition", ["usa-2025", "switzerland", "europe"])
+def test_a_payment_written_locomotives_first_discards_as_on_the_pure_engine(natives, edition: str) -> None:
+    """The cards of a payment go to the discard in the order written, and the discard comes
+    back shuffled: a claim or a tunnel's surcharge written locomotives first is not the listed
+    action, and the native engine plays it as the pure engine does."""
+    native, pure = natives[edition], engine(edition)
+    reordered = 0
+    for seed in range(20):
+        fast, reference = native.new_game(2, seed), pure.new_game(2, seed)
+        chooser = random.Random(seed)
+        while not reference.is_over():
+            actions = reference.legal_actions()
+            action = actions[chooser.randrange(len(actions))]
+            mixed = [
+                a for a in actions if a["type"] in ("claim_route", "pay_tunnel") and len(a["cards"]) == 2
+            ]
+            if mixed and chooser.random() < 0.5:
+                listed = chooser.choice(mixed)
+                action = {**listed, "cards": dict(reversed(list(listed["cards"].items())))}
+                reordered += 1
+            reference.apply(action)
+            fast.apply(action)
+            assert fast.to_dict() == reference.to_dict()
+    assert reordered > 20
+
+
 def test_a_native_game_copies_saves_and_pickles(natives) -> None:
     native = natives["usa-2025"]
     game = native.new_game(4, 3)
@@ -289,11 +325,11 @@ def test_a_guided_rollout_ends_in_a_game_the_engine_accepts(natives, edition: st
     totals = []
     for seed in range(200):
         game = pure.new_game(counts[seed % len(counts)], seed)
-        core.guided_rollout(game, random.Random(seed))
+        core.guided_rollout(game, random.Random(seed), 12)
         assert game.is_over()
         again = pure.Game.from_dict(game.to_dict())
         totals += [result["total"] for result in again.scores()]
         fast = core.new_game(counts[seed % len(counts)], seed)
-        core.guided_rollout(fast, random.Random(seed))
+        core.guided_rollout(fast, random.Random(seed), 12)
         assert fast.to_dict() == game.to_dict()
     assert sum(totals) / len(totals) > 40  # it joins tickets: random play averages below zero

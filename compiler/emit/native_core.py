@@ -1,23 +1,24 @@
-"""The native playout core of an edition: a Cython module (`engine_core.pyx`) emitted from the
-same IR as the engine, played in C arrays.
+"""The native engine of an edition: a Cython module (`engine_core.pyx`) emitted from the same
+IR as the engine, played in C arrays.
 
-The core plays `Game.playout` exactly: the same moves in the same order (the canonical order
-of `legal_actions()`, counted rather than listed), the same shuffles. It covers the rules of
-the core game; an edition whose rules a mechanism changes during play (stations, tunnels,
-ferries, team play, what the joker pays…) is not native yet, and `unsupported` says why, in
-French, so that a build never falls back in silence. Mechanisms that only score at the end
-(bonus cards, countries, tickets with targets, score tables, a starting score) change nothing
-in a playout (each says so: `Mechanism.native`): the game's `scores()` counts them once it
-is over.
+The native engine plays the same games as `engine.py` (the canonical order of
+`legal_actions()`, counted rather than listed; the same shuffles). It covers the core game
+and the mechanisms that say so (`Mechanism.plays_natively`): ferries, what the joker pays
+and trains set aside change a route's *shape*, by which claims are counted; tunnels and
+stations have their own parts in the template. An edition using a mechanism it does not play
+yet (team play, card sets) has none, and `unsupported` says why, in French, so that a build
+never falls back in silence. Mechanisms that only deal or score (`native_scoring` False)
+leave both to the pure engine's code, run on the native state.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..french import enumerate_fr
 from ..ir import Edition
-from ..mechanisms import used_by
+from ..mechanisms import claim_points, joker_pays, least_jokers, set_aside, used_by
 from .engine import EngineView, environment
 
 
@@ -32,15 +33,13 @@ class CoreView:
     def unsupported(self) -> str | None:
         """Why this edition's playout is not native yet, in French, or None."""
         e, view = self.edition, self.engine
-        playing = [m.french for m in used_by(e) if not m.native]
+        playing = [m.french for m in used_by(e) if not m.plays_natively(e)]
         if playing:
-            return f"{enumerate_fr(playing)} n’y sont pas encore joués"
+            return f"il ne joue pas encore {enumerate_fr(playing)}"
         if not (e.turn.draw_cards and e.turn.claim_route):
             return "un tour sans pioche de cartes ou sans prise de route n’est pas encore natif"
-        if view.keep_at_most or view.keep_among_regular:
-            return (
-                "un nombre de tickets gardés plafonné ou compté parmi les ordinaires n’est pas encore natif"
-            )
+        if view.keep_at_most:
+            return "un nombre de tickets gardés plafonné n’est pas encore natif"
         if any(route.length >= 64 for route in e.board.routes):
             return "une route de 64 cases ou plus n’est pas native"
         return None
@@ -61,9 +60,72 @@ class CoreView:
         return max(s.tickets_dealt + s.long_tickets_dealt, draw.draw if draw else 0, 1)
 
     @property
+    def joker_restricted(self) -> bool:
+        """Whether some route is not paid by the joker."""
+        return not all(shape[2] for shape in self.shapes)
+
+    @property
+    def stations(self) -> Any:
+        """The edition's station rule (its count and costs), or None."""
+        mechanism = next((m for m in used_by(self.edition) if m.name == "stations"), None)
+        return None if mechanism is None else mechanism.rule(self.edition)
+
+    @property
+    def tunnels(self) -> bool:
+        return any(mechanism.name == "tunnels" for mechanism in used_by(self.edition))
+
+    @property
+    def reveal_most(self) -> int:
+        """The most cards a tunnel turns over (1 without tunnels, so that arrays keep a size)."""
+        mechanism = next((m for m in used_by(self.edition) if m.name == "tunnels"), None)
+        if mechanism is None:
+            return 1
+        usual = mechanism.rule(self.edition).reveal
+        return max([1] + [route.reveal or usual for route in self.edition.board.routes if route.tunnel])
+
+    @property
+    def route_shapes(self) -> tuple[tuple[int, int, int, int], ...]:
+        """Each route's shape: its length, the jokers a claim lays at least (a ferry's
+        locomotives), whether the joker pays it (1) or not (0), and the trains its claim sets
+        aside besides its length. Open routes of one colour and shape have the same claims, so
+        the native engine counts them by shape."""
+        e = self.edition
+        return tuple(
+            (route.length, least_jokers(e, route), int(joker_pays(e, route)), set_aside(e, route))
+            for route in e.board.routes
+        )
+
+    @property
+    def set_aside(self) -> bool:
+        """Whether some claim takes more trains than its route's length."""
+        return any(shape[3] for shape in self.shapes)
+
+    @property
+    def claim_points(self) -> tuple[int, ...] | None:
+        """The points each route's claim scores besides its own, or None where none does."""
+        points = tuple(claim_points(self.edition, route) for route in self.edition.board.routes)
+        return points if any(points) else None
+
+    @property
+    def shapes(self) -> tuple[tuple[int, int, int, int], ...]:
+        """The routes' shapes, in increasing order (of length first)."""
+        return tuple(sorted(set(self.route_shapes)))
+
+    @property
+    def shape_of_route(self) -> tuple[int, ...]:
+        numbers = {shape: number for number, shape in enumerate(self.shapes)}
+        return tuple(numbers[shape] for shape in self.route_shapes)
+
+    @property
     def city_count(self) -> int:
-        ends = {end for route in self.edition.board.routes for end in (route.a, route.b)}
-        ends |= {end for ticket in self.edition.tickets.tickets for end in (ticket.a, ticket.b)}
+        # A route to a country ends at its own border arrow, as the engine's `_ROUTE_ENDS` has it.
+        ends = {
+            end
+            for route in self.edition.board.routes
+            for end in (route.a, route.b if route.endpoint is None else f"{route.endpoint}@{route.id}")
+        }
+        # A ticket to targets (countries) has no second city, and no rollout aims at it.
+        ends |= {end for ticket in self.edition.tickets.tickets if ticket.b for end in (ticket.a, ticket.b)}
         return len(ends)
 
     @property

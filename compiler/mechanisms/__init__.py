@@ -67,6 +67,9 @@ __all__ = [
     "joker_kinds",
     "joker_pays",
     "joker_wording",
+    "least_jokers",
+    "set_aside",
+    "claim_points",
     "bonus_rows",
     "example_ticket_keys",
     "side_size",
@@ -108,6 +111,21 @@ def bonus_rows(edition: Any) -> tuple[BonusRow, ...]:
 def joker_kinds(edition: Any) -> tuple[str, ...]:
     """The kinds of route the joker pays ("tunnels", "ferries"), never an ordinary one; empty: every route."""
     return JOKER_PAYS.rule(edition).kinds if JOKER_PAYS.used(edition) else ()
+
+
+def least_jokers(edition: Any, route: Any) -> int:
+    """The jokers a claim of ``route`` lays at least: the terms of the engine's ``least_jokers``."""
+    return sum(mechanism.least_jokers(edition, route) for mechanism in used_by(edition))
+
+
+def set_aside(edition: Any, route: Any) -> int:
+    """The trains a claim of ``route`` takes besides its length: the terms of ``claim_trains``."""
+    return sum(mechanism.set_aside(edition, route) for mechanism in used_by(edition))
+
+
+def claim_points(edition: Any, route: Any) -> int:
+    """The points a claim of ``route`` scores besides the route's own."""
+    return sum(mechanism.claim_points(edition, route) for mechanism in used_by(edition))
 
 
 def joker_pays(edition: Any, route: Any) -> bool:

@@ -294,6 +294,24 @@ class Mechanism:
         """Terms it adds to the engine's expressions (`EXPRESSIONS`)."""
         return {}
 
+    def plays_natively(self, edition: Edition) -> bool:
+        """Whether the native engine plays its rules in this edition (`native`, unless a rule of
+        it the native engine lacks is used)."""
+        return self.native
+
+    def set_aside(self, edition: Edition, route: Any) -> int:
+        """The trains a claim of ``route`` takes besides its length (the native engine's table)."""
+        return 0
+
+    def claim_points(self, edition: Edition, route: Any) -> int:
+        """The points a claim of ``route`` scores besides the route's own (the native engine's table)."""
+        return 0
+
+    def least_jokers(self, edition: Edition, route: Any) -> int:
+        """The jokers a claim of ``route`` lays at least (the native engine's table of the
+        engine's ``least_jokers`` expression)."""
+        return 0
+
     def action_parts(self, edition: Edition, split: bool) -> list[Any]:
         """The actions its engine parts add to the action index (`ir.cost.Part`, by statement)."""
         return []

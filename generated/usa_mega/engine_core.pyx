@@ -30,6 +30,8 @@ DEF MARKET_SIZE = 5
 DEF OFFERED_MOST = 5
 DEF SIBLINGS_MOST = 2
 DEF LONGEST = 6
+DEF SHAPES = 6
+DEF REVEAL_MOST = 1
 
 cdef int LOCOMOTIVE = _pure.LOCOMOTIVE
 cdef int TRAINS_EACH = _pure.TRAINS
@@ -55,6 +57,15 @@ cdef int ROUTE_COLOR[ROUTE_COUNT]
 cdef int SIBLINGS[ROUTE_COUNT][SIBLINGS_MOST]
 cdef int SIBLING_COUNT[ROUTE_COUNT]
 cdef int ROUTE_POINTS[64]
+# Each route's shape (its length, the jokers a claim lays at least, whether the joker pays
+# it): the open routes of one bucket and shape have the same claims. Shapes are numbered in
+# increasing order of length.
+cdef int SHAPE_OF[ROUTE_COUNT]
+cdef int SHAPE_LENGTH[SHAPES]
+cdef int SHAPE_LEAST[SHAPES]
+cdef int SHAPE_PAYS[SHAPES]
+# The trains a claim of the shape takes: its length and the trains it sets aside.
+cdef int SHAPE_TRAINS[SHAPES]
 cdef int ORDER[ROUTE_COUNT]
 cdef int BUCKET_START[COLOR_COUNT + 1]
 cdef int PLAIN[COLOR_COUNT]
@@ -81,6 +92,13 @@ def _load_tables():
             SIBLINGS[route][place] = _pure._ROUTE_SIBLINGS[route][place]
     for place in range(64):
         ROUTE_POINTS[place] = _pure.ROUTE_POINTS.get(place, 0)
+    for place, shape in enumerate(((1, 0, 1, 0), (2, 0, 1, 0), (3, 0, 1, 0), (4, 0, 1, 0), (5, 0, 1, 0), (6, 0, 1, 0))):
+        SHAPE_LENGTH[place], SHAPE_LEAST[place], SHAPE_PAYS[place], SHAPE_TRAINS[place] = shape
+        SHAPE_TRAINS[place] += SHAPE_LENGTH[place]
+    for route, place in enumerate((1, 4, 0, 3, 3, 1, 1, 1, 1, 1, 1, 3, 3, 2, 5, 3, 1, 2, 3, 2, 2, 1, 1, 3, 3, 0, 0, 1, 1, 1, 3, 3, 3, 3, 3, 4, 2, 2, 1, 5, 1, 1, 2, 5, 3, 5, 5, 4, 2, 1, 4, 2, 5, 3, 1, 1, 1, 0, 0, 1, 1, 1, 2, 2, 2, 1, 1, 2, 2, 2, 5, 2, 4, 2, 3, 2, 1, 1, 1, 1, 1, 2, 2, 1, 4, 1, 1, 5, 4, 4, 0, 0, 1, 1, 4, 4, 1, 5, 0, 0)):
+        SHAPE_OF[route] = place
+        if SHAPE_LENGTH[place] != ROUTE_LENGTH[route]:
+            raise ImportError("engine_core ne correspond pas à engine : reconstruisez avec aventuriers build --native")
     place = 0
     for bucket in range(COLOR_COUNT):
         BUCKET_START[bucket] = place
@@ -100,8 +118,11 @@ def _load_tables():
         ROUTE_B[route] = cities.setdefault(b, len(cities))
     for ticket in range(TICKET_COUNT):
         record = _pure.TICKETS[_pure._TICKET_IDS[ticket]]
-        TICKET_A[ticket] = cities.setdefault(record["a"], len(cities))
-        TICKET_B[ticket] = cities.setdefault(record["b"], len(cities))
+        # A ticket to targets (a country…) has no second city: -1, and no rollout aims at it.
+        TICKET_A[ticket] = cities.setdefault(record["a"], len(cities)) if "b" in record else -1
+        TICKET_B[ticket] = cities.setdefault(record["b"], len(cities)) if "b" in record else -1
+    if len(cities) != CITY_COUNT:
+        raise ImportError("engine_core ne correspond pas à engine : reconstruisez avec aventuriers build --native")
     place = 0
     for city in range(CITY_COUNT):
         ADJACENT_START[city] = place
@@ -116,7 +137,7 @@ _load_tables()
 
 # The integer index: each id of ACTIONS by its kind and fields, and each action's id.
 cdef enum Kind:
-    KIND_PASS, KIND_DECK, KIND_MARKET, KIND_CLAIM, KIND_TICKETS, KIND_KEEP
+    KIND_OTHER, KIND_PASS, KIND_DECK, KIND_MARKET, KIND_CLAIM, KIND_TICKETS, KIND_KEEP, KIND_PAY_TUNNEL, KIND_ABANDON_TUNNEL, KIND_STATION
 
 cdef tuple _ACTIONS = _pure.ACTIONS
 cdef type _ACTION = _pure._Action
@@ -140,23 +161,33 @@ cdef int TICKETS_ID = _pure._TABLES["draw_tickets"].id if "draw_tickets" in _pur
 # Whether the first track of a double route closes the others, by the number of players.
 cdef int TWIN_CLOSES[PLAYERS_MOST + 1]
 cdef int DECK_COUNTS[COLOR_COUNT]
-# How many ways one colour pays a route of a length with so many of its cards and jokers (both
+# How many ways one colour pays a route of a shape with so many of its cards and jokers (both
 # counted up to the length): the claims of one route in that colour, the jokers alone aside.
-cdef int WAYS[LONGEST + 1][LONGEST + 1][LONGEST + 1]
+cdef int WAYS[SHAPES][LONGEST + 1][LONGEST + 1]
+# The claims of one route of a shape by the cards of its colour and the jokers held (each up to
+# LONGEST): WAYS where the joker pays it, plus the claim in jokers alone (coloured routes); the
+# same without that claim (gray routes, whose colours are summed).
+cdef int ONE[SHAPES][LONGEST + 1][LONGEST + 1]
+cdef int ONE_GRAY[SHAPES][LONGEST + 1][LONGEST + 1]
+# The claims in jokers alone of one gray route of a shape, by the jokers held.
+cdef int JOKERS_ONLY[SHAPES][LONGEST + 1]
 cdef int TICKET_POINTS[TICKET_COUNT]
+# Whether each ticket is a long one (dealt apart at set-up).
+cdef char TICKET_LONG[TICKET_COUNT]
 _ROUTE_IDS = _pure._ROUTE_IDS
 _TICKET_IDS = _pure._TICKET_IDS
 
 
 def _load_ids():
-    cdef int index, slot, route, offered, mask, at, players, length, have, jokers, low, high
+    cdef int index, slot, route, offered, mask, at, players, length, have, jokers, low, high, shape, paid, usable
     if not (ID_KIND and ID_FIRST and ID_SECOND and ID_THIRD and LISTED and MASK_BYTES):
         raise MemoryError()
     memset(CLAIM_ID, -1, sizeof(CLAIM_ID))
     memset(KEEP_ID, -1, sizeof(KEEP_ID))
     for index in range(ACTION_COUNT):
-        ID_KIND[index] = KIND_PASS
+        ID_KIND[index] = KIND_OTHER
         ID_FIRST[index] = ID_SECOND[index] = ID_THIRD[index] = 0
+    ID_KIND[PASS_ID] = KIND_PASS
     ID_KIND[DECK_ID] = KIND_DECK
     if TICKETS_ID >= 0:
         ID_KIND[TICKETS_ID] = KIND_TICKETS
@@ -184,23 +215,33 @@ def _load_ids():
                 break
     for index in range(COLOR_COUNT):
         DECK_COUNTS[index] = _pure.DECK[index]
-    for length in range(LONGEST + 1):
+    for shape in range(SHAPES):
+        length = SHAPE_LENGTH[shape]
         for have in range(LONGEST + 1):
             for jokers in range(LONGEST + 1):
                 low = length - have if have < length else 0
+                if low < SHAPE_LEAST[shape]:
+                    low = SHAPE_LEAST[shape]
                 high = length - 1 if jokers >= length else jokers
-                WAYS[length][have][jokers] = 0 if have == 0 or have + jokers < length or high < low else high - low + 1
+                WAYS[shape][have][jokers] = 0 if have == 0 or have + jokers < length or high < low else high - low + 1
+        for have in range(LONGEST + 1):
+            for jokers in range(LONGEST + 1):
+                usable = jokers if SHAPE_PAYS[shape] else 0
+                ONE_GRAY[shape][have][jokers] = WAYS[shape][have if have < length else length][usable if usable < length else length]
+                JOKERS_ONLY[shape][jokers] = 1 if usable >= length else 0
+                ONE[shape][have][jokers] = ONE_GRAY[shape][have][jokers] + JOKERS_ONLY[shape][jokers]
     for index in range(TICKET_COUNT):
-        TICKET_POINTS[index] = _pure.TICKETS[_TICKET_IDS[index]]["points"]
+        TICKET_POINTS[index] = _pure.TICKETS[_TICKET_IDS[index]].get("points", 0)
+        TICKET_LONG[index] = _pure.TICKETS[_TICKET_IDS[index]].get("kind") == "long"
 
 
 _load_ids()
 
 cdef enum Phase:
-    SETUP_TICKETS, KEEP_TICKETS, TURN, SECOND_CARD, OVER
+    SETUP_TICKETS, KEEP_TICKETS, TURN, SECOND_CARD, OVER, TUNNEL
 
 _PHASE_NAMES = {"setup_tickets": SETUP_TICKETS, "keep_tickets": KEEP_TICKETS, "turn": TURN,
-                "second_card": SECOND_CARD, "over": OVER}
+                "second_card": SECOND_CARD, "over": OVER, "tunnel": TUNNEL}
 _NAMES_OF_PHASE = {number: name for name, number in _PHASE_NAMES.items()}
 
 
@@ -263,10 +304,10 @@ ctypedef struct State:
     # The open routes in the order the claims are listed, each bucket from BUCKET_START on.
     int open_routes[ROUTE_COUNT]
     int open_count[COLOR_COUNT]
-    # How many open routes each bucket has of each length, and of those how many each player
+    # How many open routes each bucket has of each shape, and of those how many each player
     # may not take (another track of theirs): the claims are counted by these groups.
-    int open_of_length[COLOR_COUNT][LONGEST + 1]
-    int barred[PLAYERS_MOST][COLOR_COUNT][LONGEST + 1]
+    int open_of_shape[COLOR_COUNT][SHAPES]
+    int barred[PLAYERS_MOST][COLOR_COUNT][SHAPES]
     # Guided rollouts: each player's wanted routes, worked out again after a claim or a keep.
     char wanted[PLAYERS_MOST][ROUTE_COUNT]
     int wanted_count[PLAYERS_MOST]
@@ -492,8 +533,8 @@ cdef class Game:
     # -- claims ------------------------------------------------------------------------
 
     cdef void index_open(self) noexcept:
-        cdef int bucket, place, route, length, other
-        memset(self.s.open_of_length, 0, sizeof(self.s.open_of_length))
+        cdef int bucket, place, route, shape, other
+        memset(self.s.open_of_shape, 0, sizeof(self.s.open_of_shape))
         memset(self.s.barred, 0, sizeof(self.s.barred))
         for bucket in range(COLOR_COUNT):
             self.s.open_count[bucket] = 0
@@ -502,29 +543,29 @@ cdef class Game:
                 if self.is_open(route):
                     self.s.open_routes[BUCKET_START[bucket] + self.s.open_count[bucket]] = route
                     self.s.open_count[bucket] += 1
-                    length = ROUTE_LENGTH[route]
-                    self.s.open_of_length[bucket][length] += 1
+                    shape = SHAPE_OF[route]
+                    self.s.open_of_shape[bucket][shape] += 1
                     for other in range(SIBLING_COUNT[route]):
                         if self.s.owner[SIBLINGS[route][other]] >= 0:
-                            self.s.barred[self.s.owner[SIBLINGS[route][other]]][bucket][length] += 1
+                            self.s.barred[self.s.owner[SIBLINGS[route][other]]][bucket][shape] += 1
 
     cdef void close(self, int route) noexcept:
         cdef int bucket = LOCOMOTIVE if ROUTE_COLOR[route] < 0 else ROUTE_COLOR[route]
         cdef int start = BUCKET_START[bucket]
         cdef int place, end = start + self.s.open_count[bucket], other, holder
-        cdef int length = ROUTE_LENGTH[route]
+        cdef int shape = SHAPE_OF[route]
         for place in range(start, end):
             if self.s.open_routes[place] == route:
                 for place in range(place, end - 1):
                     self.s.open_routes[place] = self.s.open_routes[place + 1]
                 self.s.open_count[bucket] -= 1
-                self.s.open_of_length[bucket][length] -= 1
+                self.s.open_of_shape[bucket][shape] -= 1
                 if self.s.twin_closes:
                     return  # no track is barred where the first closes the others
                 for other in range(SIBLING_COUNT[route]):
                     holder = self.s.owner[SIBLINGS[route][other]]
                     if holder >= 0 and holder != self.s.owner[route]:
-                        self.s.barred[holder][bucket][length] -= 1
+                        self.s.barred[holder][bucket][shape] -= 1
                 return
 
     cdef void bar_siblings(self, int route, int player) noexcept:
@@ -534,7 +575,7 @@ cdef class Game:
             sibling = SIBLINGS[route][other]
             if self.s.owner[sibling] < 0:
                 bucket = LOCOMOTIVE if ROUTE_COLOR[sibling] < 0 else ROUTE_COLOR[sibling]
-                self.s.barred[player][bucket][ROUTE_LENGTH[sibling]] += 1
+                self.s.barred[player][bucket][SHAPE_OF[sibling]] += 1
 
     cdef inline bint is_open(self, int route) noexcept:
         cdef int place
@@ -556,16 +597,16 @@ cdef class Game:
     cdef long claims(self, long k, int *route_out, int *paid_out, int *jokers_out) noexcept:
         """How many claims are legal; with `k` >= 0, the k-th, written to the outputs (its
         route, the colour paid, -1 for jokers only, and the jokers laid), and -1 returned.
-        The open routes of one bucket and length claim alike: each such group is counted as
+        The open routes of one bucket and shape claim alike: each such group is counted as
         its routes the player may take times the claims of one."""
         cdef int player = self.s.current
         cdef int *hand = self.s.hands[player]
         cdef int locomotives = hand[LOCOMOTIVE]
         cdef int trains = self.s.trains[player]
-        cdef int best_plain = 0, bucket, place, route, length, reach, paid, have, low, high, jokers
-        cdef int index, held_count = 0, takers, skip
+        cdef int best_plain = 0, bucket, place, route, length, reach, have, jokers
+        cdef int index, held_count = 0, takers, shape, group_length
         cdef int held[COLOR_COUNT]
-        cdef long count = 0, here, each
+        cdef long count = 0, here, each, group_count
         held_count = _held_colors(hand, held, &best_plain)
         for bucket in range(COLOR_COUNT):
             if not self.s.open_count[bucket]:
@@ -573,70 +614,137 @@ cdef class Game:
             reach = (best_plain if bucket == LOCOMOTIVE else hand[bucket]) + locomotives
             if reach > trains:
                 reach = trains
-            if reach > LONGEST:
-                reach = LONGEST
-            for length in range(1, reach + 1):
-                takers = self.s.open_of_length[bucket][length] - self.s.barred[player][bucket][length]
+            group_length = 0
+            group_count = 0
+            for shape in range(SHAPES):
+                length = SHAPE_LENGTH[shape]
+                if length > reach:
+                    break
+                if length != group_length:
+                    # The routes of one length are listed together, whatever their shapes.
+                    group_length = length
+                    group_count = count
+                takers = self.s.open_of_shape[bucket][shape] - self.s.barred[player][bucket][shape]
                 if takers <= 0:
                     continue
-                jokers = locomotives if locomotives < length else length
-                each = 1 if locomotives >= length else 0
-                for index in range(held_count if bucket == LOCOMOTIVE else 1):
-                    have = hand[held[index] if bucket == LOCOMOTIVE else bucket]
-                    each += WAYS[length][have if have < length else length][jokers]
+                each = self.shape_claims(shape, bucket, held, held_count)
                 if k < 0 or k >= count + each * takers:
                     count += each * takers
                     continue
-                # The k-th claim is in this group: the route, in the order they are listed.
-                skip = <int>((k - count) // each)
-                count += skip * each
-                route = -1
+                # The k-th claim is among the routes of this length: found in the order they are listed.
+                count = group_count
                 for place in range(BUCKET_START[bucket], BUCKET_START[bucket] + self.s.open_count[bucket]):
                     route = self.s.open_routes[place]
                     if ROUTE_LENGTH[route] != length:
                         continue
                     if SIBLING_COUNT[route] and self.holds_sibling(route, player):
                         continue
-                    if skip == 0:
-                        break
-                    skip -= 1
-                for index in range(held_count if bucket == LOCOMOTIVE else 1):
-                    paid = held[index] if bucket == LOCOMOTIVE else bucket
-                    have = hand[paid]
-                    if have == 0 or have + jokers < length:
-                        continue
-                    low = length - have if have < length else 0
-                    high = length - 1 if jokers >= length else jokers
-                    if high < low:
-                        continue
-                    here = high - low + 1
+                    here = self.shape_claims(SHAPE_OF[route], bucket, held, held_count)
                     if k < count + here:
-                        route_out[0] = route
-                        paid_out[0] = paid
-                        jokers_out[0] = low + <int>(k - count)
+                        self.route_claim(route, bucket, held, held_count, <int>(k - count), route_out, paid_out, jokers_out)
                         return -1
                     count += here
-                route_out[0] = route
-                paid_out[0] = -1
-                jokers_out[0] = length
-                return -1
+                return -1  # never: the group holds the k-th
         return count
 
+    cdef long claim_count(self) noexcept:
+        """How many claims are legal: `claims(-1, …)`, in one tight loop over the groups."""
+        cdef int player = self.s.current
+        cdef int *hand = self.s.hands[player]
+        cdef int locomotives = hand[LOCOMOTIVE]
+        cdef int trains = self.s.trains[player]
+        cdef int best_plain = 0, bucket, reach, index, shape, have
+        cdef int jokers = locomotives if locomotives < LONGEST else LONGEST
+        cdef int held_count
+        cdef int held[COLOR_COUNT]
+        cdef int *open_of
+        cdef int *barred
+        cdef long count = 0, each
+        held_count = _held_colors(hand, held, &best_plain)
+        for bucket in range(COLOR_COUNT):
+            if not self.s.open_count[bucket]:
+                continue
+            reach = (best_plain if bucket == LOCOMOTIVE else hand[bucket]) + locomotives
+            if reach > trains:
+                reach = trains
+            open_of = self.s.open_of_shape[bucket]
+            barred = self.s.barred[player][bucket]
+            if bucket == LOCOMOTIVE:
+                for shape in range(SHAPES):
+                    if SHAPE_LENGTH[shape] > reach:
+                        break
+                    each = JOKERS_ONLY[shape][jokers]
+                    for index in range(held_count):
+                        have = hand[held[index]]
+                        each += ONE_GRAY[shape][have if have < LONGEST else LONGEST][jokers]
+                    count += each * (open_of[shape] - barred[shape])
+            else:
+                have = hand[bucket] if hand[bucket] < LONGEST else LONGEST
+                for shape in range(SHAPES):
+                    if SHAPE_LENGTH[shape] > reach:
+                        break
+                    count += ONE[shape][have][jokers] * (open_of[shape] - barred[shape])
+        return count
+
+    cdef inline long shape_claims(self, int shape, int bucket, int *held, int held_count) noexcept:
+        """The claims of one route of `shape` in `bucket` for the current player's hand."""
+        cdef int *hand = self.s.hands[self.s.current]
+        cdef int length = SHAPE_LENGTH[shape], index, have
+        cdef int jokers = hand[LOCOMOTIVE]
+        cdef long each = 0
+        if jokers >= length:
+            jokers = length
+            each = 1
+        for index in range(held_count if bucket == LOCOMOTIVE else 1):
+            have = hand[held[index] if bucket == LOCOMOTIVE else bucket]
+            each += WAYS[shape][have if have < length else length][jokers]
+        return each
+
+    cdef void route_claim(self, int route, int bucket, int *held, int held_count, int k, int *route_out, int *paid_out, int *jokers_out) noexcept:
+        """The k-th claim of one route, in the order they are listed: the colours held, fewest
+        jokers first, then the jokers alone."""
+        cdef int *hand = self.s.hands[self.s.current]
+        cdef int length = ROUTE_LENGTH[route], shape = SHAPE_OF[route]
+        cdef int locomotives = hand[LOCOMOTIVE] if SHAPE_PAYS[shape] else 0
+        cdef int jokers = locomotives if locomotives < length else length
+        cdef int index, paid, have, low, high
+        route_out[0] = route
+        for index in range(held_count if bucket == LOCOMOTIVE else 1):
+            paid = held[index] if bucket == LOCOMOTIVE else bucket
+            have = hand[paid]
+            if have == 0 or have + jokers < length:
+                continue
+            low = length - have if have < length else 0
+            if low < SHAPE_LEAST[shape]:
+                low = SHAPE_LEAST[shape]
+            high = length - 1 if jokers >= length else jokers
+            if high < low:
+                continue
+            if k <= high - low:
+                paid_out[0] = paid
+                jokers_out[0] = low + k
+                return
+            k -= high - low + 1
+        paid_out[0] = -1
+        jokers_out[0] = length
+
     cdef void claim(self, int route, int paid, int jokers) noexcept:
-        # As `_take_route` after a legal claim: the colour first, then the jokers, to the discard.
+        # As `_apply_claim_route` after its checks: `paid` -1 for jokers only.
+        cdef int length = ROUTE_LENGTH[route]
+        self.take_route(route, paid, length - jokers if paid >= 0 else 0, jokers, False)
+
+    cdef void take_route(self, int route, int paid, int colored, int jokers, bint jokers_first) noexcept:
+        # As `_take_route`: the cards to the discard in the order of the payment (the colour
+        # first, then the jokers, unless they were laid first), the route, the points.
         cdef int player = self.s.current
         cdef int length = ROUTE_LENGTH[route]
         cdef int index, place
-        if paid >= 0 and length - jokers:
-            self.s.hands[player][paid] -= length - jokers
-            for index in range(length - jokers):
-                self.s.discard[self.s.discard_size] = paid
-                self.s.discard_size += 1
-        if jokers:
-            self.s.hands[player][LOCOMOTIVE] -= jokers
-            for index in range(jokers):
-                self.s.discard[self.s.discard_size] = LOCOMOTIVE
-                self.s.discard_size += 1
+        if jokers_first:
+            self.discard_cards(LOCOMOTIVE, jokers)
+        if paid >= 0 and colored:
+            self.discard_cards(paid, colored)
+        if not jokers_first:
+            self.discard_cards(LOCOMOTIVE, jokers)
         self.s.owner[route] = player
         self.close(route)
         if self.s.twin_closes:
@@ -646,10 +754,17 @@ cdef class Game:
             self.bar_siblings(route, player)
         self.s.routes[player][self.s.route_count[player]] = route
         self.s.route_count[player] += 1
-        self.s.trains[player] -= length
+        self.s.trains[player] -= SHAPE_TRAINS[SHAPE_OF[route]]
         self.s.score[player] += ROUTE_POINTS[length]
         self.tend_market()
         self.end_turn(False)
+
+    cdef inline void discard_cards(self, int card, int count) noexcept:
+        cdef int index
+        self.s.hands[self.s.current][card] -= count
+        for index in range(count):
+            self.s.discard[self.s.discard_size] = card
+            self.s.discard_size += 1
 
     # -- tickets -----------------------------------------------------------------------
 
@@ -671,22 +786,14 @@ cdef class Game:
         the least, each size's positions in lexicographic order."""
         cdef int offered = self.s.pending_count[self.s.current]
         cdef int size = self.keep_least()
-        cdef int at, start = 0, index, mask = 0
-        cdef long ways
         while k >= _comb(offered, size):
             k -= _comb(offered, size)
             size += 1
-        for index in range(size):
-            at = start
-            while True:
-                ways = _comb(offered - at - 1, size - index - 1)
-                if k < ways:
-                    break
-                k -= ways
-                at += 1
-            mask |= 1 << at
-            start = at + 1
-        return mask
+        return _combination(offered, size, k)
+
+    cdef bint keep_allowed(self, int mask) noexcept:
+        """Whether keeping the tickets offered at the positions of `mask` is legal."""
+        return _bits(mask) >= self.keep_least()
 
     cdef void keep(self, long k) noexcept:
         self.keep_kept(self.kept_mask(k))
@@ -702,12 +809,8 @@ cdef class Game:
             if mask >> at & 1:
                 self.s.tickets[player][self.s.ticket_count[player]] = ticket
                 self.s.ticket_count[player] += 1
-            elif policy == 0:
-                self.s.ticket_deck[self.s.ticket_end] = ticket
-                self.s.ticket_end += 1
-            elif policy == 1:
-                self.s.rejected[self.s.rejected_count] = ticket
-                self.s.rejected_count += 1
+            else:
+                self.give_back(ticket, policy)
         self.s.pending_count[player] = 0
         if self.s.phase == KEEP_TICKETS:
             self.end_turn(False)
@@ -723,6 +826,14 @@ cdef class Game:
             self.s.rejected_count = 0
         self.s.current = 0
         self.s.phase = TURN
+
+    cdef inline void give_back(self, int ticket, int policy) noexcept:
+        if policy == 0:
+            self.s.ticket_deck[self.s.ticket_end] = ticket
+            self.s.ticket_end += 1
+        elif policy == 1:
+            self.s.rejected[self.s.rejected_count] = ticket
+            self.s.rejected_count += 1
 
     cdef void draw_tickets(self) noexcept:
         cdef int player = self.s.current
@@ -786,6 +897,8 @@ cdef class Game:
         memset(wanted, 0, ROUTE_COUNT)
         for index in range(self.s.ticket_count[player]):
             ticket = self.s.tickets[player][index]
+            if TICKET_A[ticket] < 0:
+                continue
             self.distances(TICKET_A[ticket], player, from_a)
             total = from_a[TICKET_B[ticket]]
             if total <= 0:
@@ -821,9 +934,9 @@ cdef class Game:
         cdef int player = self.s.current
         cdef int *hand = self.s.hands[player]
         cdef int length = ROUTE_LENGTH[route]
-        cdef int color = ROUTE_COLOR[route], index, paid, have, best = -1, best_have = 0
-        cdef int locomotives = hand[LOCOMOTIVE]
-        if self.s.owner[route] >= 0 or not self.is_open(route) or length > self.s.trains[player]:
+        cdef int color = ROUTE_COLOR[route], index, paid, have, best = -1, best_have = 0, needed
+        cdef int locomotives = hand[LOCOMOTIVE] if SHAPE_PAYS[SHAPE_OF[route]] else 0
+        if self.s.owner[route] >= 0 or not self.is_open(route) or SHAPE_TRAINS[SHAPE_OF[route]] > self.s.trains[player]:
             return False
         if SIBLING_COUNT[route] and self.holds_sibling(route, player):
             return False
@@ -832,9 +945,12 @@ cdef class Game:
             have = hand[paid]
             if have > best_have:
                 best, best_have = paid, have
-        if best >= 0 and best_have + (locomotives if locomotives < length else length) >= length:
+        needed = length - best_have if best_have < length else 0
+        if needed < SHAPE_LEAST[SHAPE_OF[route]]:
+            needed = SHAPE_LEAST[SHAPE_OF[route]]
+        if best >= 0 and needed <= locomotives and needed < length:
             paid_out[0] = best
-            jokers_out[0] = length - best_have if best_have < length else 0
+            jokers_out[0] = needed
             return True
         if locomotives >= length:
             paid_out[0] = -1
@@ -842,13 +958,46 @@ cdef class Game:
             return True
         return False
 
-    cdef void guided(self, uint64_t state) noexcept:
-        """Play to the end with a cheap, sensible policy: keep the fewest tickets offered; claim
-        a route on the way of an unjoined ticket when one can be paid (else, once every ticket
-        is joined or out of reach, the longest route payable); otherwise draw a card, the
-        deck's or a face-up one of a colour such a route needs; never draw tickets."""
+    cdef long guided_keep(self) noexcept:
+        """The ticket choice the guided policy keeps, as the greedy bot weighs it: each ticket
+        its points less one and a half times the trains still needed to join it (twice its
+        points lost where it cannot be joined), the choice worth most (the fewest tickets among
+        equals, then the first listed)."""
+        cdef int player = self.s.current, at, ticket, cost, mask, best_mask = 0
+        cdef int found[CITY_COUNT]
+        cdef long worth[OFFERED_MOST]
+        cdef long count = self.keep_count(), k, best = 0, total, best_total = 0
+        for at in range(self.s.pending_count[player]):
+            ticket = self.s.pending[player][at]
+            worth[at] = 0
+            if TICKET_A[ticket] < 0:
+                continue  # a ticket to targets: no way to weigh it here
+            self.distances(TICKET_A[ticket], player, found)
+            cost = found[TICKET_B[ticket]]
+            if 0 <= cost <= self.s.trains[player]:
+                worth[at] = 2 * TICKET_POINTS[ticket] - 3 * cost  # doubled, to stay in integers
+            else:
+                worth[at] = -4 * TICKET_POINTS[ticket]
+        for k in range(count):
+            mask = self.kept_mask(k)
+            total = 0
+            for at in range(self.s.pending_count[player]):
+                if mask >> at & 1:
+                    total += worth[at]
+            if k == 0 or total > best_total or (total == best_total and _bits(mask) < _bits(best_mask)):
+                best, best_total, best_mask = k, total, mask
+        return best
+
+    cdef void guided(self, uint64_t state, int late_trains) noexcept:
+        """Play to the end with a cheap policy, the greedy bot's in C: keep the tickets cheapest
+        to join for their points; claim a route on the way of an unjoined ticket when one can be
+        paid; once every ticket is joined or out of reach, draw tickets while more than
+        `late_trains` trains are left, else claim the longest route payable (so too near
+        the end); otherwise draw a card, the deck's or a face-up one of a colour such a route
+        needs."""
         cdef char *wanted
-        cdef int route = 0, paid = 0, jokers = 0, marked, slot, best_length, pick
+        cdef int route = 0, paid = 0, jokers = 0, marked, slot, best_length, pick, longest
+        cdef bint late
         cdef long claims, k, chosen, fits
         cdef long draws_counted
         self.stale_all()
@@ -856,20 +1005,25 @@ cdef class Game:
             state = state * <uint64_t>6364136223846793005 + <uint64_t>1442695040888963407
             if self.s.phase == SETUP_TICKETS or self.s.phase == KEEP_TICKETS:
                 self.s.wanted_stale[self.s.current] = 1
-                self.keep(0)  # the first choice: the fewest tickets, the first offered
+                self.keep_kept(self.kept_mask(self.guided_keep()))
                 continue
             marked = self.wanted_now(self.s.current)
             wanted = self.s.wanted[self.s.current]
             if self.s.phase == TURN:
+                late = self.s.trains[self.s.current] <= late_trains
+                if not marked and not late and TICKETS_PER_DRAW and self.s.ticket_head < self.s.ticket_end:
+                    self.draw_tickets()
+                    continue
                 chosen = -1
+                longest = -1
                 fits = 0
                 best_length = 0
                 for route in range(ROUTE_COUNT):
-                    if marked and not wanted[route]:
+                    if marked and not wanted[route] and not late:
                         continue
                     if not self.cheapest(route, &paid, &jokers):
                         continue
-                    if marked:
+                    if marked and wanted[route]:
                         # One of the wanted routes payable, drawn uniformly (reservoir sampling).
                         fits += 1
                         state = state * <uint64_t>6364136223846793005 + <uint64_t>1442695040888963407
@@ -877,7 +1031,9 @@ cdef class Game:
                             chosen = route
                     elif ROUTE_LENGTH[route] > best_length:
                         best_length = ROUTE_LENGTH[route]
-                        chosen = route
+                        longest = route
+                if chosen < 0:
+                    chosen = longest
                 if chosen >= 0:
                     self.cheapest(<int>chosen, &paid, &jokers)
                     self.claim(<int>chosen, paid, jokers)
@@ -924,7 +1080,7 @@ cdef class Game:
             if self.can_take(slot):
                 draws += 1
         if self.s.phase == TURN:
-            claims = self.claims(-1, &route, &paid, &jokers)
+            claims = self.claim_count()
         count = draws + claims
         if self.s.phase == TURN and TICKETS_PER_DRAW and self.s.ticket_head < self.s.ticket_end:
             count += 1
@@ -1031,8 +1187,10 @@ cdef class Game:
             self.claims(k, &route, &paid, &jokers)
             return CLAIM_ID[route][LOCOMOTIVE if paid < 0 else paid][jokers]
         k -= claims
-        if tickets and k == 0:
-            return TICKETS_ID
+        if tickets:
+            if k == 0:
+                return TICKETS_ID
+            k -= 1
         return -1
 
     cdef int list_claims(self, int *out) noexcept:
@@ -1041,14 +1199,13 @@ cdef class Game:
         the jokers alone); how many."""
         cdef int player = self.s.current
         cdef int *hand = self.s.hands[player]
-        cdef int locomotives = hand[LOCOMOTIVE]
         cdef int trains = self.s.trains[player]
         cdef int best_plain = 0, bucket, place, route, length, reach, paid, have, low, high, jokers
-        cdef int index, held_count = 0, used, listed = 0
+        cdef int index, held_count = 0, used, listed = 0, shape, locomotives
         cdef int held[COLOR_COUNT]
         held_count = _held_colors(hand, held, &best_plain)
         for bucket in range(COLOR_COUNT):
-            reach = (best_plain if bucket == LOCOMOTIVE else hand[bucket]) + locomotives
+            reach = (best_plain if bucket == LOCOMOTIVE else hand[bucket]) + hand[LOCOMOTIVE]
             if reach > trains:
                 reach = trains
             for place in range(BUCKET_START[bucket], BUCKET_START[bucket] + self.s.open_count[bucket]):
@@ -1058,6 +1215,8 @@ cdef class Game:
                     break  # a bucket's routes are in order of length
                 if SIBLING_COUNT[route] and self.holds_sibling(route, player):
                     continue
+                shape = SHAPE_OF[route]
+                locomotives = hand[LOCOMOTIVE] if SHAPE_PAYS[shape] else 0
                 jokers = locomotives if locomotives < length else length
                 for index in range(held_count if bucket == LOCOMOTIVE else 1):
                     paid = held[index] if bucket == LOCOMOTIVE else bucket
@@ -1065,6 +1224,8 @@ cdef class Game:
                     if have == 0 or have + jokers < length:
                         continue
                     low = length - have if have < length else 0
+                    if low < SHAPE_LEAST[shape]:
+                        low = SHAPE_LEAST[shape]
                     high = length - 1 if jokers >= length else jokers
                     for used in range(low, high + 1):
                         out[listed] = CLAIM_ID[route][paid][used]
@@ -1112,11 +1273,13 @@ cdef class Game:
         cdef int *hand = self.s.hands[player]
         if not self.is_open(route) or (SIBLING_COUNT[route] and self.holds_sibling(route, player)):
             return False
-        if length > self.s.trains[player]:
+        if SHAPE_TRAINS[SHAPE_OF[route]] > self.s.trains[player]:
+            return False
+        if jokers and not SHAPE_PAYS[SHAPE_OF[route]]:
             return False
         if paid == LOCOMOTIVE:
             return hand[LOCOMOTIVE] >= length
-        return hand[paid] >= length - jokers and hand[LOCOMOTIVE] >= jokers
+        return hand[paid] >= length - jokers and hand[LOCOMOTIVE] >= jokers and jokers >= SHAPE_LEAST[SHAPE_OF[route]]
 
     cdef bint play_id(self, int index) noexcept:
         """Play ACTIONS[index] when it is legal now; whether it was."""
@@ -1141,13 +1304,10 @@ cdef class Game:
                 return True
         elif kind == KIND_KEEP:
             if (phase == SETUP_TICKETS or phase == KEEP_TICKETS) and first == self.s.pending_count[self.s.current]:
-                size = 0
-                for at in range(first):
-                    size += second >> at & 1
-                if size >= self.keep_least():
+                if self.keep_allowed(second):
                     self.keep_kept(second)
                     return True
-        elif phase == TURN and self.count_turn(&draws, &claims) == 0:
+        elif kind == KIND_PASS and phase == TURN and self.count_turn(&draws, &claims) == 0:
             self.pass_turn()
             return True
         return False
@@ -1491,6 +1651,31 @@ cdef class Game:
         return best
 
 
+cdef int _combination(int offered, int size, long k) noexcept:
+    """The k-th choice of `size` positions among `offered`, in lexicographic order, as a mask."""
+    cdef int at, start = 0, index, mask = 0
+    cdef long ways
+    for index in range(size):
+        at = start
+        while True:
+            ways = _comb(offered - at - 1, size - index - 1)
+            if k < ways:
+                break
+            k -= ways
+            at += 1
+        mask |= 1 << at
+        start = at + 1
+    return mask
+
+
+cdef inline int _bits(int mask) noexcept:
+    cdef int count = 0
+    while mask:
+        count += mask & 1
+        mask >>= 1
+    return count
+
+
 cdef long _comb(int n, int k) noexcept:
     cdef long result = 1
     cdef int index
@@ -1558,8 +1743,9 @@ cdef bint _exactly(value, listed):
     numbers and names, type by type: `True` is not the slot 1, nor 2.0 two cards; any dict or
     list holds fields, as the pure engine takes them. Else the pure engine judges it."""
     if isinstance(listed, dict):
-        return isinstance(value, dict) and len(value) == len(listed) and all(
-            key in value and _exactly(value[key], item) for key, item in listed.items()
+        # In the same order too: the cards of a payment go to the discard in their order.
+        return isinstance(value, dict) and list(value) == list(listed) and all(
+            _exactly(value[key], item) for key, item in listed.items()
         )
     if isinstance(listed, list):
         return isinstance(value, list) and len(value) == len(listed) and all(
@@ -1594,16 +1780,17 @@ cdef int _ascending(const void *a, const void *b) noexcept nogil:
     return (<const int *>a)[0] - (<const int *>b)[0]
 
 
-def guided_rollout(game, rng):
+def guided_rollout(game, rng, int late_trains):
     """Play `game` (native, or the pure engine's) to the end with the guided policy
-    (`Game.guided`), in C: a rollout for a tree search, cheaper than the greedy bot and better
-    than random moves. Not the engine's playout, and not its legal-move checks: only the moves
-    the core counts as legal."""
+    (`Game.guided`; from `late_trains` trains left, the longest routes rather than more
+    tickets), in C: a rollout for a tree search, the greedy bot's policy at a fraction of its
+    cost. Not the engine's playout, and not its legal-move checks: only the moves the native
+    engine counts as legal."""
     if isinstance(game, Game):
-        (<Game>game).guided(<uint64_t>rng.getrandbits(64))
+        (<Game>game).guided(<uint64_t>rng.getrandbits(64), late_trains)
         return
     cdef Game core = _read(game)
-    core.guided(<uint64_t>rng.getrandbits(64))
+    core.guided(<uint64_t>rng.getrandbits(64), late_trains)
     _write(core, game)
 
 

@@ -65,6 +65,7 @@ class EngineView:
 class ClaimEffects(Mechanism):
     name = "claim_effects"
     french = "les coûts et gains d’une prise"
+    native = True  # trains set aside and points at the claim (`plays_natively`: not cards owed)
     rule_types = (ClaimEffect,)
     folder = Path(__file__).resolve().parent
     exports = ("CLAIM_EFFECTS",)
@@ -146,6 +147,16 @@ class ClaimEffects(Mechanism):
 
     def owes_cards(self, edition: Edition) -> bool:
         return any(e.cards for e in self.rules(edition))
+
+    def plays_natively(self, edition: Edition) -> bool:
+        # Trains set aside and points are native; cards of any colour owed are not yet.
+        return not self.owes_cards(edition)
+
+    def set_aside(self, edition: Edition, route: Any) -> int:
+        return sum(units(edition, route, e) * e.trains for e in self.rules(edition))
+
+    def claim_points(self, edition: Edition, route: Any) -> int:
+        return sum(units(edition, route, e) * e.points for e in self.rules(edition))
 
     def exports_for(self, edition: Edition) -> tuple[str, ...]:
         return self.exports + (("CARD_EFFECTS",) if self.owes_cards(edition) else ())

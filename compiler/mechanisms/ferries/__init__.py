@@ -27,6 +27,8 @@ def _counts(edition: Edition) -> list[int]:
 class FerryRules(Mechanism):
     name = "ferries"
     french = "les ferries"
+    native = True  # the native engine counts a ferry's locomotives (`least_jokers`)
+    native_scoring = True  # it changes neither the set-up nor the scoring
     folder = Path(__file__).resolve().parent
 
     def used(self, edition: Edition) -> bool:
@@ -71,6 +73,9 @@ class FerryRules(Mechanism):
     # -- engine ------------------------------------------------------------
     def expressions(self, edition: Edition) -> dict[str, str]:
         return {"least_jokers": "_ROUTE_FERRY[route]"}
+
+    def least_jokers(self, edition: Edition, route: Any) -> int:
+        return route.ferry
 
     def messages(self, edition: Edition) -> dict[str, str]:
         return {"ferry_needs_locomotives": "Ce ferry se paie avec au moins {locomotives}."}

@@ -62,6 +62,8 @@ def refusal(kinds: tuple[str, ...]) -> str:
 class JokerReach(Mechanism):
     name = "joker_pays"
     french = "ce que paie le joker"
+    native = True  # the native engine reads `joker_pays` per route
+    native_scoring = True  # it changes neither the set-up nor the scoring
     rule_types = (JokerPays,)
     folder = Path(__file__).resolve().parent
 

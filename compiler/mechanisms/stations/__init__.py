@@ -73,6 +73,7 @@ def _ordinal(rank: int) -> str:
 class StationRules(Mechanism):
     name = "stations"
     french = "les gares"
+    native = True  # the native engine builds them (`core.stations`); the pure engine's code scores them
     rule_types = (Stations,)
     folder = Path(__file__).resolve().parent
     exports = ("CITIES", "STATIONS", "STATION_COST", "UNUSED_STATION_POINTS")

@@ -138,6 +138,8 @@ def example_paragraph(x: TunnelOutcome, joker: JokerWording) -> str:
 class TunnelRules(Mechanism):
     name = "tunnels"
     french = "les tunnels"
+    native = True  # the native engine plays the tunnel phase (`core.tunnels`)
+    native_scoring = True  # it changes neither the set-up nor the scoring
     rule_types = (Tunnels,)
     folder = Path(__file__).resolve().parent
     exports = ("TUNNEL_REVEAL",)
