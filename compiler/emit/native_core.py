@@ -5,7 +5,8 @@ The native engine plays the same games as `engine.py` (the canonical order of
 `legal_actions()`, counted rather than listed; the same shuffles). It covers the core game
 and the mechanisms that say so (`Mechanism.plays_natively`): ferries, what the joker pays
 and trains set aside change a route's *shape*, by which claims are counted; tunnels and
-stations have their own parts in the template. An edition using a mechanism it does not play
+stations bring their own parts (`native/HOOK.pyx.j2` in their folders, printed at the
+template's hook points, `NATIVE_HOOKS`), with their kinds of action and phases. An edition using a mechanism it does not play
 yet (team play, card sets) has none, and `unsupported` says why, in French, so that a build
 never falls back in silence. Mechanisms that only deal or score (`native_scoring` False)
 leave both to the pure engine's code, run on the native state.
@@ -14,11 +15,10 @@ leave both to the pure engine's code, run on the native state.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from ..french import enumerate_fr
 from ..ir import Edition
-from ..mechanisms import claim_points, joker_pays, least_jokers, set_aside, used_by
+from ..mechanisms import EnginePart, claim_points, joker_pays, least_jokers, set_aside, used_by
 from .engine import EngineView, environment
 
 
@@ -59,29 +59,29 @@ class CoreView:
         s, draw = self.edition.setup, self.edition.turn.draw_tickets
         return max(s.tickets_dealt + s.long_tickets_dealt, draw.draw if draw else 0, 1)
 
+    def parts(self, hook: str) -> list[EnginePart]:
+        """The mechanisms' parts of the native engine printed at ``hook`` (`NATIVE_HOOKS`)."""
+        found = []
+        for mechanism in used_by(self.edition):
+            part = mechanism.native_parts(self.edition).get(hook)
+            if part is not None:
+                found.append(part)
+        return found
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """The kinds of action the mechanisms' native parts add."""
+        return tuple(kind for mechanism in used_by(self.edition) for kind in mechanism.native_kinds)
+
+    @property
+    def phases(self) -> dict[str, str]:
+        """The phases the mechanisms' native parts add, by the pure engine's name."""
+        return {name: phase for m in used_by(self.edition) for name, phase in m.native_phases.items()}
+
     @property
     def joker_restricted(self) -> bool:
         """Whether some route is not paid by the joker."""
         return not all(shape[2] for shape in self.shapes)
-
-    @property
-    def stations(self) -> Any:
-        """The edition's station rule (its count and costs), or None."""
-        mechanism = next((m for m in used_by(self.edition) if m.name == "stations"), None)
-        return None if mechanism is None else mechanism.rule(self.edition)
-
-    @property
-    def tunnels(self) -> bool:
-        return any(mechanism.name == "tunnels" for mechanism in used_by(self.edition))
-
-    @property
-    def reveal_most(self) -> int:
-        """The most cards a tunnel turns over (1 without tunnels, so that arrays keep a size)."""
-        mechanism = next((m for m in used_by(self.edition) if m.name == "tunnels"), None)
-        if mechanism is None:
-            return 1
-        usual = mechanism.rule(self.edition).reveal
-        return max([1] + [route.reveal or usual for route in self.edition.board.routes if route.tunnel])
 
     @property
     def route_shapes(self) -> tuple[tuple[int, int, int, int], ...]:

@@ -3,8 +3,9 @@
 A mechanism brings, from its folder: the schema fragment of its statements
 (``schema.json``), the IR it builds from a merged document, its semantic checks,
 its engine parts (``engine/HOOK.py.j2``, each printed at the engine's hook point
-of that name, only into engines whose spec uses it), the terms it adds to the
-engine's expressions, its French sentences for each section
+of that name, only into engines whose spec uses it), its native engine's parts
+(``native/HOOK.pyx.j2``, at the hook points of ``NATIVE_HOOKS``), the terms it
+adds to the engine's expressions, its French sentences for each section
 of the rule sheet, its facts for the differences page, and its fixtures
 (``fixtures/``). The registry (``compiler.mechanisms.REGISTRY``) lists them in the
 order their parts are emitted.
@@ -100,6 +101,31 @@ HOOKS = (
     "state_drawn",  # in from_dict's checks, once the cards drawn this turn are checked (`drawn`)
     "state_end",  # in from_dict's checks, after the core's (`state`, `phase`, `players`, `owners`)
     "handlers",  # entries of `_HANDLERS`: each action type's handler and fields
+)
+
+# The native engine's hook points (`native/<hook>.pyx.j2` in a mechanism's folder), in the
+# order they appear in `engine_core.pyx`.
+NATIVE_HOOKS = (
+    "defs",  # compile-time constants (DEF), after the core's
+    "tables",  # module-level C tables, after the core's
+    "load_ids",  # in `_load_ids`, after the core's ids (`index`, `paid`, `jokers`, `route`, `color`)
+    "state",  # fields of the `State` struct, after the core's
+    "claim",  # in `Game.claim`, before the route is taken (`route`, `paid`: LOCOMOTIVE for jokers only, `jokers`)
+    "methods",  # methods of `Game`, after the core's claims
+    "turn_count",  # in `count_turn`, once the draws, claims and ticket draw are counted (`count`)
+    "phase_count",  # in `count`: how many actions its own phases have (returns)
+    "phase_id",  # in `id_counted`: the k-th action of its own phases (returns)
+    "turn_id",  # in `id_counted`, after the ticket draw: its turn actions (`k`, `here`, `others`)
+    "phase_list",  # in `list_ids`: its own phases' actions written to `out` (returns)
+    "turn_list",  # in `list_ids`, after the ticket draw: its turn actions written to `out + listed`
+    "play_id",  # in `play_id`: `elif kind == …` branches for its own kinds of action
+    "guided_locals",  # declarations of `Game.guided`
+    "guided_phase",  # in `Game.guided`: how the guided policy plays its own phases
+    "play_locals",  # declarations of `Game.play`
+    "turn_play",  # in `Game.play`: its k-th turn action, after the ticket draw (`k`)
+    "play_phase",  # in `Game.play`: `elif self.s.phase == …` branches for its own phases (`state`)
+    "load",  # in `Game.load`: its state read from the pure engine's `game`
+    "write",  # in `_write`: its state written into the pure engine's `game` (`core`)
 )
 
 # The engine's expressions a mechanism may add terms to, with the core value of each.
@@ -223,6 +249,10 @@ class Mechanism:
     # and scoring are the core's tables); where it is False, a native game is dealt and scored
     # by the pure engine's code on the same state.
     native_scoring: ClassVar[bool] = False
+    # The kinds of action and the phases its native parts add (`KIND_…`, and phases by the
+    # pure engine's name: {"tunnel": "TUNNEL"}).
+    native_kinds: ClassVar[tuple[str, ...]] = ()
+    native_phases: ClassVar[dict[str, str]] = {}
     # The IR classes of its rules, found in `Edition.rules`.
     rule_types: ClassVar[tuple[type, ...]] = ()
     folder: ClassVar[Path]
@@ -293,6 +323,17 @@ class Mechanism:
     def expressions(self, edition: Edition) -> dict[str, str]:
         """Terms it adds to the engine's expressions (`EXPRESSIONS`)."""
         return {}
+
+    def native_parts(self, edition: Edition) -> dict[str, EnginePart]:
+        """Its parts of the native engine by hook point (`NATIVE_HOOKS`): the files of its
+        ``native`` folder."""
+        view = self.engine_view(edition)
+        found = {}
+        for hook in NATIVE_HOOKS:
+            template = self.folder / "native" / f"{hook}.pyx.j2"
+            if template.exists():
+                found[hook] = EnginePart(template=f"{self.folder.name}/native/{hook}.pyx.j2", view=view)
+        return found
 
     def plays_natively(self, edition: Edition) -> bool:
         """Whether the native engine plays its rules in this edition (`native`, unless a rule of

@@ -177,17 +177,17 @@ cdef int JOKERS_ONLY[SHAPES][LONGEST + 1]
 cdef int TICKET_POINTS[TICKET_COUNT]
 # Whether each ticket is a long one (dealt apart at set-up).
 cdef char TICKET_LONG[TICKET_COUNT]
+# Tunnels: the cards each turns over when claimed (0: not a tunnel); the id of each payment of a
+# surcharge, by the colour paid (LOCOMOTIVE: jokers only), its jokers and the surcharge.
+cdef int ROUTE_REVEAL[ROUTE_COUNT]
+cdef int PAY_ID[COLOR_COUNT][REVEAL_MOST + 1][REVEAL_MOST + 1]
+cdef int ABANDON_ID = _pure._TABLES["abandon_tunnel"].id
 # Stations: the cost of each, in building order; the cities a station may be built in, in the
 # order of CITIES; the id of each building by that city, the colour paid (LOCOMOTIVE: jokers
 # only), the jokers and the cost.
 cdef int STATION_COST[STATIONS_MOST]
 cdef int STATION_CITIES = len(_pure.CITIES)
 cdef int STATION_ID[CITY_COUNT][COLOR_COUNT][STATION_COST_MOST + 1][STATION_COST_MOST + 1]
-# Tunnels: the cards each turns over when claimed (0: not a tunnel); the id of each payment of a
-# surcharge, by the colour paid (LOCOMOTIVE: jokers only), its jokers and the surcharge.
-cdef int ROUTE_REVEAL[ROUTE_COUNT]
-cdef int PAY_ID[COLOR_COUNT][REVEAL_MOST + 1][REVEAL_MOST + 1]
-cdef int ABANDON_ID = _pure._TABLES["abandon_tunnel"].id
 _ROUTE_IDS = _pure._ROUTE_IDS
 _TICKET_IDS = _pure._TICKET_IDS
 
@@ -1454,6 +1454,7 @@ cdef class Game:
         """`id_at(k)` where the turn's draws and claims are counted already (`count_turn`)."""
         cdef int slot, route = 0, paid = 0, jokers = 0
         cdef bint tickets = TICKETS_PER_DRAW and self.s.ticket_head < self.s.ticket_end
+        cdef long here, others = draws + claims + tickets
         if self.s.phase == SETUP_TICKETS or self.s.phase == KEEP_TICKETS:
             if k >= self.keep_count():
                 return -1
@@ -1462,8 +1463,6 @@ cdef class Game:
             return -1
         if self.s.phase == TUNNEL:
             return LISTED[k] if k < self.tunnel_options(LISTED) else -1
-        if self.s.phase == TURN and draws + claims + tickets == 0 and self.station_options(NULL, NULL) * self.s.free_cities == 0:
-            return PASS_ID if k == 0 else -1
         if k < draws:
             if self.s.deck_size or self.s.discard_size:
                 if k == 0:
@@ -1485,7 +1484,13 @@ cdef class Game:
             if k == 0:
                 return TICKETS_ID
             k -= 1
-        return self.station_id(k)
+        here = self.station_options(NULL, NULL) * self.s.free_cities
+        if k < here:
+            return self.station_id(k)
+        k -= here
+        others += here
+        # A turn where nothing at all is legal: passing.
+        return PASS_ID if self.s.phase == TURN and others == 0 and k == 0 else -1
 
     cdef int list_claims(self, int *out) noexcept:
         """Write the ids of the legal claims to `out`, in the order `claims` counts them (by
@@ -1849,16 +1854,6 @@ cdef class Game:
         self.s.passes = game._passes
         self.s.turns = game._turns
         self.s.twin_closes = game._twin_closes
-        places = {city: place for place, city in enumerate(_pure.CITIES)}
-        for index in range(CITY_COUNT):
-            self.s.station_owner[index] = -1
-        self.s.free_cities = STATION_CITIES
-        for player in range(self.s.players):
-            self.s.station_count[player] = len(game._stations[player])
-            for index, city in enumerate(game._stations[player]):
-                self.s.stations[player][index] = places[city]
-                self.s.station_owner[places[city]] = player
-                self.s.free_cities -= 1
         tunnel = game._tunnel
         if tunnel is not None:
             self.s.tunnel_route = tunnel["route"]
@@ -1869,6 +1864,16 @@ cdef class Game:
             self.s.tunnel_revealed_count = len(tunnel["revealed"])
             for index, color in enumerate(tunnel["revealed"]):
                 self.s.tunnel_revealed[index] = color
+        places = {city: place for place, city in enumerate(_pure.CITIES)}
+        for index in range(CITY_COUNT):
+            self.s.station_owner[index] = -1
+        self.s.free_cities = STATION_CITIES
+        for player in range(self.s.players):
+            self.s.station_count[player] = len(game._stations[player])
+            for index, city in enumerate(game._stations[player]):
+                self.s.stations[player][index] = places[city]
+                self.s.station_owner[places[city]] = player
+                self.s.free_cities -= 1
         self.s.rng = game._rng.state
         self.index_open()
 
@@ -2012,11 +2017,6 @@ cdef int _write(Game core, game) except -1:
     game._passes = core.s.passes
     game._turns = core.s.turns
     game._rng.state = core.s.rng
-    game._stations = [
-        [_pure.CITIES[core.s.stations[player][index]] for index in range(core.s.station_count[player])]
-        for player in range(core.s.players)
-    ]
-    game._station_city = {city: player for player, built in enumerate(game._stations) for city in built}
     if core.s.phase == TUNNEL:
         paid, jokers = core.s.tunnel_paid, core.s.tunnel_jokers
         colored = 0 if paid == LOCOMOTIVE else ROUTE_LENGTH[core.s.tunnel_route] - jokers
@@ -2032,6 +2032,11 @@ cdef int _write(Game core, game) except -1:
         }
     else:
         game._tunnel = None
+    game._stations = [
+        [_pure.CITIES[core.s.stations[player][index]] for index in range(core.s.station_count[player])]
+        for player in range(core.s.players)
+    ]
+    game._station_city = {city: player for player, built in enumerate(game._stations) for city in built}
     game._index_open_routes()
     return 0
 

@@ -137,7 +137,7 @@ _load_tables()
 
 # The integer index: each id of ACTIONS by its kind and fields, and each action's id.
 cdef enum Kind:
-    KIND_OTHER, KIND_PASS, KIND_DECK, KIND_MARKET, KIND_CLAIM, KIND_TICKETS, KIND_KEEP, KIND_PAY_TUNNEL, KIND_ABANDON_TUNNEL, KIND_STATION
+    KIND_OTHER, KIND_PASS, KIND_DECK, KIND_MARKET, KIND_CLAIM, KIND_TICKETS, KIND_KEEP, KIND_PAY_TUNNEL, KIND_ABANDON_TUNNEL
 
 cdef tuple _ACTIONS = _pure.ACTIONS
 cdef type _ACTION = _pure._Action
@@ -1240,7 +1240,12 @@ cdef class Game:
                     self.claims(k, &route, &paid, &jokers)
                     self.claim(route, paid, jokers)
                     continue
-                self.draw_tickets()
+                k -= claims
+                if TICKETS_PER_DRAW and self.s.ticket_head < self.s.ticket_end:
+                    if k == 0:
+                        self.draw_tickets()
+                        continue
+                    k -= 1
             elif self.s.phase == TUNNEL:
                 count = self.tunnel_options(options)
                 self.play_id(options[<long>(((state >> 32) * <uint64_t>count) >> 32)])
@@ -1285,6 +1290,7 @@ cdef class Game:
         """`id_at(k)` where the turn's draws and claims are counted already (`count_turn`)."""
         cdef int slot, route = 0, paid = 0, jokers = 0
         cdef bint tickets = TICKETS_PER_DRAW and self.s.ticket_head < self.s.ticket_end
+        cdef long here, others = draws + claims + tickets
         if self.s.phase == SETUP_TICKETS or self.s.phase == KEEP_TICKETS:
             if k >= self.keep_count():
                 return -1
@@ -1293,8 +1299,6 @@ cdef class Game:
             return -1
         if self.s.phase == TUNNEL:
             return LISTED[k] if k < self.tunnel_options(LISTED) else -1
-        if self.s.phase == TURN and draws + claims + tickets == 0:
-            return PASS_ID if k == 0 else -1
         if k < draws:
             if self.s.deck_size or self.s.discard_size:
                 if k == 0:
@@ -1316,7 +1320,8 @@ cdef class Game:
             if k == 0:
                 return TICKETS_ID
             k -= 1
-        return -1
+        # A turn where nothing at all is legal: passing.
+        return PASS_ID if self.s.phase == TURN and others == 0 and k == 0 else -1
 
     cdef int list_claims(self, int *out) noexcept:
         """Write the ids of the legal claims to `out`, in the order `claims` counts them (by

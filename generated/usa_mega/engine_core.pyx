@@ -31,7 +31,6 @@ DEF OFFERED_MOST = 5
 DEF SIBLINGS_MOST = 2
 DEF LONGEST = 6
 DEF SHAPES = 6
-DEF REVEAL_MOST = 1
 
 cdef int LOCOMOTIVE = _pure.LOCOMOTIVE
 cdef int TRAINS_EACH = _pure.TRAINS
@@ -137,7 +136,7 @@ _load_tables()
 
 # The integer index: each id of ACTIONS by its kind and fields, and each action's id.
 cdef enum Kind:
-    KIND_OTHER, KIND_PASS, KIND_DECK, KIND_MARKET, KIND_CLAIM, KIND_TICKETS, KIND_KEEP, KIND_PAY_TUNNEL, KIND_ABANDON_TUNNEL, KIND_STATION
+    KIND_OTHER, KIND_PASS, KIND_DECK, KIND_MARKET, KIND_CLAIM, KIND_TICKETS, KIND_KEEP
 
 cdef tuple _ACTIONS = _pure.ACTIONS
 cdef type _ACTION = _pure._Action
@@ -238,10 +237,10 @@ def _load_ids():
 _load_ids()
 
 cdef enum Phase:
-    SETUP_TICKETS, KEEP_TICKETS, TURN, SECOND_CARD, OVER, TUNNEL
+    SETUP_TICKETS, KEEP_TICKETS, TURN, SECOND_CARD, OVER
 
 _PHASE_NAMES = {"setup_tickets": SETUP_TICKETS, "keep_tickets": KEEP_TICKETS, "turn": TURN,
-                "second_card": SECOND_CARD, "over": OVER, "tunnel": TUNNEL}
+                "second_card": SECOND_CARD, "over": OVER}
 _NAMES_OF_PHASE = {number: name for name, number in _PHASE_NAMES.items()}
 
 
@@ -1122,7 +1121,12 @@ cdef class Game:
                     self.claims(k, &route, &paid, &jokers)
                     self.claim(route, paid, jokers)
                     continue
-                self.draw_tickets()
+                k -= claims
+                if TICKETS_PER_DRAW and self.s.ticket_head < self.s.ticket_end:
+                    if k == 0:
+                        self.draw_tickets()
+                        continue
+                    k -= 1
             else:
                 count = self.keep_count()
                 self.keep(<long>(((state >> 32) * <uint64_t>count) >> 32))
@@ -1162,14 +1166,13 @@ cdef class Game:
         """`id_at(k)` where the turn's draws and claims are counted already (`count_turn`)."""
         cdef int slot, route = 0, paid = 0, jokers = 0
         cdef bint tickets = TICKETS_PER_DRAW and self.s.ticket_head < self.s.ticket_end
+        cdef long here, others = draws + claims + tickets
         if self.s.phase == SETUP_TICKETS or self.s.phase == KEEP_TICKETS:
             if k >= self.keep_count():
                 return -1
             return KEEP_ID[self.s.pending_count[self.s.current]][self.kept_mask(k)]
         if self.s.phase == OVER:
             return -1
-        if self.s.phase == TURN and draws + claims + tickets == 0:
-            return PASS_ID if k == 0 else -1
         if k < draws:
             if self.s.deck_size or self.s.discard_size:
                 if k == 0:
@@ -1191,7 +1194,8 @@ cdef class Game:
             if k == 0:
                 return TICKETS_ID
             k -= 1
-        return -1
+        # A turn where nothing at all is legal: passing.
+        return PASS_ID if self.s.phase == TURN and others == 0 and k == 0 else -1
 
     cdef int list_claims(self, int *out) noexcept:
         """Write the ids of the legal claims to `out`, in the order `claims` counts them (by

@@ -73,7 +73,8 @@ def _ordinal(rank: int) -> str:
 class StationRules(Mechanism):
     name = "stations"
     french = "les gares"
-    native = True  # the native engine builds them (`core.stations`); the pure engine's code scores them
+    native = True  # the native engine builds them (its `native` parts); the pure engine's code scores them
+    native_kinds = ("KIND_STATION",)
     rule_types = (Stations,)
     folder = Path(__file__).resolve().parent
     exports = ("CITIES", "STATIONS", "STATION_COST", "UNUSED_STATION_POINTS")

@@ -46,6 +46,7 @@ class Tunnels:
 @dataclass(frozen=True, slots=True)
 class EngineView:
     rule: Tunnels
+    most_revealed: int = 1  # the most cards a tunnel of the board turns over
 
     @property
     def reveal(self) -> int:
@@ -138,8 +139,10 @@ def example_paragraph(x: TunnelOutcome, joker: JokerWording) -> str:
 class TunnelRules(Mechanism):
     name = "tunnels"
     french = "les tunnels"
-    native = True  # the native engine plays the tunnel phase (`core.tunnels`)
+    native = True  # the native engine plays the tunnel phase (its `native` parts)
     native_scoring = True  # it changes neither the set-up nor the scoring
+    native_kinds = ("KIND_PAY_TUNNEL", "KIND_ABANDON_TUNNEL")
+    native_phases = {"tunnel": "TUNNEL"}
     rule_types = (Tunnels,)
     folder = Path(__file__).resolve().parent
     exports = ("TUNNEL_REVEAL",)
@@ -266,7 +269,9 @@ class TunnelRules(Mechanism):
 
     # -- engine ------------------------------------------------------------
     def engine_view(self, edition: Edition) -> EngineView:
-        return EngineView(rule=self.rule(edition))
+        rule = self.rule(edition)
+        turned = [route.reveal or rule.reveal for route in edition.board.routes if route.tunnel]
+        return EngineView(rule=rule, most_revealed=max(turned, default=1))
 
     def phases(self, edition: Edition) -> tuple[str, ...]:
         return ("tunnel",)
