@@ -8,8 +8,8 @@ the engine by `Game.playout`, in C where the edition's playout core was built, o
 bot), and picks the action tried most.
 Its budget is a number of playouts (`mcts:400`) or seconds per move (`mcts:1s`),
 optionally with greedy rollouts (`mcts:1s:greedy`) or the native core's guided ones
-(`mcts:1s:guided`: claims on the ways of the player's unjoined tickets first; the greedy bot's
-rollouts where the edition has no core).
+(`mcts:1s:guided`: the greedy bot's policy played in C by the native engine, tickets kept
+and drawn as it does; the greedy bot's own rollouts where the edition has no native engine).
 """
 
 from __future__ import annotations

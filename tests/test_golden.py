@@ -62,3 +62,32 @@ def test_engines_only_carry_what_their_spec_uses() -> None:
             assert used or word not in source, f"{edition} carries {word} code"
             checked += not used
     assert checked >= 15  # five USA engines, three mechanisms each
+
+
+def test_every_mechanism_part_is_printed_at_a_hook_point() -> None:
+    """A part named after no hook point would never be printed, in silence: each file of a
+    mechanism's ``engine`` and ``native`` folders names one of the engine's hook points."""
+    from aventuriers.compiler.mechanisms import HOOKS, REGISTRY
+    from aventuriers.compiler.mechanisms.base import NATIVE_HOOKS
+
+    found = 0
+    for mechanism in REGISTRY:
+        for folder, hooks, suffix in (("engine", HOOKS, ".py.j2"), ("native", NATIVE_HOOKS, ".pyx.j2")):
+            for part in (
+                sorted((mechanism.folder / folder).glob("*")) if (mechanism.folder / folder).is_dir() else []
+            ):
+                assert part.name.endswith(suffix) and part.name.removesuffix(suffix) in hooks, part
+                found += 1
+    assert found > 40
+
+
+def test_native_engines_only_carry_what_their_spec_uses() -> None:
+    """The native engine of an edition without tunnels or stations has none of their code."""
+    for edition in EDITIONS:
+        core = GENERATED / edition / "engine_core.pyx"
+        if not core.exists():
+            continue
+        module = importlib.import_module(f"aventuriers.generated.{edition}")
+        source = core.read_text(encoding="utf-8").lower()
+        assert ("tunnel" in source) == hasattr(module, "TUNNEL_REVEAL"), edition
+        assert ("station" in source) == hasattr(module, "STATIONS"), edition

@@ -54,6 +54,7 @@ NATIVE = [
     "switzerland",
     "europe",
     "legendary-asia",
+    "nordic-countries",
 ]
 
 
@@ -237,7 +238,7 @@ def test_a_hand_written_action_plays_as_on_the_pure_engine(natives) -> None:
     assert fast.to_dict() == reference.to_dict()
 
 
-@pytest.mark.parametrize("edition", ["usa-2025", "switzerland", "europe"])
+@pytest.mark.parametrize("edition", ["usa-2025", "switzerland", "europe", "nordic-countries"])
 def test_a_payment_written_locomotives_first_discards_as_on_the_pure_engine(natives, edition: str) -> None:
     """The cards of a payment go to the discard in the order written, and the discard comes
     back shuffled: a claim or a tunnel's surcharge written locomotives first is not the listed

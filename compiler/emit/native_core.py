@@ -71,12 +71,14 @@ class CoreView:
     @property
     def kinds(self) -> tuple[str, ...]:
         """The kinds of action the mechanisms' native parts add."""
-        return tuple(kind for mechanism in used_by(self.edition) for kind in mechanism.native_kinds)
+        owed = ("KIND_PAY_CARD",) if self.engine.owes_cards else ()
+        return owed + tuple(kind for mechanism in used_by(self.edition) for kind in mechanism.native_kinds)
 
     @property
     def phases(self) -> dict[str, str]:
         """The phases the mechanisms' native parts add, by the pure engine's name."""
-        return {name: phase for m in used_by(self.edition) for name, phase in m.native_phases.items()}
+        owed = {"owed_cards": "OWED"} if self.engine.owes_cards else {}
+        return owed | {name: phase for m in used_by(self.edition) for name, phase in m.native_phases.items()}
 
     @property
     def joker_restricted(self) -> bool:

@@ -111,6 +111,9 @@ NATIVE_HOOKS = (
     "load_ids",  # in `_load_ids`, after the core's ids (`index`, `paid`, `jokers`, `route`, `color`)
     "state",  # fields of the `State` struct, after the core's
     "claim",  # in `Game.claim`, before the route is taken (`route`, `paid`: LOCOMOTIVE for jokers only, `jokers`)
+    "claims_beyond",  # in `Game.claims`: the k-th claim past the core's `count` (`route_out[0] = -1`, its id in `paid_out`)
+    "claims_count",  # in `Game.claim_count`: its claims added to `count`
+    "claims_list",  # in `Game.list_claims`: the ids of its claims written to `out + listed`
     "methods",  # methods of `Game`, after the core's claims
     "turn_count",  # in `count_turn`, once the draws, claims and ticket draw are counted (`count`)
     "phase_count",  # in `count`: how many actions its own phases have (returns)
@@ -304,12 +307,17 @@ class Mechanism:
         return None
 
     def parts(self, edition: Edition) -> dict[str, EnginePart]:
+        """Its parts of the engine by hook point (`HOOKS`): the files of its ``engine`` folder."""
+        return self._parts_in("engine", HOOKS, "py.j2", edition)
+
+    def _parts_in(
+        self, folder: str, hooks: tuple[str, ...], suffix: str, edition: Edition
+    ) -> dict[str, EnginePart]:
         view = self.engine_view(edition)
         found = {}
-        for hook in HOOKS:
-            template = self.folder / "engine" / f"{hook}.py.j2"
-            if template.exists():
-                found[hook] = EnginePart(template=f"{self.folder.name}/engine/{hook}.py.j2", view=view)
+        for hook in hooks:
+            if (self.folder / folder / f"{hook}.{suffix}").exists():
+                found[hook] = EnginePart(template=f"{self.folder.name}/{folder}/{hook}.{suffix}", view=view)
         return found
 
     def replacements(self, edition: Edition) -> dict[str, str]:
@@ -327,13 +335,7 @@ class Mechanism:
     def native_parts(self, edition: Edition) -> dict[str, EnginePart]:
         """Its parts of the native engine by hook point (`NATIVE_HOOKS`): the files of its
         ``native`` folder."""
-        view = self.engine_view(edition)
-        found = {}
-        for hook in NATIVE_HOOKS:
-            template = self.folder / "native" / f"{hook}.pyx.j2"
-            if template.exists():
-                found[hook] = EnginePart(template=f"{self.folder.name}/native/{hook}.pyx.j2", view=view)
-        return found
+        return self._parts_in("native", NATIVE_HOOKS, "pyx.j2", edition)
 
     def plays_natively(self, edition: Edition) -> bool:
         """Whether the native engine plays its rules in this edition (`native`, unless a rule of

@@ -224,11 +224,7 @@ def _load_ids():
         length = SHAPE_LENGTH[shape]
         for have in range(LONGEST + 1):
             for jokers in range(LONGEST + 1):
-                low = length - have if have < length else 0
-                if low < SHAPE_LEAST[shape]:
-                    low = SHAPE_LEAST[shape]
-                high = length - 1 if jokers >= length else jokers
-                WAYS[shape][have][jokers] = 0 if have == 0 or have + jokers < length or high < low else high - low + 1
+                WAYS[shape][have][jokers] = high - low + 1 if _jokers_laid(shape, have, jokers, &low, &high) else 0
         for have in range(LONGEST + 1):
             for jokers in range(LONGEST + 1):
                 usable = jokers if SHAPE_PAYS[shape] else 0
@@ -730,18 +726,12 @@ cdef class Game:
         cdef int length = ROUTE_LENGTH[route], shape = SHAPE_OF[route]
         cdef int locomotives = hand[LOCOMOTIVE] if SHAPE_PAYS[shape] else 0
         cdef int jokers = locomotives if locomotives < length else length
-        cdef int index, paid, have, low, high
+        cdef int index, paid, have, low = 0, high = 0
         route_out[0] = route
         for index in range(held_count if bucket == LOCOMOTIVE else 1):
             paid = held[index] if bucket == LOCOMOTIVE else bucket
             have = hand[paid]
-            if have == 0 or have + jokers < length:
-                continue
-            low = length - have if have < length else 0
-            if low < SHAPE_LEAST[shape]:
-                low = SHAPE_LEAST[shape]
-            high = length - 1 if jokers >= length else jokers
-            if high < low:
+            if not _jokers_laid(shape, have, jokers, &low, &high):
                 continue
             if k <= high - low:
                 paid_out[0] = paid
@@ -762,15 +752,19 @@ cdef class Game:
     cdef void take_route(self, int route, int paid, int colored, int jokers, bint jokers_first) noexcept:
         # As `_take_route`: the cards to the discard in the order of the payment (the colour
         # first, then the jokers, unless they were laid first), the route, the points.
-        cdef int player = self.s.current
-        cdef int length = ROUTE_LENGTH[route]
-        cdef int index, place
         if jokers_first:
             self.discard_cards(LOCOMOTIVE, jokers)
         if paid >= 0 and colored:
             self.discard_cards(paid, colored)
         if not jokers_first:
             self.discard_cards(LOCOMOTIVE, jokers)
+        self.take(route)
+
+    cdef void take(self, int route) noexcept:
+        # The rest of `_take_route`, its cards paid: the route, the trains, the points.
+        cdef int player = self.s.current
+        cdef int length = ROUTE_LENGTH[route]
+        cdef int place
         self.s.owner[route] = player
         self.close(route)
         if self.s.twin_closes:
@@ -1238,7 +1232,10 @@ cdef class Game:
                 k -= draws
                 if k < claims:
                     self.claims(k, &route, &paid, &jokers)
-                    self.claim(route, paid, jokers)
+                    if route < 0:
+                        self.play_id(paid)  # a claim a mechanism lists, by its id
+                    else:
+                        self.claim(route, paid, jokers)
                     continue
                 k -= claims
                 if TICKETS_PER_DRAW and self.s.ticket_head < self.s.ticket_end:
@@ -1314,6 +1311,8 @@ cdef class Game:
             return -1
         if k < claims:
             self.claims(k, &route, &paid, &jokers)
+            if route < 0:
+                return paid  # a claim a mechanism lists, by its id
             return CLAIM_ID[route][LOCOMOTIVE if paid < 0 else paid][jokers]
         k -= claims
         if tickets:
@@ -1330,7 +1329,7 @@ cdef class Game:
         cdef int player = self.s.current
         cdef int *hand = self.s.hands[player]
         cdef int trains = self.s.trains[player]
-        cdef int best_plain = 0, bucket, place, route, length, reach, paid, have, low, high, jokers
+        cdef int best_plain = 0, bucket, place, route, length, reach, paid, have, low = 0, high = 0, jokers
         cdef int index, held_count = 0, used, listed = 0, shape, locomotives
         cdef int held[COLOR_COUNT]
         held_count = _held_colors(hand, held, &best_plain)
@@ -1351,12 +1350,8 @@ cdef class Game:
                 for index in range(held_count if bucket == LOCOMOTIVE else 1):
                     paid = held[index] if bucket == LOCOMOTIVE else bucket
                     have = hand[paid]
-                    if have == 0 or have + jokers < length:
+                    if not _jokers_laid(shape, have, jokers, &low, &high):
                         continue
-                    low = length - have if have < length else 0
-                    if low < SHAPE_LEAST[shape]:
-                        low = SHAPE_LEAST[shape]
-                    high = length - 1 if jokers >= length else jokers
                     for used in range(low, high + 1):
                         out[listed] = CLAIM_ID[route][paid][used]
                         listed += 1
@@ -1781,6 +1776,20 @@ cdef int _combination(int offered, int size, long k) noexcept:
         mask |= 1 << at
         start = at + 1
     return mask
+
+
+cdef inline bint _jokers_laid(int shape, int have, int jokers, int *low, int *high) noexcept:
+    """Whether a hand with `have` cards of a colour and `jokers` jokers the route takes (each
+    counted up to its length) pays a route of `shape` in that colour; the fewest and the most
+    jokers such a claim lays, to `low` and `high`."""
+    cdef int length = SHAPE_LENGTH[shape]
+    if have == 0 or have + jokers < length:
+        return False
+    low[0] = length - have if have < length else 0
+    if low[0] < SHAPE_LEAST[shape]:
+        low[0] = SHAPE_LEAST[shape]
+    high[0] = length - 1 if jokers >= length else jokers
+    return high[0] >= low[0]
 
 
 cdef inline int _bits(int mask) noexcept:

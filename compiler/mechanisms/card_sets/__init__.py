@@ -72,6 +72,9 @@ class EngineView:
 class CardSets(Mechanism):
     name = "card_sets"
     french = "les lots de cartes"
+    native = True  # the native engine lists its claims and the cards given one by one
+    native_scoring = True  # it changes neither the set-up nor the scoring
+    native_kinds = ("KIND_BASE_CLAIM",)
     rule_types = (Substitute,)
     folder = Path(__file__).resolve().parent
     exports = ("SUBSTITUTES",)
