@@ -606,9 +606,7 @@ cdef class Game:
         for bucket in range(COLOR_COUNT):
             if not self.s.open_count[bucket]:
                 continue
-            reach = (best_plain if bucket == LOCOMOTIVE else hand[bucket]) + locomotives
-            if reach > trains:
-                reach = trains
+            reach = _reach(hand, bucket, best_plain, trains)
             group_length = 0
             group_count = 0
             for shape in range(SHAPES):
@@ -659,9 +657,7 @@ cdef class Game:
         for bucket in range(COLOR_COUNT):
             if not self.s.open_count[bucket]:
                 continue
-            reach = (best_plain if bucket == LOCOMOTIVE else hand[bucket]) + locomotives
-            if reach > trains:
-                reach = trains
+            reach = _reach(hand, bucket, best_plain, trains)
             open_of = self.s.open_of_shape[bucket]
             barred = self.s.barred[player][bucket]
             if bucket == LOCOMOTIVE:
@@ -1208,9 +1204,7 @@ cdef class Game:
         cdef int held[COLOR_COUNT]
         held_count = _held_colors(hand, held, &best_plain)
         for bucket in range(COLOR_COUNT):
-            reach = (best_plain if bucket == LOCOMOTIVE else hand[bucket]) + hand[LOCOMOTIVE]
-            if reach > trains:
-                reach = trains
+            reach = _reach(hand, bucket, best_plain, trains)
             for place in range(BUCKET_START[bucket], BUCKET_START[bucket] + self.s.open_count[bucket]):
                 route = self.s.open_routes[place]
                 length = ROUTE_LENGTH[route]
@@ -1665,6 +1659,13 @@ cdef int _combination(int offered, int size, long k) noexcept:
         mask |= 1 << at
         start = at + 1
     return mask
+
+
+cdef inline int _reach(int *hand, int bucket, int best_plain, int trains) noexcept:
+    """The longest route of `bucket` a hand may pay (the most cards of one colour it holds, a
+    gray route's, and its jokers), and the trains left allow."""
+    cdef int reach = (best_plain if bucket == LOCOMOTIVE else hand[bucket]) + hand[LOCOMOTIVE]
+    return reach if reach < trains else trains
 
 
 cdef inline bint _jokers_laid(int shape, int have, int jokers, int *low, int *high) noexcept:
