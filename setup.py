@@ -37,9 +37,10 @@ package_data["aventuriers.compiler.emit"] = [
 ]
 package_data["aventuriers.generated"] = ["*/fiche.md", "*/plateau.svg", "*/engine_core.pyx"]
 package_data["aventuriers.play"] = ["web/*.j2", "web/static/*"]
-# Each mechanism's schema fragment and engine parts (its fixtures are tests, not shipped).
+# Each mechanism's schema fragment, engine parts and native engine parts (its fixtures are
+# tests, not shipped).
 for name in packages:
     if name.startswith("aventuriers.compiler.mechanisms."):
-        package_data[name] = ["schema.json", "engine/*.j2"]
+        package_data[name] = ["schema.json", "engine/*.j2", "native/*.j2"]
 
 setup(packages=sorted(packages), package_dir=package_dir, package_data=package_data)

@@ -117,6 +117,9 @@ def main() -> None:
             env,
         )
         run("aventuriers build --out sortie && aventuriers build --check --out sortie", work, env)
+        # What the wheel builds is what the checkout committed: a template the wheel lacks (a
+        # mechanism's part is printed only where its file exists) cannot pass in silence.
+        run(f"aventuriers build --check --out {ROOT / 'generated'}", work, env)
         serve_check(bin_dir, work, env)
         print(f"wheel {wheel.name}: installed outside the checkout, README tutorial passed")
 
