@@ -81,11 +81,6 @@ class CoreView:
         return owed | {name: phase for m in used_by(self.edition) for name, phase in m.native_phases.items()}
 
     @property
-    def joker_restricted(self) -> bool:
-        """Whether some route is not paid by the joker."""
-        return not all(shape[2] for shape in self.shapes)
-
-    @property
     def route_shapes(self) -> tuple[tuple[int, int, int, int], ...]:
         """Each route's shape: its length, the jokers a claim lays at least (a ferry's
         locomotives), whether the joker pays it (1) or not (0), and the trains its claim sets

@@ -565,17 +565,17 @@ cdef class Game:
                 return True
         return False
 
-    cdef long claims(self, long k, int *route_out, int *paid_out, int *jokers_out) noexcept:
-        """How many claims are legal; with `k` >= 0, the k-th, written to the outputs (its
-        route, the colour paid, -1 for jokers only, and the jokers laid), and -1 returned.
-        The open routes of one bucket and shape claim alike: each such group is counted as
-        its routes the player may take times the claims of one."""
+    cdef void claims(self, long k, int *route_out, int *paid_out, int *jokers_out) noexcept:
+        """The k-th legal claim (`k` below `claim_count()`), written to the outputs: its route,
+        the colour paid (-1 for jokers only) and the jokers laid. The open routes of one bucket
+        and shape claim alike: each group is skipped whole, as its routes the player may take
+        times the claims of one."""
         cdef int player = self.s.current
         cdef int *hand = self.s.hands[player]
-        cdef int locomotives = hand[LOCOMOTIVE]
         cdef int trains = self.s.trains[player]
-        cdef int best_plain = 0, bucket, place, route, length, reach, have, jokers
-        cdef int index, held_count = 0, takers, shape, group_length
+        cdef int jokers = hand[LOCOMOTIVE] if hand[LOCOMOTIVE] < LONGEST else LONGEST
+        cdef int best_plain = 0, bucket, place, route, length, reach
+        cdef int held_count = 0, takers, shape, group_length
         cdef int held[COLOR_COUNT]
         cdef long count = 0, here, each, group_count
         held_count = _held_colors(hand, held, &best_plain)
@@ -596,8 +596,8 @@ cdef class Game:
                 takers = self.s.open_of_shape[bucket][shape] - self.s.barred[player][bucket][shape]
                 if takers <= 0:
                     continue
-                each = self.shape_claims(shape, bucket, held, held_count)
-                if k < 0 or k >= count + each * takers:
+                each = self.shape_claims(shape, bucket, held, held_count, jokers)
+                if k >= count + each * takers:
                     count += each * takers
                     continue
                 # The k-th claim is among the routes of this length: found in the order they are listed.
@@ -608,31 +608,29 @@ cdef class Game:
                         continue
                     if SIBLING_COUNT[route] and self.holds_sibling(route, player):
                         continue
-                    here = self.shape_claims(SHAPE_OF[route], bucket, held, held_count)
+                    here = self.shape_claims(SHAPE_OF[route], bucket, held, held_count, jokers)
                     if k < count + here:
                         self.route_claim(route, bucket, held, held_count, <int>(k - count), route_out, paid_out, jokers_out)
-                        return -1
+                        return
                     count += here
-                return -1  # never: the group holds the k-th
+                return  # never: the group holds the k-th
         if k >= count:
             route_out[0] = -1
             paid_out[0] = BASE_ID[self.base_claims(k - count, NULL)]
-            return -1
-        return count
+            return
 
     cdef long claim_count(self) noexcept:
-        """How many claims are legal: `claims(-1, …)`, in one tight loop over the groups."""
+        """How many claims are legal, in one tight loop over the groups of one bucket and shape."""
         cdef int player = self.s.current
         cdef int *hand = self.s.hands[player]
-        cdef int locomotives = hand[LOCOMOTIVE]
         cdef int trains = self.s.trains[player]
-        cdef int best_plain = 0, bucket, reach, index, shape, have
-        cdef int jokers = locomotives if locomotives < LONGEST else LONGEST
+        cdef int jokers = hand[LOCOMOTIVE] if hand[LOCOMOTIVE] < LONGEST else LONGEST
+        cdef int best_plain = 0, bucket, reach, shape
         cdef int held_count
         cdef int held[COLOR_COUNT]
         cdef int *open_of
         cdef int *barred
-        cdef long count = 0, each
+        cdef long count = 0
         held_count = _held_colors(hand, held, &best_plain)
         for bucket in range(COLOR_COUNT):
             if not self.s.open_count[bucket]:
@@ -640,36 +638,26 @@ cdef class Game:
             reach = _reach(hand, bucket, best_plain, trains)
             open_of = self.s.open_of_shape[bucket]
             barred = self.s.barred[player][bucket]
-            if bucket == LOCOMOTIVE:
-                for shape in range(SHAPES):
-                    if SHAPE_LENGTH[shape] > reach:
-                        break
-                    each = JOKERS_ONLY[shape][jokers]
-                    for index in range(held_count):
-                        have = hand[held[index]]
-                        each += ONE_GRAY[shape][have if have < LONGEST else LONGEST][jokers]
-                    count += each * (open_of[shape] - barred[shape])
-            else:
-                have = hand[bucket] if hand[bucket] < LONGEST else LONGEST
-                for shape in range(SHAPES):
-                    if SHAPE_LENGTH[shape] > reach:
-                        break
-                    count += ONE[shape][have][jokers] * (open_of[shape] - barred[shape])
+            for shape in range(SHAPES):
+                if SHAPE_LENGTH[shape] > reach:
+                    break
+                count += self.shape_claims(shape, bucket, held, held_count, jokers) * (open_of[shape] - barred[shape])
         count += self.base_claims(-1, NULL)
         return count
 
-    cdef inline long shape_claims(self, int shape, int bucket, int *held, int held_count) noexcept:
-        """The claims of one route of `shape` in `bucket` for the current player's hand."""
+    cdef inline long shape_claims(self, int shape, int bucket, int *held, int held_count, int jokers) noexcept:
+        """The claims of one route of `shape` in `bucket` for the current player's hand, holding
+        `jokers` jokers (counted up to LONGEST)."""
         cdef int *hand = self.s.hands[self.s.current]
-        cdef int length = SHAPE_LENGTH[shape], index, have
-        cdef int jokers = hand[LOCOMOTIVE] if SHAPE_PAYS[shape] else 0
-        cdef long each = 0
-        if jokers >= length:
-            jokers = length
-            each = 1
-        for index in range(held_count if bucket == LOCOMOTIVE else 1):
-            have = hand[held[index] if bucket == LOCOMOTIVE else bucket]
-            each += WAYS[shape][have if have < length else length][jokers]
+        cdef int index, have
+        cdef long each
+        if bucket != LOCOMOTIVE:
+            have = hand[bucket]
+            return ONE[shape][have if have < LONGEST else LONGEST][jokers]
+        each = JOKERS_ONLY[shape][jokers]
+        for index in range(held_count):
+            have = hand[held[index]]
+            each += ONE_GRAY[shape][have if have < LONGEST else LONGEST][jokers]
         return each
 
     cdef void route_claim(self, int route, int bucket, int *held, int held_count, int k, int *route_out, int *paid_out, int *jokers_out) noexcept:
@@ -891,14 +879,14 @@ cdef class Game:
         """How many claims leaving sets of any cards are legal, their ids written to `out` unless
         NULL (`k` < 0); or the k-th's place in the BASE_ tables, in the order they are listed:
         editions/nordic-countries.aventuriers:37, editions/nordic-countries.aventuriers:38."""
-        cdef int player = self.s.current, group, base, route
+        cdef int group, base, route, held = self.held_cards()
         cdef long count = 0
         for group in range(BASE_GROUPS):
             route = BASE_GROUP_ROUTE[group]
             if not self.base_route_open(route):
                 continue
             for base in range(BASE_GROUP_START[group], BASE_GROUP_START[group + 1]):
-                if self.base_paid(base):
+                if self.base_paid(base, held):
                     if count == k:
                         return base
                     if out != NULL:
@@ -913,14 +901,18 @@ cdef class Game:
             return False
         return SHAPE_TRAINS[SHAPE_OF[route]] <= self.s.trains[player]
 
-    cdef inline bint base_paid(self, int base) noexcept:
-        """Whether the hand lays the claim's cards and still holds the cards it owes."""
-        cdef int *hand = self.s.hands[self.s.current]
+    cdef inline int held_cards(self) noexcept:
         cdef int card, held = 0
+        for card in range(COLOR_COUNT):
+            held += self.s.hands[self.s.current][card]
+        return held
+
+    cdef inline bint base_paid(self, int base, int held) noexcept:
+        """Whether the hand (`held` cards in all) lays the claim's cards and still holds the
+        cards it owes."""
+        cdef int *hand = self.s.hands[self.s.current]
         if hand[BASE_PAID[base]] < BASE_COLORED[base] or hand[LOCOMOTIVE] < BASE_JOKERS[base]:
             return False
-        for card in range(COLOR_COUNT):
-            held += hand[card]
         return held - BASE_COLORED[base] - BASE_JOKERS[base] >= BASE_OWED[base]
 
     # -- tickets -----------------------------------------------------------------------
@@ -1523,7 +1515,7 @@ cdef class Game:
                 self.abandon_tunnel()
                 return True
         elif kind == KIND_BASE_CLAIM:
-            if phase == TURN and self.base_route_open(BASE_ROUTE[first]) and self.base_paid(first):
+            if phase == TURN and self.base_route_open(BASE_ROUTE[first]) and self.base_paid(first, self.held_cards()):
                 self.start_owed(BASE_ROUTE[first], BASE_PAID[first], BASE_COLORED[first], BASE_JOKERS[first], BASE_OWED[first])
                 return True
         elif kind == KIND_PASS and phase == TURN and self.count_turn(&draws, &claims) == 0:

@@ -589,17 +589,17 @@ cdef class Game:
                 return True
         return False
 
-    cdef long claims(self, long k, int *route_out, int *paid_out, int *jokers_out) noexcept:
-        """How many claims are legal; with `k` >= 0, the k-th, written to the outputs (its
-        route, the colour paid, -1 for jokers only, and the jokers laid), and -1 returned.
-        The open routes of one bucket and shape claim alike: each such group is counted as
-        its routes the player may take times the claims of one."""
+    cdef void claims(self, long k, int *route_out, int *paid_out, int *jokers_out) noexcept:
+        """The k-th legal claim (`k` below `claim_count()`), written to the outputs: its route,
+        the colour paid (-1 for jokers only) and the jokers laid. The open routes of one bucket
+        and shape claim alike: each group is skipped whole, as its routes the player may take
+        times the claims of one."""
         cdef int player = self.s.current
         cdef int *hand = self.s.hands[player]
-        cdef int locomotives = hand[LOCOMOTIVE]
         cdef int trains = self.s.trains[player]
-        cdef int best_plain = 0, bucket, place, route, length, reach, have, jokers
-        cdef int index, held_count = 0, takers, shape, group_length
+        cdef int jokers = hand[LOCOMOTIVE] if hand[LOCOMOTIVE] < LONGEST else LONGEST
+        cdef int best_plain = 0, bucket, place, route, length, reach
+        cdef int held_count = 0, takers, shape, group_length
         cdef int held[COLOR_COUNT]
         cdef long count = 0, here, each, group_count
         held_count = _held_colors(hand, held, &best_plain)
@@ -620,8 +620,8 @@ cdef class Game:
                 takers = self.s.open_of_shape[bucket][shape] - self.s.barred[player][bucket][shape]
                 if takers <= 0:
                     continue
-                each = self.shape_claims(shape, bucket, held, held_count)
-                if k < 0 or k >= count + each * takers:
+                each = self.shape_claims(shape, bucket, held, held_count, jokers)
+                if k >= count + each * takers:
                     count += each * takers
                     continue
                 # The k-th claim is among the routes of this length: found in the order they are listed.
@@ -632,27 +632,25 @@ cdef class Game:
                         continue
                     if SIBLING_COUNT[route] and self.holds_sibling(route, player):
                         continue
-                    here = self.shape_claims(SHAPE_OF[route], bucket, held, held_count)
+                    here = self.shape_claims(SHAPE_OF[route], bucket, held, held_count, jokers)
                     if k < count + here:
                         self.route_claim(route, bucket, held, held_count, <int>(k - count), route_out, paid_out, jokers_out)
-                        return -1
+                        return
                     count += here
-                return -1  # never: the group holds the k-th
-        return count
+                return  # never: the group holds the k-th
 
     cdef long claim_count(self) noexcept:
-        """How many claims are legal: `claims(-1, …)`, in one tight loop over the groups."""
+        """How many claims are legal, in one tight loop over the groups of one bucket and shape."""
         cdef int player = self.s.current
         cdef int *hand = self.s.hands[player]
-        cdef int locomotives = hand[LOCOMOTIVE]
         cdef int trains = self.s.trains[player]
-        cdef int best_plain = 0, bucket, reach, index, shape, have
-        cdef int jokers = locomotives if locomotives < LONGEST else LONGEST
+        cdef int jokers = hand[LOCOMOTIVE] if hand[LOCOMOTIVE] < LONGEST else LONGEST
+        cdef int best_plain = 0, bucket, reach, shape
         cdef int held_count
         cdef int held[COLOR_COUNT]
         cdef int *open_of
         cdef int *barred
-        cdef long count = 0, each
+        cdef long count = 0
         held_count = _held_colors(hand, held, &best_plain)
         for bucket in range(COLOR_COUNT):
             if not self.s.open_count[bucket]:
@@ -660,35 +658,25 @@ cdef class Game:
             reach = _reach(hand, bucket, best_plain, trains)
             open_of = self.s.open_of_shape[bucket]
             barred = self.s.barred[player][bucket]
-            if bucket == LOCOMOTIVE:
-                for shape in range(SHAPES):
-                    if SHAPE_LENGTH[shape] > reach:
-                        break
-                    each = JOKERS_ONLY[shape][jokers]
-                    for index in range(held_count):
-                        have = hand[held[index]]
-                        each += ONE_GRAY[shape][have if have < LONGEST else LONGEST][jokers]
-                    count += each * (open_of[shape] - barred[shape])
-            else:
-                have = hand[bucket] if hand[bucket] < LONGEST else LONGEST
-                for shape in range(SHAPES):
-                    if SHAPE_LENGTH[shape] > reach:
-                        break
-                    count += ONE[shape][have][jokers] * (open_of[shape] - barred[shape])
+            for shape in range(SHAPES):
+                if SHAPE_LENGTH[shape] > reach:
+                    break
+                count += self.shape_claims(shape, bucket, held, held_count, jokers) * (open_of[shape] - barred[shape])
         return count
 
-    cdef inline long shape_claims(self, int shape, int bucket, int *held, int held_count) noexcept:
-        """The claims of one route of `shape` in `bucket` for the current player's hand."""
+    cdef inline long shape_claims(self, int shape, int bucket, int *held, int held_count, int jokers) noexcept:
+        """The claims of one route of `shape` in `bucket` for the current player's hand, holding
+        `jokers` jokers (counted up to LONGEST)."""
         cdef int *hand = self.s.hands[self.s.current]
-        cdef int length = SHAPE_LENGTH[shape], index, have
-        cdef int jokers = hand[LOCOMOTIVE]
-        cdef long each = 0
-        if jokers >= length:
-            jokers = length
-            each = 1
-        for index in range(held_count if bucket == LOCOMOTIVE else 1):
-            have = hand[held[index] if bucket == LOCOMOTIVE else bucket]
-            each += WAYS[shape][have if have < length else length][jokers]
+        cdef int index, have
+        cdef long each
+        if bucket != LOCOMOTIVE:
+            have = hand[bucket]
+            return ONE[shape][have if have < LONGEST else LONGEST][jokers]
+        each = JOKERS_ONLY[shape][jokers]
+        for index in range(held_count):
+            have = hand[held[index]]
+            each += ONE_GRAY[shape][have if have < LONGEST else LONGEST][jokers]
         return each
 
     cdef void route_claim(self, int route, int bucket, int *held, int held_count, int k, int *route_out, int *paid_out, int *jokers_out) noexcept:
