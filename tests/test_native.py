@@ -55,6 +55,7 @@ NATIVE = [
     "europe",
     "legendary-asia",
     "nordic-countries",
+    "asia-equipes",
 ]
 
 
@@ -104,6 +105,9 @@ def test_a_native_engine_is_built_for_each_edition_it_covers_and_none_in_silence
         assert Path(module.__file__).suffix in (".so", ".pyd")
         assert module.EDITION == edition
         assert sorted(module.__all__) == sorted(engine(edition).__all__)
+        # Every public method of the pure engine's game (a mechanism's own, such as team_scores).
+        public = {name for name in dir(engine(edition).Game) if not name.startswith("_")}
+        assert public <= set(dir(module.Game)), sorted(public - set(dir(module.Game)))
         beside = importlib.import_module(module.__name__.rpartition(".")[0] + ".engine")
         assert module.IllegalAction is beside.IllegalAction and module.ACTIONS is beside.ACTIONS
 
@@ -186,29 +190,38 @@ def test_every_conformance_case_passes_on_the_native_engines(natives) -> None:
     assert ran == sum(1 for param in CASES if param.values[0] in natives)
 
 
-def test_a_refused_action_is_the_same_error_and_changes_nothing(natives) -> None:
-    native, pure = natives["usa-2025"], engine("usa-2025")
-    for seed in range(40):
-        fast, reference = native.new_game(2 + seed % 4, seed), pure.new_game(2 + seed % 4, seed)
+@pytest.mark.parametrize("edition", ["usa-2025", "asia-equipes"])
+def test_a_refused_action_is_the_same_error_and_changes_nothing(natives, edition: str) -> None:
+    """Ids that are not listed: refused with the pure engine's error and message, the state
+    unchanged; one the pure engine plays all the same (in team play, a first card from the
+    deck sent to a place before it is seen) is played the same way."""
+    native, pure = natives[edition], engine(edition)
+    counts = seat_counts(pure)
+    for seed in range(40 if edition == "usa-2025" else 10):
+        players = counts[seed % len(counts)]
+        fast, reference = native.new_game(players, seed), pure.new_game(players, seed)
         chooser = random.Random(seed)
         while not reference.is_over():
             before = fast.to_dict()
             legal = set(reference.legal_action_ids())
             wrong = [index for index in range(len(pure.ACTIONS)) if index not in legal]
             for index in chooser.sample(wrong, 5) + [-1, len(pure.ACTIONS), "3", True]:
-                with pytest.raises(pure.IllegalAction) as expected:
-                    reference.apply_id(index)
-                with pytest.raises(native.IllegalAction) as refused:
-                    fast.apply_id(index)
-                assert (refused.value.code, refused.value.message) == (
-                    expected.value.code,
-                    expected.value.message,
-                )
+                trial, native_trial = reference.copy(), fast.copy()
+                try:
+                    trial.apply_id(index)
+                except pure.IllegalAction as expected:
+                    with pytest.raises(native.IllegalAction) as refused:
+                        native_trial.apply_id(index)
+                    assert (refused.value.code, refused.value.message) == (expected.code, expected.message)
+                    assert native_trial.to_dict() == before
+                else:
+                    native_trial.apply_id(index)
+                    assert native_trial.to_dict() == trial.to_dict()
             assert fast.to_dict() == before
             index = chooser.choice(sorted(legal))
             reference.apply_id(index)
             fast.apply_id(index)
-    game = native.new_game(2, 1)
+    game = native.new_game(counts[0], 1)
     before = game.to_dict()
     for wrong in ({"type": "claim_route", "route": "nowhere", "cards": {}}, ["not", "a", "dict"], None):
         with pytest.raises(native.IllegalAction):
@@ -238,30 +251,76 @@ def test_a_hand_written_action_plays_as_on_the_pure_engine(natives) -> None:
     assert fast.to_dict() == reference.to_dict()
 
 
-@pytest.mark.parametrize("edition", ["usa-2025", "switzerland", "europe", "nordic-countries"])
+@pytest.mark.parametrize("edition", ["usa-2025", "switzerland", "europe", "nordic-countries", "asia-equipes"])
 def test_a_payment_written_locomotives_first_discards_as_on_the_pure_engine(natives, edition: str) -> None:
     """The cards of a payment go to the discard in the order written, and the discard comes
-    back shuffled: a claim or a tunnel's surcharge written locomotives first is not the listed
-    action, and the native engine plays it as the pure engine does."""
+    back shuffled: a claim or a tunnel's surcharge written locomotives first (from the hand or
+    from the team's holder) is not the listed action, and the native engine plays it as the
+    pure engine does."""
     native, pure = natives[edition], engine(edition)
+    players = seat_counts(pure)[0]
     reordered = 0
     for seed in range(20):
-        fast, reference = native.new_game(2, seed), pure.new_game(2, seed)
+        fast, reference = native.new_game(players, seed), pure.new_game(players, seed)
         chooser = random.Random(seed)
         while not reference.is_over():
             actions = reference.legal_actions()
             action = actions[chooser.randrange(len(actions))]
             mixed = [
-                a for a in actions if a["type"] in ("claim_route", "pay_tunnel") and len(a["cards"]) == 2
+                a
+                for a in actions
+                if a["type"] in ("claim_route", "pay_tunnel")
+                and (len(a["cards"]) == 2 or len(a.get("holder_cards", {})) == 2)
             ]
             if mixed and chooser.random() < 0.5:
                 listed = chooser.choice(mixed)
-                action = {**listed, "cards": dict(reversed(list(listed["cards"].items())))}
+                action = {
+                    **listed,
+                    **{
+                        field: dict(reversed(list(listed[field].items())))
+                        for field in ("cards", "holder_cards")
+                        if field in listed
+                    },
+                }
                 reordered += 1
             reference.apply(action)
             fast.apply(action)
             assert fast.to_dict() == reference.to_dict()
     assert reordered > 20
+
+
+def test_a_stale_ticket_share_plays_as_on_the_pure_engine(natives) -> None:
+    """A turn sharing tickets, listed by the tickets' names, played later when the tickets at
+    its positions have changed (or for another player): the native engine plays or refuses it
+    as the pure engine does."""
+    native, pure = natives["asia-equipes"], engine("asia-equipes")
+    tried = 0
+    for seed in range(10):
+        fast, reference = native.new_game(4, seed), pure.new_game(4, seed)
+        chooser = random.Random(seed)
+        stale = None
+        while not reference.is_over():
+            shares = [action for action in fast.legal_actions() if action["type"] == "share_tickets"]
+            if stale is not None and chooser.random() < 0.2:
+                trial, native_trial = reference.copy(), fast.copy()
+                try:
+                    trial.apply(stale)
+                except pure.IllegalAction as expected:
+                    with pytest.raises(native.IllegalAction) as refused:
+                        native_trial.apply(stale)
+                    assert refused.value.code == expected.code
+                else:
+                    native_trial.apply(stale)
+                assert native_trial.to_dict() == trial.to_dict()
+                tried += 1
+            if shares and chooser.random() < 0.3:
+                stale = chooser.choice(shares)
+            actions = reference.legal_actions()
+            pick = chooser.randrange(len(actions))
+            reference.apply(actions[pick])
+            fast.apply(fast.legal_actions()[pick])
+            assert fast.to_dict() == reference.to_dict()
+    assert tried > 50
 
 
 def test_a_native_game_copies_saves_and_pickles(natives) -> None:

@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 import yaml
-from aventuriers.compiler.build import compile_edition, loader
+from aventuriers.compiler.build import compile_edition, compile_ir, loader
 from aventuriers.compiler.emit.example import load_engine
+from aventuriers.compiler.emit.native_core import unsupported
 
 from tests.conformance_runner import run_case
 from tests.engines import engine, play_random
@@ -229,3 +230,19 @@ def test_a_team_edition_never_seats_a_single_team(tmp_path, capsys) -> None:
         assert main(["simulate", "asia-equipes", "--games", "1", "--players", players]) == 1
         err = capsys.readouterr().err
         assert "Traceback" not in err and f"asia-equipes se joue à 4 ou 6 joueurs, pas à {players}." in err
+
+
+def test_the_native_engine_plays_team_play_and_says_what_it_does_not_play_yet(tmp_path) -> None:
+    """asia-equipes has a native engine (its draws, splits and shares counted in C); team play
+    with tunnels has none yet (a surcharge split between the hand and the holder), and the
+    native build says so, in French."""
+    editions = loader()
+    assert unsupported(compile_ir(editions.path_of("asia-equipes"), editions)) is None
+    spec = tmp_path / "asie-tunnels.aventuriers"
+    spec.write_text(
+        'edition asie-tunnels\nextends asia-equipes\ntitle "Asie, en équipes, avec des tunnels"\n'
+        "tunnels reveal: 4\n"
+    )
+    assert (
+        unsupported(compile_ir(spec, loader())) == "il ne joue pas encore le jeu en équipes avec les tunnels"
+    )

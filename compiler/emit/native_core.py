@@ -7,7 +7,7 @@ and the mechanisms that say so (`Mechanism.plays_natively`): ferries, what the j
 and trains set aside change a route's *shape*, by which claims are counted; tunnels and
 stations bring their own parts (`native/HOOK.pyx.j2` in their folders, printed at the
 template's hook points, `NATIVE_HOOKS`), with their kinds of action and phases. An edition using a mechanism it does not play
-yet (team play, card sets) has none, and `unsupported` says why, in French, so that a build
+yet (claim effects owing cards; team play with tunnels) has none, and `unsupported` says why, in French, so that a build
 never falls back in silence. Mechanisms that only deal or score (`native_scoring` False)
 leave both to the pure engine's code, run on the native state.
 """
@@ -33,7 +33,7 @@ class CoreView:
     def unsupported(self) -> str | None:
         """Why this edition's playout is not native yet, in French, or None."""
         e, view = self.edition, self.engine
-        playing = [m.french for m in used_by(e) if not m.plays_natively(e)]
+        playing = [m.native_gap(e) for m in used_by(e) if not m.plays_natively(e)]
         if playing:
             return f"il ne joue pas encore {enumerate_fr(playing)}"
         if not (e.turn.draw_cards and e.turn.claim_route):
@@ -58,6 +58,13 @@ class CoreView:
     def offered_most(self) -> int:
         s, draw = self.edition.setup, self.edition.turn.draw_tickets
         return max(s.tickets_dealt + s.long_tickets_dealt, draw.draw if draw else 0, 1)
+
+    @property
+    def keep_bits(self) -> int:
+        """The bits of a ticket choice in the native engine: the positions kept among those
+        offered, and the masks the mechanisms add (`native_keep_marks`)."""
+        marks = sum(mechanism.native_keep_marks for mechanism in used_by(self.edition))
+        return self.offered_most * (1 + marks)
 
     def parts(self, hook: str) -> list[EnginePart]:
         """The mechanisms' parts of the native engine printed at ``hook`` (`NATIVE_HOOKS`)."""

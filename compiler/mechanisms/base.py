@@ -108,25 +108,49 @@ HOOKS = (
 NATIVE_HOOKS = (
     "defs",  # compile-time constants (DEF), after the core's
     "tables",  # module-level C tables, after the core's
+    "action_ids",  # in `_load_ids`: the ids of the draws, claims and ticket choices (replaces the core's)
     "load_ids",  # in `_load_ids`, after the core's ids (`index`, `paid`, `jokers`, `route`, `color`)
     "state",  # fields of the `State` struct, after the core's
-    "claim",  # in `Game.claim`, before the route is taken (`route`, `paid`: LOCOMOTIVE for jokers only, `jokers`)
+    "end_turn",  # in `end_turn`, before the last round is checked
+    "round_trains",  # `round_trains`: the trains the last round's start counts (returns; replaces the core's)
+    "draw_deck",  # `draw_deck`: a card drawn from the deck (replaces the core's)
+    "draw_market",  # `draw_market`, once the face-up `card` is taken and replaced (replaces the core's)
+    "bar",  # `bar`: the count of open routes `holder`'s track bars (replaces the core's)
+    "holds_sibling",  # `holds_sibling`: whether `player` may not take `route` for another track (replaces)
+    "payer",  # `payer`: the cards the current player's claims are paid from (returns; replaces)
     "claims_beyond",  # in `Game.claims`: the k-th claim past the core's `count` (`route_out[0] = -1`, its id in `paid_out`)
     "claims_count",  # in `Game.claim_count`: its claims added to `count`
-    "claims_list",  # in `Game.list_claims`: the ids of its claims written to `out + listed`
+    "shape_claims",  # `shape_claims`: the claims of one route of a shape (returns; replaces the core's)
+    "route_claim",  # `route_claim`: the k-th claim of one route (`route_out[0] = -1`, its id in `paid_out`; replaces)
+    "claim",  # in `Game.claim`, before the route is taken (`route`, `paid`: LOCOMOTIVE for jokers only, `jokers`)
+    "claim_pays",  # in `Game.claim`: the cards paid and the route taken (replaces the core's)
     "methods",  # methods of `Game`, after the core's claims
-    "turn_count",  # in `count_turn`, once the draws, claims and ticket draw are counted (`count`)
-    "phase_count",  # in `count`: how many actions its own phases have (returns)
-    "phase_id",  # in `id_counted`: the k-th action of its own phases (returns)
-    "turn_id",  # in `id_counted`, after the ticket draw: its turn actions (`k`, `here`, `others`)
-    "phase_list",  # in `list_ids`: its own phases' actions written to `out` (returns)
-    "turn_list",  # in `list_ids`, after the ticket draw: its turn actions written to `out + listed`
-    "play_id",  # in `play_id`: `elif kind == …` branches for its own kinds of action
+    "keep_count",  # `keep_count`: how many ticket choices are legal (returns; replaces the core's)
+    "kept_mask",  # `kept_mask`: the k-th ticket choice, as its KEEP_BITS (returns; replaces the core's)
+    "keep_allowed",  # `keep_allowed`: whether the choice `mask` is legal (returns; replaces the core's)
+    "ticket_kept",  # in `keep_kept`, for each `ticket` kept (at `at`): `continue` keeps it elsewhere
+    "setup_kept",  # in `keep_kept`, once every player has chosen at set-up
     "guided_locals",  # declarations of `Game.guided`
     "guided_phase",  # in `Game.guided`: how the guided policy plays its own phases
+    "draw_count",  # in `count_turn`: how many card draws are legal, to `draws` (replaces the core's)
+    "turn_count",  # in `count_turn`, once the draws, claims and ticket draw are counted (`count`)
     "play_locals",  # declarations of `Game.play`
+    "draw_play",  # in `Game.play`: the k-th card draw played (replaces the core's)
     "turn_play",  # in `Game.play`: its k-th turn action, after the ticket draw (`k`)
     "play_phase",  # in `Game.play`: `elif self.s.phase == …` branches for its own phases (`state`)
+    "phase_count",  # in `count`: how many actions its own phases have (returns)
+    "phase_id",  # in `id_counted`: the k-th action of its own phases (returns)
+    "draw_id",  # in `id_counted`: the id of the k-th card draw (returns; replaces the core's)
+    "turn_id",  # in `id_counted`, after the ticket draw: its turn actions (`k`, `here`, `others`)
+    "route_list",  # in `list_claims`: the ids of one `route`'s claims to `out + listed` (replaces the core's)
+    "claims_list",  # in `Game.list_claims`: the ids of its claims written to `out + listed`
+    "phase_list",  # in `list_ids`: its own phases' actions written to `out` (returns)
+    "draw_list",  # in `list_ids`: the ids of the card draws to `out + listed` (replaces the core's)
+    "turn_list",  # in `list_ids`, after the ticket draw: its turn actions written to `out + listed`
+    "play_id",  # in `play_id`: `elif kind == …` branches for its own kinds of action
+    "keep_action",  # in `keep_action`: the ticket choice `mask` as listed (returns; replaces the core's)
+    "names_match",  # in `names_match`: whether its listed `action` names what its id `index` counts (returns)
+    "listed_action",  # in `listed_action`: its ACTIONS[index] as listed (returns)
     "load",  # in `Game.load`: its state read from the pure engine's `game`
     "write",  # in `_write`: its state written into the pure engine's `game` (`core`)
 )
@@ -256,6 +280,9 @@ class Mechanism:
     # pure engine's name: {"tunnel": "TUNNEL"}).
     native_kinds: ClassVar[tuple[str, ...]] = ()
     native_phases: ClassVar[dict[str, str]] = {}
+    # How many more masks of positions a ticket choice of its native engine carries besides
+    # the tickets kept (team play: those shared), each OFFERED_MOST bits wide.
+    native_keep_marks: ClassVar[int] = 0
     # The IR classes of its rules, found in `Edition.rules`.
     rule_types: ClassVar[tuple[type, ...]] = ()
     folder: ClassVar[Path]
@@ -341,6 +368,11 @@ class Mechanism:
         """Whether the native engine plays its rules in this edition (`native`, unless a rule of
         it the native engine lacks is used)."""
         return self.native
+
+    def native_gap(self, edition: Edition) -> str:
+        """What the native engine does not play yet where `plays_natively` is False, in French
+        (« les tunnels »), for the build's message."""
+        return self.french
 
     def set_aside(self, edition: Edition, route: Any) -> int:
         """The trains a claim of ``route`` takes besides its length (the native engine's table)."""

@@ -28,6 +28,8 @@ DEF CARD_COUNT = 110
 DEF TICKET_COUNT = 36
 DEF MARKET_SIZE = 5
 DEF OFFERED_MOST = 4
+# A ticket choice's bits: the positions kept among those offered, then what a mechanism adds.
+DEF KEEP_BITS = 4
 DEF SIBLINGS_MOST = 2
 DEF LONGEST = 6
 DEF SHAPES = 14
@@ -157,10 +159,10 @@ cdef int *ID_THIRD = <int *>malloc(ACTION_COUNT * sizeof(int))
 cdef int *LISTED = <int *>malloc(ACTION_COUNT * sizeof(int))
 cdef char *MASK_BYTES = <char *>malloc(ACTION_COUNT)
 cdef int CLAIM_ID[ROUTE_COUNT][COLOR_COUNT][LONGEST + 1]
-cdef int KEEP_ID[OFFERED_MOST + 1][1 << OFFERED_MOST]
+cdef int KEEP_ID[OFFERED_MOST + 1][1 << KEEP_BITS]
 cdef int MARKET_ID[MARKET_SIZE]
 cdef int PASS_ID = _pure._TABLES["pass"].id
-cdef int DECK_ID = _pure._TABLES["deck"].id
+cdef int DECK_ID = -1
 cdef int TICKETS_ID = _pure._TABLES["draw_tickets"].id if "draw_tickets" in _pure._TABLES else -1
 # Whether the first track of a double route closes the others, by the number of players.
 cdef int TWIN_CLOSES[PLAYERS_MOST + 1]
@@ -183,6 +185,7 @@ _TICKET_IDS = _pure._TICKET_IDS
 
 
 def _load_ids():
+    global DECK_ID
     cdef int index, slot, route, offered, mask, at, players, length, have, jokers, low, high, shape, paid, usable
     if not (ID_KIND and ID_FIRST and ID_SECOND and ID_THIRD and LISTED and MASK_BYTES):
         raise MemoryError()
@@ -192,9 +195,10 @@ def _load_ids():
         ID_KIND[index] = KIND_OTHER
         ID_FIRST[index] = ID_SECOND[index] = ID_THIRD[index] = 0
     ID_KIND[PASS_ID] = KIND_PASS
-    ID_KIND[DECK_ID] = KIND_DECK
     if TICKETS_ID >= 0:
         ID_KIND[TICKETS_ID] = KIND_TICKETS
+    DECK_ID = _pure._TABLES["deck"].id
+    ID_KIND[DECK_ID] = KIND_DECK
     for slot in range(MARKET_SIZE):
         index = MARKET_ID[slot] = _pure._TABLES["market"][slot].id
         ID_KIND[index] = KIND_MARKET
@@ -213,9 +217,9 @@ def _load_ids():
         ID_FIRST[index], ID_SECOND[index] = offered, mask
     for players in range(PLAYERS_MOST + 1):
         TWIN_CLOSES[players] = 0
-        for low, high, closes in _pure.DOUBLE_ROUTE_RULES:
-            if low <= players <= high:
-                TWIN_CLOSES[players] = closes
+        for rule in _pure.DOUBLE_ROUTE_RULES:
+            if rule[0] <= players <= rule[1]:
+                TWIN_CLOSES[players] = rule[2]
                 break
     for index in range(COLOR_COUNT):
         DECK_COUNTS[index] = _pure.DECK[index]
@@ -492,7 +496,7 @@ cdef class Game:
         self.s.turns += 1
         self.s.drawn = 0
         if self.s.final_turns < 0:
-            if self.s.trains[self.s.current] <= LAST_ROUND_TRAINS:
+            if self.round_trains() <= LAST_ROUND_TRAINS:
                 self.s.final_turns = self.s.players
         else:
             self.s.final_turns -= 1
@@ -501,6 +505,10 @@ cdef class Game:
                 return
         self.s.phase = TURN
         self.s.current = (self.s.current + 1) % self.s.players
+
+    cdef inline int round_trains(self) noexcept:
+        """The trains the last round's start counts, at the end of the current player's turn."""
+        return self.s.trains[self.s.current]
 
     cdef void pass_turn(self) noexcept:
         # As `_apply_pass`: when every player in a row has passed, the game is over.
@@ -512,6 +520,10 @@ cdef class Game:
 
     cdef void take_card(self, int card, bint face_up) noexcept:
         self.s.hands[self.s.current][card] += 1
+        self.card_taken(card, face_up)
+
+    cdef void card_taken(self, int card, bint face_up) noexcept:
+        # As `_card_taken`, `card` in its place: the second card, or the end of the turn.
         if face_up and card == LOCOMOTIVE:
             self.end_turn(False)  # a face-up locomotive is the whole draw
             return
@@ -547,7 +559,7 @@ cdef class Game:
                     self.s.open_of_shape[bucket][shape] += 1
                     for other in range(SIBLING_COUNT[route]):
                         if self.s.owner[SIBLINGS[route][other]] >= 0:
-                            self.s.barred[self.s.owner[SIBLINGS[route][other]]][bucket][shape] += 1
+                            self.bar(self.s.owner[SIBLINGS[route][other]], bucket, shape, 1)
 
     cdef void close(self, int route) noexcept:
         cdef int bucket = LOCOMOTIVE if ROUTE_COLOR[route] < 0 else ROUTE_COLOR[route]
@@ -565,7 +577,7 @@ cdef class Game:
                 for other in range(SIBLING_COUNT[route]):
                     holder = self.s.owner[SIBLINGS[route][other]]
                     if holder >= 0 and holder != self.s.owner[route]:
-                        self.s.barred[holder][bucket][shape] -= 1
+                        self.bar(holder, bucket, shape, -1)
                 return
 
     cdef void bar_siblings(self, int route, int player) noexcept:
@@ -575,7 +587,12 @@ cdef class Game:
             sibling = SIBLINGS[route][other]
             if self.s.owner[sibling] < 0:
                 bucket = LOCOMOTIVE if ROUTE_COLOR[sibling] < 0 else ROUTE_COLOR[sibling]
-                self.s.barred[player][bucket][SHAPE_OF[sibling]] += 1
+                self.bar(player, bucket, SHAPE_OF[sibling], 1)
+
+    cdef inline void bar(self, int holder, int bucket, int shape, int change) noexcept:
+        """Change by `change` how many open routes of `bucket` and `shape` those barred by
+        `holder`'s track of the route may not take."""
+        self.s.barred[holder][bucket][shape] += change
 
     cdef inline bint is_open(self, int route) noexcept:
         cdef int place
@@ -594,13 +611,17 @@ cdef class Game:
                 return True
         return False
 
+    cdef inline int *payer(self) noexcept:
+        """The cards the current player's claims are paid from, by colour."""
+        return self.s.hands[self.s.current]
+
     cdef void claims(self, long k, int *route_out, int *paid_out, int *jokers_out) noexcept:
         """The k-th legal claim (`k` below `claim_count()`), written to the outputs: its route,
         the colour paid (-1 for jokers only) and the jokers laid. The open routes of one bucket
         and shape claim alike: each group is skipped whole, as its routes the player may take
         times the claims of one."""
         cdef int player = self.s.current
-        cdef int *hand = self.s.hands[player]
+        cdef int *hand = self.payer()
         cdef int trains = self.s.trains[player]
         cdef int jokers = hand[LOCOMOTIVE] if hand[LOCOMOTIVE] < LONGEST else LONGEST
         cdef int best_plain = 0, bucket, place, route, length, reach
@@ -647,7 +668,7 @@ cdef class Game:
     cdef long claim_count(self) noexcept:
         """How many claims are legal, in one tight loop over the groups of one bucket and shape."""
         cdef int player = self.s.current
-        cdef int *hand = self.s.hands[player]
+        cdef int *hand = self.payer()
         cdef int trains = self.s.trains[player]
         cdef int jokers = hand[LOCOMOTIVE] if hand[LOCOMOTIVE] < LONGEST else LONGEST
         cdef int best_plain = 0, bucket, reach, shape
@@ -923,7 +944,7 @@ cdef class Game:
         """Whether the current player may claim `route` now, and its payment with the fewest
         jokers (of a gray route, in the colour held most)."""
         cdef int player = self.s.current
-        cdef int *hand = self.s.hands[player]
+        cdef int *hand = self.payer()
         cdef int length = ROUTE_LENGTH[route]
         cdef int color = ROUTE_COLOR[route], index, paid, have, best = -1, best_have = 0, needed
         cdef int locomotives = hand[LOCOMOTIVE] if SHAPE_PAYS[SHAPE_OF[route]] else 0
@@ -1199,7 +1220,7 @@ cdef class Game:
         bucket, by length, by route; in each route the colours held, fewest jokers first, then
         the jokers alone); how many."""
         cdef int player = self.s.current
-        cdef int *hand = self.s.hands[player]
+        cdef int *hand = self.payer()
         cdef int trains = self.s.trains[player]
         cdef int best_plain = 0, bucket, place, route, length, reach, paid, have, low = 0, high = 0, jokers
         cdef int index, held_count = 0, used, listed = 0, shape, locomotives
@@ -1267,7 +1288,7 @@ cdef class Game:
         only) with `jokers` jokers: the checks of `_apply_claim_route`."""
         cdef int player = self.s.current
         cdef int length = ROUTE_LENGTH[route]
-        cdef int *hand = self.s.hands[player]
+        cdef int *hand = self.payer()
         if not self.is_open(route) or (SIBLING_COUNT[route] and self.holds_sibling(route, player)):
             return False
         if SHAPE_TRAINS[SHAPE_OF[route]] > self.s.trains[player]:
@@ -1316,10 +1337,12 @@ cdef class Game:
         pending = [self.s.pending[player][at] for at in range(self.s.pending_count[player])]
         return _pure.Game._keep_action(pending, tuple(at for at in range(len(pending)) if mask >> at & 1))
 
-    cdef bint names_kept(self, action, int index):
-        """Whether a ticket choice as `legal_actions()` lists it names the tickets offered now at
-        the positions of its id."""
+    cdef bint names_match(self, action, int index):
+        """Whether a legal action as `legal_actions()` lists it (ACTIONS[index] by the tickets'
+        names where its id counts them by position) names the tickets at those positions now."""
         cdef int player = self.s.current, at
+        if ID_KIND[index] != KIND_KEEP:
+            return True
         if ID_FIRST[index] != self.s.pending_count[player]:
             return False
         names = [_TICKET_IDS[self.s.pending[player][at]] for at in range(ID_FIRST[index]) if ID_SECOND[index] >> at & 1]
@@ -1330,9 +1353,13 @@ cdef class Game:
         cdef int listed = self.list_ids(LISTED), index
         cdef bint choosing = self.s.phase == SETUP_TICKETS or self.s.phase == KEEP_TICKETS
         for index in range(listed):
-            if _exactly(action, self.keep_action(ID_SECOND[LISTED[index]]) if choosing else _ACTIONS[LISTED[index]]):
+            if _exactly(action, self.keep_action(ID_SECOND[LISTED[index]]) if choosing else self.listed_action(LISTED[index])):
                 return LISTED[index]
         return -1
+
+    cdef object listed_action(self, int index):
+        """ACTIONS[index], legal now, as `legal_actions()` lists it (a ticket choice aside)."""
+        return _ACTIONS[index]
 
     cdef pure(self):
         """This game as the pure engine's `Game`: for what is done once a game (saving,
@@ -1355,14 +1382,14 @@ cdef class Game:
         cdef int listed = self.list_ids(LISTED), index
         if self.s.phase == SETUP_TICKETS or self.s.phase == KEEP_TICKETS:
             return [self.keep_action(ID_SECOND[LISTED[index]]) for index in range(listed)]
-        return [_ACTIONS[LISTED[index]] for index in range(listed)]
+        return [self.listed_action(LISTED[index]) for index in range(listed)]
 
     def apply(self, action):
         """Play `action` for the current player, or raise IllegalAction and change nothing."""
         cdef int index
         if type(action) is _ACTION and self.s.phase != OVER:
             index = action.id
-            if (ID_KIND[index] != KIND_KEEP or self.names_kept(action, index)) and self.play_id(index):
+            if self.names_match(action, index) and self.play_id(index):
                 return
         elif type(action) is dict and self.s.phase != OVER:
             # A dict written by hand that is one of the legal actions: played as that one.
@@ -1405,7 +1432,7 @@ cdef class Game:
             raise IndexError(f"no legal action at {k!r}: {count} are legal")
         if self.s.phase == SETUP_TICKETS or self.s.phase == KEEP_TICKETS:
             return self.keep_action(self.kept_mask(k))
-        return _ACTIONS[self.id_at(k)]
+        return self.listed_action(self.id_at(k))
 
     def sample_id(self, rng):
         """The id in ACTIONS of a legal action drawn uniformly with `rng.randrange`."""

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ...diagnostics import Code
-from ...french import JOKERS, words
+from ...french import JOKERS, enumerate_fr, words
 from ...frontend.positions import Span
 from ...ir import IR, Edition, TwinPolicy
 from ..base import ActionWords, EnginePart, Fact, Mechanism, SheetWords, citation
@@ -57,6 +57,11 @@ class EngineView:
         return citation((self.teams,))
 
     @property
+    def share_most(self) -> int:
+        """The most tickets a turn shares (at least 1: the native engine's arrays)."""
+        return max(self.teams.share_tickets.at_most if self.teams.share_tickets else 0, 1)
+
+    @property
     def share_citation(self) -> str:
         return citation((self.teams.share_tickets,)) if self.teams.share_tickets else "built in"
 
@@ -72,6 +77,22 @@ class TeamPlay(Mechanism):
     rule_types = (Teams,)
     example_tickets = ("holder_tickets",)
     folder = Path(__file__).resolve().parent
+    # The native engine plays team play (its draws, splits, shares); dealing and scoring by
+    # team are the pure engine's code, run on the native state.
+    native = True
+    native_kinds = (
+        "KIND_BLIND",
+        "KIND_DECK_TO",
+        "KIND_MARKET_TO",
+        "KIND_PLACE",
+        "KIND_TEAM_CLAIM",
+        "KIND_SHARE",
+    )
+    native_phases = {"place_card": "PLACE_CARD"}
+    native_keep_marks = 1  # the tickets shared among those kept
+    # Mechanisms whose native parts pay from the hand alone: their splits with the holder are
+    # not native yet.
+    not_native_with = ("tunnels", "stations", "card_sets", "joker_pays", "claim_effects")
 
     def build(self, data: dict[str, Any], span: Callable[..., Span]) -> tuple[Any, ...]:
         teams = data.get("teams")
@@ -206,6 +227,23 @@ class TeamPlay(Mechanism):
         if not edition.end.trains_of_team:
             del found["last_round_trains"]  # the last round counts the player's own trains
         return found
+
+    def native_parts(self, edition: Edition) -> dict[str, EnginePart]:
+        found = super().native_parts(edition)
+        if not edition.end.trains_of_team:
+            del found["round_trains"]  # the last round counts the player's own trains
+        return found
+
+    def plays_natively(self, edition: Edition) -> bool:
+        return not self._native_gaps(edition)
+
+    def native_gap(self, edition: Edition) -> str:
+        return f"{self.french} avec {enumerate_fr(self._native_gaps(edition))}"
+
+    def _native_gaps(self, edition: Edition) -> list[str]:
+        from .. import used_by
+
+        return [m.french for m in used_by(edition) if m.name in self.not_native_with]
 
     def exports_for(self, edition: Edition) -> tuple[str, ...]:
         shared = ("SHARE_TICKETS_AT_MOST",) if self.rule(edition).share_tickets else ()
