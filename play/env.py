@@ -28,8 +28,17 @@ PHASES = ("setup_tickets", "turn", "second_card", "keep_tickets", "tunnel", "ove
 
 
 def phases(engine: types.ModuleType) -> tuple[str, ...]:
-    """The phases of the one-hot: team play adds the first card drawn blind, waiting for its place."""
-    return (*PHASES, "place_card") if hasattr(engine, "TEAM_SIZE") else PHASES
+    """The phases of the one-hot: team play adds the first card drawn blind, waiting for its
+    place; cards of any colour owed by a claim, their giving; tokens on cities, the choice of
+    the token a claim takes."""
+    found = PHASES
+    if hasattr(engine, "TEAM_SIZE"):
+        found += ("place_card",)
+    if hasattr(engine, "CARD_EFFECTS") or hasattr(engine, "SUBSTITUTES"):
+        found += ("owed_cards",)
+    if hasattr(engine, "TOKENS"):
+        found += ("take_token",)
+    return found
 
 
 def layout(engine: types.ModuleType, players: int) -> list[tuple[str, int]]:
@@ -65,6 +74,11 @@ def layout(engine: types.ModuleType, players: int) -> list[tuple[str, int]]:
         parts.append(("my team's card holder by colour", colors))
         parts.append(("my team's tickets: 1 per ticket in its holder", tickets))
         parts.append(("the card I drew blind, to place: one-hot by colour", colors))
+    for tokens, record in getattr(engine, "TOKENS", {}).items():
+        kinds, places = len(record["kinds"]), len(record["on"])
+        parts.append((f"tokens {tokens}: on each place (TOKENS order), by kind", places * kinds))
+        parts.append((f"tokens {tokens}: held per seat, from mine, by kind", players * kinds))
+        parts.append((f"tokens {tokens}: the place where a claim waits for my choice, one-hot", places))
     return parts
 
 
@@ -120,6 +134,14 @@ def encode(engine: types.ModuleType, seen: dict) -> np.ndarray:
             marks[ticket_index[ticket]] = 1
         vector += marks
         vector += [float(seen["drawn_card"] == color) for color in colors]
+    for tokens, record in getattr(engine, "TOKENS", {}).items():
+        kinds = list(record["kinds"])
+        for place in record["on"]:
+            vector += [seen["tokens"][tokens][place].get(kind, 0) for kind in kinds]
+        for seat in order:
+            vector += [players[seat]["tokens"][tokens].get(kind, 0) for kind in kinds]
+        waiting = {choice["city"] for choice in seen["token_choices"][:1] if choice["tokens"] == tokens}
+        vector += [float(place in waiting) for place in record["on"]]
     return np.asarray(vector, dtype=np.float32)
 
 

@@ -9,7 +9,8 @@ Each case starts from ``new_game(players, seed)`` (players: the fewest the editi
 moved to the first turn (``start: turn``, the default) or left at set-up
 (``start: setup``), patched with ``given`` (a partial state in the shape of
 ``to_dict()``: ``players`` and ``teams`` are maps from index to a partial
-record; a ``hand`` or a team's ``holder`` given replaces the whole of it), then runs ``steps``:
+record; a ``hand`` or a team's ``holder`` given replaces the whole of it, and so does a set of
+``tokens``: a place it leaves out holds none), then runs ``steps``:
 
 - ``play: ACTION``: must be accepted;
 - ``refuse: ACTION`` with ``code: CODE``: must raise IllegalAction with that
@@ -147,6 +148,10 @@ def patch(state: dict, given: dict) -> None:
                         record[field] = {color: field_value.get(color, 0) for color in record[field]}
                     else:
                         record[field] = field_value
+        elif key == "tokens":
+            # Each set given holds exactly the tokens given: a place left out holds none.
+            for tokens, places in value.items():
+                state[key][tokens] = {place: dict(places.get(place, {})) for place in state[key][tokens]}
         elif isinstance(value, dict) and isinstance(state.get(key), dict):
             patch(state[key], value)
         else:

@@ -81,6 +81,15 @@ def check_invariants(module: types.ModuleType, game) -> None:
         assert all(len(player["stations"]) <= module.STATIONS for player in state["players"])
     if "tunnel" in state:
         assert (state["tunnel"] is None) == (state["phase"] != "tunnel"), "a tunnel waits outside its phase"
+    for tokens, record in getattr(module, "TOKENS", {}).items():
+        # Tokens on cities: every token placed at set-up is on its place or held, never below 0.
+        on_board = [count for there in state["tokens"][tokens].values() for count in there.values()]
+        held = [count for player in state["players"] for count in player["tokens"][tokens].values()]
+        assert all(count > 0 for count in on_board + held), "a token count of 0 or less is listed"
+        assert sum(on_board) + sum(held) == sum(record["on"].values()), f"tokens {tokens} not conserved"
+        assert bool(state["token_choices"]) == (state["phase"] == "take_token"), (
+            "a token choice outside its phase"
+        )
 
 
 def play_random(module: types.ModuleType, players: int, seed: int, *, check_every_step: bool, max_steps=5000):

@@ -68,3 +68,37 @@ def test_the_package_offers_the_environment() -> None:
     environment = aventuriers.env("usa-2025", players=2, reward="win")
     environment.reset(seed=3)
     assert environment.agent_selection == "player_0"
+
+
+def test_tokens_on_cities_reach_the_vector() -> None:
+    """Tokens on the cities, held per seat and a choice waiting (the europe-voyageurs variant,
+    issue 24): every slice of the layout, the take_token phase in the one-hot."""
+    from aventuriers.compiler.build import compile_edition, loader
+    from aventuriers.compiler.emit.example import load_engine
+    from aventuriers.play.env import encode, phases
+
+    from tests.test_variant_edits import VARIANTS
+
+    result = compile_edition(VARIANTS / "europe-voyageurs.aventuriers", loader())
+    tokens = load_engine(result.engine_source, result.edition.module_name)
+    assert phases(tokens)[-1] == "take_token"
+    game = tokens.new_game(3, 4)
+    rng = np.random.default_rng(4)
+    choosing = 0
+    while not game.is_over():
+        seen = game.observation(game.current_player)
+        vector = encode(tokens, seen)
+        assert len(vector) == sum(length for _, length in layout(tokens, 3))
+        if seen["phase"] == "take_token":
+            choosing += 1
+            assert vector[-len(tokens.TOKENS["passengers"]["on"]) :].sum() == 1
+        actions = game.legal_actions()
+        game.apply(actions[int(rng.integers(len(actions)))])
+    assert choosing > 0
+
+
+def test_cards_owed_by_a_claim_are_a_phase_of_the_one_hot() -> None:
+    from aventuriers.play.env import phases
+
+    assert phases(engine("nordic-countries"))[-1] == "owed_cards"
+    assert "owed_cards" not in phases(engine("usa-2025"))

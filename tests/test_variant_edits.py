@@ -14,7 +14,7 @@ from aventuriers.compiler.build import compile_edition, loader
 from aventuriers.compiler.cli import main
 from aventuriers.compiler.emit.example import load_engine
 
-from .conformance_runner import run_case
+from .conformance_runner import run_case, start_state
 
 VARIANTS = Path(__file__).resolve().parent / "variants"
 
@@ -41,6 +41,8 @@ PARENTS = {
     "europe-grand-tour": "europe",
     "usa-ponts": "usa-2025",
     "suisse-paiements-nordiques": "switzerland",
+    "usa-or": "usa-2025",
+    "europe-voyageurs": "europe",
 }
 
 
@@ -454,7 +456,14 @@ def test_switzerland_with_locomotives_that_pay_everything_is_a_few_lines(tmp_pat
     assert "les locomotives remplacent n’importe quelle couleur." in result.sheet
 
 
-MECHANISM_VARIANTS = ("usa-montagnes", "europe-grand-tour", "suisse-paiements-nordiques", "usa-ponts")
+MECHANISM_VARIANTS = (
+    "usa-montagnes",
+    "europe-grand-tour",
+    "suisse-paiements-nordiques",
+    "usa-ponts",
+    "usa-or",
+    "europe-voyageurs",
+)
 
 
 @pytest.mark.parametrize("name", MECHANISM_VARIANTS)
@@ -515,3 +524,139 @@ def test_switzerland_with_nordic_payments_states_them() -> None:
         in sheet
     )
     assert "Le marché n’est jamais renouvelé" in sheet
+
+
+def test_gold_nuggets_a_rule_no_edition_has_are_stated_and_scored() -> None:
+    """Written with the language's declarations only (issue 24, §3): five tokens on five cities,
+    taken by the routes that reach them, 15 points to whoever holds the most."""
+    result, engine = compiled(VARIANTS / "usa-or.aventuriers")
+    assert engine.TOKENS == {
+        "gold": {
+            "kinds": {"gold": 5},
+            "on": {"Denver": 1, "Helena": 1, "Salt Lake City": 1, "San Francisco": 1, "Phoenix": 1},
+            "majority": (15,),
+        }
+    }
+    assert engine.majority_points([2, 2, 1, 0], (15,)) == [15, 15, 0, 0]
+    rules, annex = result.sheet.split("## Annexe")
+    rules, annex = (text.replace("\u202f", " ").replace("\u00a0", " ") for text in (rules, annex))
+    assert "- 5 pépites ;" in rules
+    assert (
+        "Pose les pépites sur les villes : 1 à Denver, 1 à Helena, 1 à Salt Lake City, 1 à San Francisco "
+        "et 1 à Phoenix." in rules
+    )
+    assert (
+        "Quand tu prends une route, prends une pépite dans chacune de ses deux villes qui en a encore."
+        in rules
+    )
+    assert (
+        "Majorités de pépites : le joueur qui en a le plus marque 15 points. Il faut en avoir au moins une "
+        "pour marquer. À égalité, chacun des joueurs à égalité les marque." in rules
+    )
+    assert "| Alice | 2 | 15 |" in rules and "| Chloé | 1 | 0 |" in rules
+    assert "- Les pépites prises restent visibles de tous, et leur nombre aussi." in rules
+    assert "- Majorités de pépites : 15 points (nouveau)." in annex
+
+
+def test_europe_with_passengers_states_the_choice_and_the_majorities() -> None:
+    result, engine = compiled(VARIANTS / "europe-voyageurs.aventuriers")
+    assert engine.majority_points([3, 3, 2, 1], (20, 10)) == [20, 20, 0, 0]
+    assert engine.majority_points([3, 2, 2, 0], (20, 10)) == [20, 10, 10, 0]
+    assert engine.majority_points([0, 0], (20, 10)) == [0, 0]
+    rules = result.sheet.split("## Annexe")[0].replace("\u202f", " ").replace("\u00a0", " ")
+    assert "- 24 voyageurs : 8 rouges, 8 bleus et 8 noirs ;" in rules
+    assert "Pose au hasard les voyageurs sur les villes : 4 à Paris, 4 à Berlin," in rules
+    assert (
+        "Quand tu prends une route, prends un voyageur dans chacune de ses deux villes qui en a encore, de "
+        "la couleur de ton choix." in rules
+    )
+    assert (
+        "Majorités de voyageurs : pour chaque couleur de voyageurs, le joueur qui en a le plus marque 20 "
+        "points, le deuxième 10." in rules
+    )
+    assert "Quatre joueurs finissent avec 2, 2, 1 et 0 voyageurs rouges." in rules
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            lambda s: s["tokens"]["passengers"]["Paris"].update(red=30),
+            "red tokens of passengers in play; the edition has 8",
+        ),
+        (lambda s: s["players"][0].update(tokens={"passengers": {"green": 1}}), "unknown kind 'green'"),
+        (lambda s: s["players"][0].update(tokens={"nuggets": {}}), r"players\[0\].tokens must be a dict"),
+        (lambda s: s["players"][0].update(tokens={"passengers": {"red": -1}}), "passengers.red"),
+        (
+            lambda s: s["tokens"]["passengers"].update(Lyon={}),
+            "tokens.passengers must be a dict of its places",
+        ),
+        (lambda s: s.update(tokens=[]), "tokens must be a dict of token sets"),
+        (lambda s: s.update(token_choices=[{"tokens": "passengers", "city": "Paris"}]), "exactly when"),
+        (lambda s: s.update(phase="take_token", token_choices=[["passengers"]]), "names a token set"),
+        (
+            lambda s: s.update(phase="take_token", token_choices=[{"tokens": "passengers", "city": "Lyon"}]),
+            "needs tokens of two kinds",
+        ),
+    ],
+)
+def test_a_state_with_tokens_the_edition_cannot_reach_is_refused(change, message) -> None:
+    _, engine = compiled(VARIANTS / "europe-voyageurs.aventuriers")
+    state = engine.new_game(2, 1).to_dict()
+    for player in state["players"]:  # on to the first turn, each ticket back in the deck
+        state["ticket_deck"] += player["pending_tickets"]
+        player["pending_tickets"] = []
+    state["phase"] = "turn"
+    engine.Game.from_dict(state)
+    change(state)
+    with pytest.raises(ValueError, match=message):
+        engine.Game.from_dict(state)
+
+
+@pytest.mark.parametrize("name", ["usa-or", "europe-voyageurs"])
+def test_tokens_are_conserved_at_every_step_of_random_games(name) -> None:
+    """Every token placed at set-up stays on its city or in a player's hands, at every step of
+    random games (the invariants of every engine, the tokens' among them); and the native build
+    says these engines have no native engine yet."""
+    from aventuriers.compiler.build import compile_ir
+    from aventuriers.compiler.emit.native_core import unsupported
+
+    from .engines import play_random
+
+    result, engine = compiled(VARIANTS / f"{name}.aventuriers")
+    for seed in range(12):
+        play_random(engine, 2 + seed % 4, seed, check_every_step=True)
+    edition = compile_ir(VARIANTS / f"{name}.aventuriers", loader())
+    assert unsupported(edition) == "il ne joue pas encore les jetons sur les villes"
+
+
+def test_a_refused_token_says_why_in_french() -> None:
+    _, engine = compiled(VARIANTS / "europe-voyageurs.aventuriers")
+    given = {
+        "players": {0: {"hand": {"black": 3}}},
+        "tokens": {"passengers": {"Paris": {"red": 1, "blue": 1}}},
+    }
+    game = engine.Game.from_dict(start_state(engine, {"given": given}))
+    game.apply({"type": "claim_route", "route": "brest-paris", "cards": {"black": 3}})
+    refusals = {
+        "draw": ({"type": "draw_card", "source": "deck"}, "Prends d’abord un voyageur à Paris."),
+        "city": (
+            {"type": "take_token", "city": "Berlin", "kind": "red"},
+            "C’est à Paris que tu prends un voyageur, pas à «\u00a0Berlin\u00a0».",
+        ),
+        "kind": (
+            {"type": "take_token", "city": "Paris", "kind": "black"},
+            "Il n’y a pas de jeton «\u00a0black\u00a0» à prendre à Paris.",
+        ),
+    }
+    for action, message in refusals.values():
+        with pytest.raises(engine.IllegalAction) as refused:
+            game.apply(action)
+        assert refused.value.message == message
+    game.apply({"type": "take_token", "city": "Paris", "kind": "red"})
+    with pytest.raises(engine.IllegalAction) as refused:
+        game.apply({"type": "take_token", "city": "Paris", "kind": "blue"})
+    assert (refused.value.code, refused.value.message) == (
+        "no_token_to_take",
+        "Aucun jeton n’attend d’être pris.",
+    )

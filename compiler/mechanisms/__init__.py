@@ -35,6 +35,7 @@ from .starting_score import MECHANISM as STARTING_SCORE
 from .stations import MECHANISM as STATIONS
 from .teams import MECHANISM as TEAMS
 from .ticket_targets import MECHANISM as TICKET_TARGETS
+from .tokens import MECHANISM as TOKENS
 from .tunnels import MECHANISM as TUNNELS
 
 REGISTRY: tuple[Mechanism, ...] = (
@@ -50,6 +51,7 @@ REGISTRY: tuple[Mechanism, ...] = (
     CLAIM_EFFECTS,
     CARD_SETS,
     SCORE_TABLES,
+    TOKENS,
 )
 
 __all__ = [

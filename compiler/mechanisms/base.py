@@ -42,6 +42,7 @@ HOOKS = (
     "new_game",  # in new_game(), once the player count and the seed are checked (`players`)
     "slots",  # names in `Game.__slots__`
     "init",  # in `Game.__init__`, once the core's state is made (`players`)
+    "set_up",  # at the end of `_set_up`, once the cards and tickets are dealt
     "phase_actions",  # in legal_actions(): the actions of its own phases (`phase`)
     "by_position",  # in _by_position: the mechanism's actions chosen by position (`action`)
     "keep_by_position",  # in _by_position: the ticket choice `action` stands for (replaces the core's)
@@ -70,6 +71,7 @@ HOOKS = (
     "claim_settle",  # in `apply` of a paid claim (`route`): settle it otherwise than by taking it
     "take_route_paid",  # the head of `_take_route`: its signature and the payment (replaces the core's)
     "take_route",  # once a route is taken, before the market is tended
+    "claim_end",  # the end of `_take_route`, once the market is tended: `self._end_turn()` (replaces the core's)
     "keep_choices",  # in `_keep_actions`: the list of ticket choices returned (replaces the core's)
     "keep_action",  # the static method `_keep_action` building one ticket choice (replaces the core's)
     "keep_kept",  # in `apply` of a ticket choice: where the `kept` tickets go (replaces the core's)
