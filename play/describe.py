@@ -162,6 +162,8 @@ def _describe(
         )
     if kind == "build_station":
         return f"construit une gare à {action.get('city')} avec {cards_phrase(action.get('cards'))}"
+    if kind == "take_share":
+        return f"prend une action de « {action.get('company')} »"
     if kind == "take_token":
         return f"prend le jeton « {action.get('kind')} » à {action.get('city')}"
     if kind == "pass":

@@ -38,6 +38,8 @@ def phases(engine: types.ModuleType) -> tuple[str, ...]:
         found += ("owed_cards",)
     if hasattr(engine, "TOKENS"):
         found += ("take_token",)
+    if hasattr(engine, "SHARES"):
+        found += ("take_share",)
     return found
 
 
@@ -79,6 +81,11 @@ def layout(engine: types.ModuleType, players: int) -> list[tuple[str, int]]:
         parts.append((f"tokens {tokens}: on each place (TOKENS order), by kind", places * kinds))
         parts.append((f"tokens {tokens}: held per seat, from mine, by kind", players * kinds))
         parts.append((f"tokens {tokens}: the place where a claim waits for my choice, one-hot", places))
+    if hasattr(engine, "SHARES"):
+        companies = len(engine.SHARES)
+        parts.append(("shares: taken of each company (SHARES order)", companies))
+        parts.append(("shares: held per seat, from mine, by company", players * companies))
+        parts.append(("shares: the companies a claim offers me now, 1 each", companies))
     return parts
 
 
@@ -142,6 +149,11 @@ def encode(engine: types.ModuleType, seen: dict) -> np.ndarray:
             vector += [players[seat]["tokens"][tokens].get(kind, 0) for kind in kinds]
         waiting = {choice["city"] for choice in seen["token_choices"][:1] if choice["tokens"] == tokens}
         vector += [float(place in waiting) for place in record["on"]]
+    if hasattr(engine, "SHARES"):
+        vector += [seen["shares_taken"][company] for company in engine.SHARES]
+        for seat in order:
+            vector += [len(players[seat]["shares"].get(company, [])) for company in engine.SHARES]
+        vector += [float(company in seen["share_choices"]) for company in engine.SHARES]
     return np.asarray(vector, dtype=np.float32)
 
 

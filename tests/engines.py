@@ -90,6 +90,17 @@ def check_invariants(module: types.ModuleType, game) -> None:
         assert bool(state["token_choices"]) == (state["phase"] == "take_token"), (
             "a token choice outside its phase"
         )
+    for company, record in getattr(module, "SHARES", {}).items():
+        # Shares: each taken share is held by one player, numbered in the order taken.
+        held = sorted(number for player in state["players"] for number in player["shares"].get(company, []))
+        assert held == list(range(1, state["shares_taken"][company] + 1)), (
+            f"shares of {company} not conserved"
+        )
+        assert state["shares_taken"][company] <= record["count"]
+    if hasattr(module, "SHARES"):
+        assert bool(state["share_choices"]) == (state["phase"] == "take_share"), (
+            "a share choice outside its phase"
+        )
 
 
 def play_random(module: types.ModuleType, players: int, seed: int, *, check_every_step: bool, max_steps=5000):

@@ -70,18 +70,21 @@ def test_the_package_offers_the_environment() -> None:
     assert environment.agent_selection == "player_0"
 
 
-def test_tokens_on_cities_reach_the_vector() -> None:
-    """Tokens on the cities, held per seat and a choice waiting (the europe-voyageurs variant,
-    issue 24): every slice of the layout, the take_token phase in the one-hot."""
+@pytest.mark.parametrize(
+    ("variant", "phase"), [("europe-voyageurs", "take_token"), ("usa-actions", "take_share")]
+)
+def test_tokens_and_shares_reach_the_vector(variant: str, phase: str) -> None:
+    """Tokens on the cities or shares, held per seat and a choice waiting (variants of issue
+    24): every slice of the layout, the choice's phase in the one-hot."""
     from aventuriers.compiler.build import compile_edition, loader
     from aventuriers.compiler.emit.example import load_engine
     from aventuriers.play.env import encode, phases
 
     from tests.test_variant_edits import VARIANTS
 
-    result = compile_edition(VARIANTS / "europe-voyageurs.aventuriers", loader())
+    result = compile_edition(VARIANTS / f"{variant}.aventuriers", loader())
     tokens = load_engine(result.engine_source, result.edition.module_name)
-    assert phases(tokens)[-1] == "take_token"
+    assert phases(tokens)[-1] == phase
     game = tokens.new_game(3, 4)
     rng = np.random.default_rng(4)
     choosing = 0
@@ -89,9 +92,10 @@ def test_tokens_on_cities_reach_the_vector() -> None:
         seen = game.observation(game.current_player)
         vector = encode(tokens, seen)
         assert len(vector) == sum(length for _, length in layout(tokens, 3))
-        if seen["phase"] == "take_token":
+        if seen["phase"] == phase:
             choosing += 1
-            assert vector[-len(tokens.TOKENS["passengers"]["on"]) :].sum() == 1
+            waiting = layout(tokens, 3)[-1][1]  # the last slice: what the claim waits for
+            assert vector[-waiting:].sum() >= 1
         actions = game.legal_actions()
         game.apply(actions[int(rng.integers(len(actions)))])
     assert choosing > 0

@@ -190,6 +190,23 @@ def test_every_conformance_case_passes_on_the_native_engines(natives) -> None:
     assert ran == sum(1 for param in CASES if param.values[0] in natives)
 
 
+def same_outcome(native, pure, fast, reference, method: str, argument) -> None:
+    """`method(argument)` on copies of both games: refused with the same code and message, the
+    native copy unchanged, or played to the same state."""
+    trial, native_trial = reference.copy(), fast.copy()
+    before = native_trial.to_dict()
+    try:
+        getattr(trial, method)(argument)
+    except pure.IllegalAction as expected:
+        with pytest.raises(native.IllegalAction) as refused:
+            getattr(native_trial, method)(argument)
+        assert (refused.value.code, refused.value.message) == (expected.code, expected.message)
+        assert native_trial.to_dict() == before
+    else:
+        getattr(native_trial, method)(argument)
+        assert native_trial.to_dict() == trial.to_dict()
+
+
 @pytest.mark.parametrize("edition", ["usa-2025", "asia-equipes"])
 def test_a_refused_action_is_the_same_error_and_changes_nothing(natives, edition: str) -> None:
     """Ids that are not listed: refused with the pure engine's error and message, the state
@@ -206,17 +223,7 @@ def test_a_refused_action_is_the_same_error_and_changes_nothing(natives, edition
             legal = set(reference.legal_action_ids())
             wrong = [index for index in range(len(pure.ACTIONS)) if index not in legal]
             for index in chooser.sample(wrong, 5) + [-1, len(pure.ACTIONS), "3", True]:
-                trial, native_trial = reference.copy(), fast.copy()
-                try:
-                    trial.apply_id(index)
-                except pure.IllegalAction as expected:
-                    with pytest.raises(native.IllegalAction) as refused:
-                        native_trial.apply_id(index)
-                    assert (refused.value.code, refused.value.message) == (expected.code, expected.message)
-                    assert native_trial.to_dict() == before
-                else:
-                    native_trial.apply_id(index)
-                    assert native_trial.to_dict() == trial.to_dict()
+                same_outcome(native, pure, fast, reference, "apply_id", index)
             assert fast.to_dict() == before
             index = chooser.choice(sorted(legal))
             reference.apply_id(index)
@@ -302,16 +309,7 @@ def test_a_stale_ticket_share_plays_as_on_the_pure_engine(natives) -> None:
         while not reference.is_over():
             shares = [action for action in fast.legal_actions() if action["type"] == "share_tickets"]
             if stale is not None and chooser.random() < 0.2:
-                trial, native_trial = reference.copy(), fast.copy()
-                try:
-                    trial.apply(stale)
-                except pure.IllegalAction as expected:
-                    with pytest.raises(native.IllegalAction) as refused:
-                        native_trial.apply(stale)
-                    assert refused.value.code == expected.code
-                else:
-                    native_trial.apply(stale)
-                assert native_trial.to_dict() == trial.to_dict()
+                same_outcome(native, pure, fast, reference, "apply", stale)
                 tried += 1
             if shares and chooser.random() < 0.3:
                 stale = chooser.choice(shares)

@@ -43,6 +43,8 @@ PARENTS = {
     "suisse-paiements-nordiques": "switzerland",
     "usa-or": "usa-2025",
     "europe-voyageurs": "europe",
+    "usa-regions": "usa-2025",
+    "usa-actions": "usa-2025",
 }
 
 
@@ -463,6 +465,8 @@ MECHANISM_VARIANTS = (
     "usa-ponts",
     "usa-or",
     "europe-voyageurs",
+    "usa-regions",
+    "usa-actions",
 )
 
 
@@ -613,8 +617,15 @@ def test_a_state_with_tokens_the_edition_cannot_reach_is_refused(change, message
         engine.Game.from_dict(state)
 
 
-@pytest.mark.parametrize("name", ["usa-or", "europe-voyageurs"])
-def test_tokens_are_conserved_at_every_step_of_random_games(name) -> None:
+@pytest.mark.parametrize(
+    ("name", "gap"),
+    [
+        ("usa-or", "les jetons sur les villes"),
+        ("europe-voyageurs", "les jetons sur les villes"),
+        ("usa-actions", "les actions des compagnies"),
+    ],
+)
+def test_tokens_are_conserved_at_every_step_of_random_games(name, gap) -> None:
     """Every token placed at set-up stays on its city or in a player's hands, at every step of
     random games (the invariants of every engine, the tokens' among them); and the native build
     says these engines have no native engine yet."""
@@ -627,7 +638,7 @@ def test_tokens_are_conserved_at_every_step_of_random_games(name) -> None:
     for seed in range(12):
         play_random(engine, 2 + seed % 4, seed, check_every_step=True)
     edition = compile_ir(VARIANTS / f"{name}.aventuriers", loader())
-    assert unsupported(edition) == "il ne joue pas encore les jetons sur les villes"
+    assert unsupported(edition) == f"il ne joue pas encore {gap}"
 
 
 def test_a_refused_token_says_why_in_french() -> None:
@@ -660,3 +671,77 @@ def test_a_refused_token_says_why_in_french() -> None:
         "no_token_to_take",
         "Aucun jeton n’attend d’être pris.",
     )
+
+
+def test_regions_score_each_network_and_are_stated() -> None:
+    """Written with the language's declarations only (issue 24): regions on the USA board, each
+    network scoring by the regions it reaches, the Canada counting double when whole."""
+    result, engine = compiled(VARIANTS / "usa-regions.aventuriers")
+    assert engine.REGION_POINTS == ((3, 4), (4, 8), (5, 12), (6, 18), (7, 25))
+    assert engine.REGIONS["canada"]["whole_counts"] == 2
+    assert [engine.region_points(count) for count in (2, 3, 6, 7, 9)] == [0, 4, 18, 25, 25]
+    rules, annex = result.sheet.split("## Annexe")
+    rules, annex = (text.replace("\u202f", " ").replace("\u00a0", " ") for text in (rules, annex))
+    assert (
+        "- 6 régions : le Canada (Vancouver, Calgary, Winnipeg, Sault St. Marie, Toronto et Montréal),"
+        in rules
+    )
+    assert (
+        "Régions : à la fin, chacun de tes réseaux (les villes que tes routes relient entre elles) rapporte les "
+        "points du tableau « Régions » selon le nombre de régions qu’il touche ; le Canada compte pour deux quand "
+        "le réseau relie toutes ses villes. Chaque réseau compte à part." in rules
+    )
+    assert "| 7 et plus | 25 |" in rules
+    assert (
+        "Un réseau qui touche toutes les régions du plateau (elles comptent alors pour 7) rapporte 25 points"
+        in rules
+    )
+    assert "Ses réseaux touchent des régions qui lui rapportent" in rules  # the score example, by the engine
+    assert "- Régions par réseau : 3 → 4, 4 → 8, 5 → 12, 6 → 18, 7 → 25 points ; le Canada compte" in annex
+
+
+def test_shares_on_the_usa_are_stated_and_scored() -> None:
+    """Pennsylvania's shares on ten routes of the USA (issue 24, §3), by declarations only."""
+    result, engine = compiled(VARIANTS / "usa-actions.aventuriers")
+    assert engine.SHARES["prr"]["points"] == (30, 21, 14, 9, 6)
+    assert engine.share_points([[2, 5], [1, 4], [3]], (30, 21, 14, 9, 6)) == [21, 30, 14]
+    assert engine.share_points([[], [1]], (10, 6, 3)) == [0, 10]
+    rules, annex = result.sheet.split("## Annexe")
+    rules, annex = (text.replace("\u202f", " ").replace("\u00a0", " ") for text in (rules, annex))
+    assert (
+        "- 30 cartes Action de trois compagnies : 15 de la Pennsylvania Railroad, 10 de la Baltimore \\& Ohio "
+        "et 5 de la New York Central ;" in rules
+    )
+    assert "prends la carte Action du dessus de la pile de l’une d’elles, celle de plus petit numéro" in rules
+    assert "à égalité, celui qui a l’action de plus petit numéro passe devant." in rules
+    assert "Le moteur de cette édition donne 30 points à Bruno, 21 à Alice et 14 à Chloé." in rules
+    assert "| La Pennsylvania Railroad | 15 | 30 / 21 / 14 / 9 / 6 |" in rules
+    assert (
+        "- Prendre une route à logos : l’action du dessus d’une de ses compagnies, au choix (nouveau)."
+        in annex
+    )
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda s: s["players"][0].update(shares={"prr": [1, 1]}), "share 1 of prr is held twice"),
+        (lambda s: s["players"][0].update(shares={"prr": [16]}), "players\\[0\\].shares.prr"),
+        (lambda s: s["players"][0].update(shares={"up": [1]}), "must be a dict of companies"),
+        (
+            lambda s: s["players"][0].update(shares={"prr": [3]}),
+            "share 3 of prr is held, but only 0 are taken",
+        ),
+        (lambda s: s.update(shares_taken={"prr": 16}), "shares_taken.prr"),
+        (lambda s: s.update(share_choices=["prr", "nyc"]), "exactly when the phase is take_share"),
+        (lambda s: s.update(phase="take_share", share_choices=["prr"]), "two companies or more"),
+        (lambda s: s.update(phase="take_share", share_choices=["prr", ["x"]]), "two companies or more"),
+    ],
+)
+def test_a_state_with_shares_the_edition_cannot_reach_is_refused(change, message) -> None:
+    _, engine = compiled(VARIANTS / "usa-actions.aventuriers")
+    state = start_state(engine, {})
+    engine.Game.from_dict(state)
+    change(state)
+    with pytest.raises(ValueError, match=message):
+        engine.Game.from_dict(state)

@@ -30,7 +30,9 @@ from .claim_effects import MECHANISM as CLAIM_EFFECTS
 from .countries import MECHANISM as COUNTRIES
 from .ferries import MECHANISM as FERRIES
 from .joker_pays import MECHANISM as JOKER_PAYS
+from .regions import MECHANISM as REGIONS
 from .score_tables import MECHANISM as SCORE_TABLES
+from .shares import MECHANISM as SHARES
 from .starting_score import MECHANISM as STARTING_SCORE
 from .stations import MECHANISM as STATIONS
 from .teams import MECHANISM as TEAMS
@@ -52,6 +54,8 @@ REGISTRY: tuple[Mechanism, ...] = (
     CARD_SETS,
     SCORE_TABLES,
     TOKENS,
+    SHARES,
+    REGIONS,
 )
 
 __all__ = [

@@ -71,7 +71,7 @@ HOOKS = (
     "claim_settle",  # in `apply` of a paid claim (`route`): settle it otherwise than by taking it
     "take_route_paid",  # the head of `_take_route`: its signature and the payment (replaces the core's)
     "take_route",  # once a route is taken, before the market is tended
-    "claim_end",  # the end of `_take_route`, once the market is tended: `self._end_turn()` (replaces the core's)
+    "claim_choices",  # `_finish_claim`, the end of a claim's turn: a choice left to make sets its phase and returns
     "keep_choices",  # in `_keep_actions`: the list of ticket choices returned (replaces the core's)
     "keep_action",  # the static method `_keep_action` building one ticket choice (replaces the core's)
     "keep_kept",  # in `apply` of a ticket choice: where the `kept` tickets go (replaces the core's)

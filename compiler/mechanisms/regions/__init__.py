@@ -1,0 +1,223 @@
+"""Regions: each network of a player's routes scores at the end by the regions it reaches.
+
+``regions { region sicilia "Sicile" [agrigento, catania, messina, palermo, siracusa]
+whole_counts: 2; points 5: 1, 6: 2, 7: 4 }`` (Italy's region bonus): the board's cities are
+grouped in regions; at the end, each network of a player (the cities their routes join together)
+counts the regions it reaches, a region counting ``whole_counts`` times where the network
+reaches every one of its cities, and scores the row of that count in ``points`` (the row of the
+largest count below it; nothing below the first row). Each network scores on its own. Issue 24,
+the regions of the economies' scoring.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ...diagnostics import Code, did_you_mean
+from ...french import enumerate_fr, typo, words
+from ...frontend.positions import Span
+from ...ir import IR, Edition
+from ..base import Fact, Mechanism, SheetWords, citation
+
+
+@dataclass(**IR)
+class Region:
+    id: str
+    name: str  # its French name
+    cities: tuple[str, ...]  # by name, in spec order
+    whole_counts: int = 1  # the regions it counts for where a network reaches all its cities
+    span: Span | None = field(default=None, compare=False)
+
+
+@dataclass(**IR)
+class Regions:
+    regions: tuple[Region, ...]
+    points: tuple[tuple[int, int], ...]  # (regions reached, points), by count
+    span: Span | None = field(default=None, compare=False)
+
+
+def _cities(data: dict[str, Any]) -> dict[str, str]:
+    """The board's cities by id (the slug of their name)."""
+    from ...ir.build import slug  # the IR builder imports the registry
+
+    return {slug(city["name"]): city["name"] for city in data.get("board", {}).get("city", [])}
+
+
+@dataclass(frozen=True, slots=True)
+class EngineView:
+    rule: Regions
+
+    @property
+    def literal(self) -> str:
+        return repr(
+            {
+                region.id: {"name": region.name, "cities": region.cities, "whole_counts": region.whole_counts}
+                for region in self.rule.regions
+            }
+        )
+
+    @property
+    def points_literal(self) -> str:
+        return repr(self.rule.points)
+
+    @property
+    def citation(self) -> str:
+        return citation((self.rule,))
+
+
+class RegionRules(Mechanism):
+    name = "regions"
+    french = "les régions"
+    native = True  # it only scores: a playout never meets it
+    rule_types = (Regions,)
+    folder = Path(__file__).resolve().parent
+    exports = ("REGIONS", "REGION_POINTS", "region_points")
+
+    def build(self, data: dict[str, Any], span: Callable[..., Span]) -> tuple[Any, ...]:
+        rule = data.get("regions")
+        if not rule:
+            return ()
+        cities = _cities(data)
+        return (
+            Regions(
+                regions=tuple(
+                    Region(
+                        id=item["id"],
+                        name=item["name"],
+                        cities=tuple(cities[city] for city in item["cities"]),
+                        whole_counts=item.get("whole_counts", 1),
+                        span=span("regions", "region", index),
+                    )
+                    for index, item in enumerate(rule["region"])
+                ),
+                points=tuple(sorted((int(count), points) for count, points in rule["points"].items())),
+                span=span("regions"),
+            ),
+        )
+
+    def check(self, checker: Any) -> None:
+        """Cities on the board, each in one region at most."""
+        rule = checker.data.get("regions")
+        if not rule or not checker.has("board"):
+            return
+        cities = _cities(checker.data)
+        owner: dict[str, str] = {}
+        for index, item in enumerate(rule["region"]):
+            for at, city in enumerate(item["cities"]):
+                if city not in cities:
+                    checker.report(
+                        Code.UNKNOWN_CITY,
+                        f"« {city} » n’est pas une ville de ce plateau",
+                        ("regions", "region", index, "cities", at),
+                        did_you_mean(city, list(cities))
+                        or "une ville se nomme par son identifiant : palermo",
+                    )
+                elif city in owner:
+                    checker.report(
+                        Code.DUPLICATE_NAME,
+                        f"« {city} » est déjà dans la région « {owner[city]} »",
+                        ("regions", "region", index, "cities", at),
+                    )
+                owner.setdefault(city, item["id"])
+
+    def without(
+        self, data: dict[str, Any], kind: str, keep_items: Callable[..., None]
+    ) -> tuple[str, ...] | None:
+        if "regions" not in data:
+            return None
+        data.pop("regions")
+        return ("regions",)
+
+    # -- engine ------------------------------------------------------------
+    def engine_view(self, edition: Edition) -> EngineView:
+        return EngineView(rule=self.rule(edition))
+
+    # -- words -------------------------------------------------------------
+    def _doubled(self, edition: Edition) -> list[Region]:
+        return [region for region in self.rule(edition).regions if region.whole_counts > 1]
+
+    def _whole_sentence(self, edition: Edition) -> str:
+        doubled = self._doubled(edition)
+        if not doubled:
+            return ""
+        groups: dict[int, list[str]] = {}
+        for region in doubled:
+            groups.setdefault(region.whole_counts, []).append(region.name)
+        said = [
+            f"{enumerate_fr(names)} {'comptent' if len(names) > 1 else 'compte'} pour {words(times, feminine=True)}"
+            for times, names in groups.items()
+        ]
+        return f" ; {enumerate_fr(said)} quand le réseau relie toutes {'leurs' if len(doubled) > 1 else 'ses'} villes"
+
+    def sheet(self, edition: Edition, engine: Any) -> SheetWords:
+        rule = self.rule(edition)
+        first, best = rule.points[0], rule.points[-1]
+        rows = [("Régions touchées par un réseau", "Points")] + [
+            (f"{count} et plus" if (count, points) == best else str(count), str(points))
+            for count, points in rule.points
+        ]
+        # A network reaching as many regions as the whole board, scored by the engine at build time.
+        reached = sum(region.whole_counts for region in rule.regions)
+        example = (
+            f"Un réseau qui touche toutes les régions du plateau (elles comptent alors pour {reached}) "
+            f"rapporte {engine.region_points(reached)} points ; un réseau qui en touche moins de "
+            f"{first[0]} ne rapporte rien."
+        )
+        scoring = typo(
+            "Régions : à la fin, chacun de tes réseaux (les villes que tes routes relient entre elles) "
+            f"rapporte les points du tableau « Régions » selon le nombre de régions qu’il touche"
+            f"{self._whole_sentence(edition)}. Chaque réseau compte à part."
+        )
+        return SheetWords(
+            material=(
+                typo(
+                    f"{len(rule.regions)} régions : {enumerate_fr([self._region_item(r) for r in rule.regions])}"
+                ),
+            ),
+            gains_last=("les régions touchées par chacun de tes réseaux",),
+            scoring=(scoring,),
+            decisions=(
+                "Un réseau touche une région dès qu’il passe par une de ses villes ; deux réseaux séparés qui "
+                "touchent la même région la comptent chacun.",
+            ),
+            summary=(
+                typo(
+                    "Régions par réseau : "
+                    + ", ".join(f"{count} → {points}" for count, points in rule.points)
+                    + " points."
+                ),
+            ),
+            formula=(" + régions de chaque réseau",),
+            sections=(("Régions", (typo(example),), tuple(rows)),),
+        )
+
+    @staticmethod
+    def _region_item(region: Region) -> str:
+        return f"{region.name} ({enumerate_fr(list(region.cities))})"
+
+    def score_rows(self, edition: Edition) -> list[str]:
+        return ["Régions de chaque réseau"]
+
+    def facts(self, edition: Edition) -> list[Fact]:
+        rule = self.rule(edition)
+        return [
+            Fact(section="Matériel", label="Régions", value=str(len(rule.regions))),
+            Fact(
+                section="Décompte",
+                label="Régions par réseau",
+                value=", ".join(f"{count} → {points}" for count, points in rule.points)
+                + f" points{self._whole_sentence(edition)}",
+            ),
+        ]
+
+    def example_lines(self, edition: Edition, result: dict) -> list[tuple[str, int]]:
+        points = sum(network["points"] for network in result.get("regions", []))
+        if not points:
+            return []
+        return [(f"Ses réseaux touchent des régions qui lui rapportent {points} points", points)]
+
+
+MECHANISM = RegionRules()

@@ -1,0 +1,244 @@
+"""Shares: a claim takes a share of a company whose logo the route bears; majorities at the end.
+
+``shares { company prr "la Pennsylvania Railroad" count: 15 points: [30, 21, 14, 9, 6] on: [ids…] }``
+(Pennsylvania): each company has ``count`` shares, numbered 1 to ``count`` and taken in that
+order; its logo is on the routes ``on`` lists. A claim of such a route takes the top share of one
+of its companies that has any left, the player choosing where there are several (phase
+``take_share``). At the end each company's shareholders are ranked by the shares they hold, ties
+going to whoever holds the lowest-numbered share, and score its ``points`` by rank; without a
+share of a company, nothing for it. Issue 24: counters per player, a supply per company, an
+effect of the claim with a choice, majorities with a points table per company.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ...diagnostics import Code, did_you_mean
+from ...french import enumerate_fr, typo, words
+from ...frontend.positions import Span
+from ...ir import IR, Edition
+from ..base import Fact, Mechanism, SheetWords, citation
+
+# The players of the worked example, in seat order, and the numbers of the shares each holds of
+# the first company: Alice and Bruno hold as many, Bruno the lowest number.
+EXAMPLE = (("Alice", (2, 5)), ("Bruno", (1, 4)), ("Chloé", (3,)))
+
+
+@dataclass(**IR)
+class Company:
+    id: str
+    name: str  # its French name, with its article
+    count: int  # its shares, numbered 1 to count
+    points: tuple[int, ...]  # its first shareholder's points, the second's…
+    routes: tuple[str, ...]  # the routes bearing its logo, by id
+    span: Span | None = field(default=None, compare=False)
+
+
+@dataclass(**IR)
+class Shares:
+    companies: tuple[Company, ...]
+    span: Span | None = field(default=None, compare=False)
+
+
+def _route_ids(data: dict[str, Any]) -> list[str]:
+    from ...ir.build import assign_ids  # the IR builder imports the registry
+
+    return assign_ids(data.get("board", {}).get("route", []), by_color=True)
+
+
+@dataclass(frozen=True, slots=True)
+class EngineView:
+    rule: Shares
+
+    @property
+    def literal(self) -> str:
+        return repr(
+            {
+                c.id: {"name": c.name, "count": c.count, "points": c.points, "routes": c.routes}
+                for c in self.rule.companies
+            }
+        )
+
+    @property
+    def citation(self) -> str:
+        return citation((self.rule,))
+
+
+class ShareRules(Mechanism):
+    name = "shares"
+    french = "les actions des compagnies"
+    rule_types = (Shares,)
+    folder = Path(__file__).resolve().parent
+    exports = ("SHARES", "share_points")
+
+    def build(self, data: dict[str, Any], span: Callable[..., Span]) -> tuple[Any, ...]:
+        rule = data.get("shares")
+        if not rule:
+            return ()
+        return (
+            Shares(
+                companies=tuple(
+                    Company(
+                        id=item["id"],
+                        name=item["name"],
+                        count=item["count"],
+                        points=tuple(item["points"]),
+                        routes=tuple(item["on"]),
+                        span=span("shares", "company", index),
+                    )
+                    for index, item in enumerate(rule["company"])
+                ),
+                span=span("shares"),
+            ),
+        )
+
+    def check(self, checker: Any) -> None:
+        """Routes of the board, companies named once."""
+        rule = checker.data.get("shares")
+        if not rule or not checker.has("board"):
+            return
+        routes = _route_ids(checker.data)
+        known = set(routes)
+        seen: set[str] = set()
+        for index, item in enumerate(rule["company"]):
+            if item["id"] in seen:
+                checker.report(
+                    Code.DUPLICATE_NAME,
+                    f"la compagnie « {item['id']} » est déjà déclarée",
+                    ("shares", "company", index, "id"),
+                )
+            seen.add(item["id"])
+            for at, route in enumerate(item["on"]):
+                if route not in known:
+                    checker.report(
+                        Code.UNKNOWN_REFERENCE,
+                        f"« {route} » n’est pas une route de ce plateau",
+                        ("shares", "company", index, "on", at),
+                        did_you_mean(route, routes),
+                    )
+
+    def without(
+        self, data: dict[str, Any], kind: str, keep_items: Callable[..., None]
+    ) -> tuple[str, ...] | None:
+        if "shares" not in data:
+            return None
+        data.pop("shares")
+        return ("shares",)
+
+    # -- engine ------------------------------------------------------------
+    def engine_view(self, edition: Edition) -> EngineView:
+        return EngineView(rule=self.rule(edition))
+
+    def phases(self, edition: Edition) -> tuple[str, ...]:
+        return ("take_share",)
+
+    def messages(self, edition: Edition) -> dict[str, str]:
+        return {
+            "must_take_share": "Prends d’abord l’action d’une compagnie de la route : {companies}.",
+            "no_share_to_take": "Aucune action n’attend d’être prise.",
+            "share_not_offered": "« {company} » n’est pas une compagnie dont tu peux prendre une action : "
+            "{companies}.",
+        }
+
+    def action_parts(self, edition: Edition, split: bool) -> list[Any]:
+        from ...ir.cost import Part
+
+        rule = self.rule(edition)
+        return [Part(what="« shares »", actions=len(rule.companies), span=rule.span)]
+
+    # -- words -------------------------------------------------------------
+    def sheet(self, edition: Edition, engine: Any) -> SheetWords:
+        rule = self.rule(edition)
+        total = sum(c.count for c in rule.companies)
+        first = rule.companies[0]
+        numbers = [numbers for _, numbers in EXAMPLE]
+        scored = engine.share_points([list(held) for held in numbers], first.points)
+        example_rows: list[tuple[str, ...]] = [("Joueur", "Actions (numéros)", "Points")] + [
+            (player, ", ".join(str(n) for n in held), str(points))
+            for (player, held), points in zip(EXAMPLE, scored, strict=True)
+        ]
+        table: list[tuple[str, ...]] = [("Compagnie", "Actions", "Points par rang")] + [
+            (c.name[:1].upper() + c.name[1:], str(c.count), " / ".join(str(p) for p in c.points))
+            for c in rule.companies
+        ]
+        example = (
+            f"Exemple, pour {first.name} : Alice a les actions 2 et 5, Bruno les actions 1 et 4, Chloé "
+            f"l’action 3. Alice et Bruno en ont autant, et Bruno a le plus petit numéro : il est premier. Le "
+            f"moteur de cette édition donne {scored[1]} points à Bruno, {scored[0]} à Alice et {scored[2]} "
+            "à Chloé."
+        )
+        claim = typo(
+            "Quand tu prends une route qui porte des logos de compagnies, prends la carte Action du dessus de "
+            "la pile de l’une d’elles, celle de plus petit numéro ; tu choisis la compagnie quand la route en "
+            "porte plusieurs qui ont encore des actions. Garde tes cartes Action devant toi, face cachée."
+        )
+        scoring = typo(
+            "Actions : pour chaque compagnie, ses actionnaires sont classés selon le nombre de ses actions "
+            "qu’ils ont ; à égalité, celui qui a l’action de plus petit numéro passe devant. Chacun marque "
+            "les points de son rang dans le tableau « Les compagnies » ; sans action d’une compagnie, on ne marque "
+            "rien pour elle."
+        )
+        return SheetWords(
+            material=(
+                typo(
+                    f"{total} cartes Action de {words(len(rule.companies), feminine=True)} compagnies : "
+                    + enumerate_fr([f"{c.count} de {c.name}" for c in rule.companies])
+                ),
+            ),
+            gains_last=("les actions des compagnies, selon ton rang parmi leurs actionnaires",),
+            claim=(claim,),
+            scoring=(scoring,),
+            mistakes=("Prendre une action d’une compagnie dont la route prise ne porte pas le logo.",),
+            decisions=(
+                "Les cartes Action se gardent face cachée, mais chacun voit de quelle pile elles sont prises, "
+                "et dans quel ordre : le moteur les montre donc à tous, avec leur numéro.",
+                "Une compagnie qui n’a plus d’action n’en donne plus : sur une route qui porte son logo, on "
+                "prend celle d’une autre compagnie de la route s’il en reste, sinon rien.",
+            ),
+            summary=(
+                typo(
+                    "Route à logos : la carte Action du dessus d’une de ses compagnies ; majorités par compagnie."
+                ),
+            ),
+            formula=(" + actions",),
+            sections=(
+                ("Les compagnies", (), tuple(table)),
+                ("Exemple : les actions", (typo(example),), tuple(example_rows)),
+            ),
+        )
+
+    def score_rows(self, edition: Edition) -> list[str]:
+        return ["Actions des compagnies"]
+
+    def facts(self, edition: Edition) -> list[Fact]:
+        rule = self.rule(edition)
+        return [
+            Fact(
+                section="Matériel",
+                label="Actions",
+                value=enumerate_fr([f"{c.count} de {c.name}" for c in rule.companies]),
+            ),
+            Fact(
+                section="Le tour",
+                label="Prendre une route à logos",
+                value="l’action du dessus d’une de ses compagnies, au choix",
+            ),
+            Fact(
+                section="Décompte",
+                label="Majorités d’actions",
+                value="; ".join(f"{c.name} {' / '.join(str(p) for p in c.points)}" for c in rule.companies),
+            ),
+        ]
+
+    def example_lines(self, edition: Edition, result: dict) -> list[tuple[str, int]]:
+        points = sum(result.get("shares", {}).values())
+        if not points:
+            return []
+        return [(f"Ses actions lui rapportent {points} points", points)]
+
+
+MECHANISM = ShareRules()
