@@ -40,6 +40,8 @@ def phases(engine: types.ModuleType) -> tuple[str, ...]:
         found += ("take_token",)
     if hasattr(engine, "SHARES"):
         found += ("take_share",)
+    if getattr(engine, "SHARE_DUMMY", None) is not None:
+        found += ("dummy_share",)
     return found
 
 
@@ -86,6 +88,9 @@ def layout(engine: types.ModuleType, players: int) -> list[tuple[str, int]]:
         parts.append(("shares: taken of each company (SHARES order)", companies))
         parts.append(("shares: held per seat, from mine, by company", players * companies))
         parts.append(("shares: the companies a claim offers me now, 1 each", companies))
+    if getattr(engine, "SHARE_DUMMY", None) == players:
+        parts.append(("shares: the dummy shareholder's, by company", len(engine.SHARES)))
+        parts.append(("shares: the companies I choose the dummy's share among, 1 each", len(engine.SHARES)))
     return parts
 
 
@@ -154,6 +159,9 @@ def encode(engine: types.ModuleType, seen: dict) -> np.ndarray:
         for seat in order:
             vector += [len(players[seat]["shares"].get(company, [])) for company in engine.SHARES]
         vector += [float(company in seen["share_choices"]) for company in engine.SHARES]
+    if "dummy_shares" in seen:
+        vector += [len(seen["dummy_shares"].get(company, [])) for company in engine.SHARES]
+        vector += [float(company in seen["dummy_choices"]) for company in engine.SHARES]
     return np.asarray(vector, dtype=np.float32)
 
 

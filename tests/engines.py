@@ -92,7 +92,10 @@ def check_invariants(module: types.ModuleType, game) -> None:
         )
     for company, record in getattr(module, "SHARES", {}).items():
         # Shares: each taken share is held by one player, numbered in the order taken.
-        held = sorted(number for player in state["players"] for number in player["shares"].get(company, []))
+        held = sorted(
+            [number for player in state["players"] for number in player["shares"].get(company, [])]
+            + state.get("dummy_shares", {}).get(company, [])
+        )
         assert held == list(range(1, state["shares_taken"][company] + 1)), (
             f"shares of {company} not conserved"
         )

@@ -720,6 +720,21 @@ def test_shares_on_the_usa_are_stated_and_scored() -> None:
         "- Prendre une route à logos : l’action du dessus d’une de ses compagnies, au choix (nouveau)."
         in annex
     )
+    assert (
+        "À deux joueurs, un joueur fictif prend aussi des actions : chaque fois que tu prends une action, "
+        "choisis-en une pour lui parmi les compagnies de la route qui en ont encore" in rules
+    )
+
+
+def test_the_dummy_shareholder_plays_at_two_players_only() -> None:
+    _, engine = compiled(VARIANTS / "usa-actions.aventuriers")
+    assert engine.SHARE_DUMMY == 2
+    assert "dummy_shares" in engine.new_game(2, 1).to_dict()
+    state = start_state(engine, {"players": 3})
+    assert "dummy_shares" not in state
+    state["dummy_shares"] = {}
+    with pytest.raises(ValueError, match="only at 2 players"):
+        engine.Game.from_dict(state)
 
 
 @pytest.mark.parametrize(
@@ -736,6 +751,16 @@ def test_shares_on_the_usa_are_stated_and_scored() -> None:
         (lambda s: s.update(share_choices=["prr", "nyc"]), "exactly when the phase is take_share"),
         (lambda s: s.update(phase="take_share", share_choices=["prr"]), "two companies or more"),
         (lambda s: s.update(phase="take_share", share_choices=["prr", ["x"]]), "two companies or more"),
+        (lambda s: s.update(dummy_shares={"prr": [1]}), "share 1 of prr is held, but only 0 are taken"),
+        (
+            lambda s: (
+                s.update(shares_taken={"prr": 1}, dummy_shares={"prr": [1]})
+                or s["players"][0].update(shares={"prr": [1]})
+            ),
+            "share 1 of prr is held twice",
+        ),
+        (lambda s: s.update(dummy_choices=["prr", "nyc"]), "exactly when the phase is dummy_share"),
+        (lambda s: s.update(dummy_shares=[]), "only at 2 players"),
     ],
 )
 def test_a_state_with_shares_the_edition_cannot_reach_is_refused(change, message) -> None:

@@ -41,6 +41,7 @@ class Company:
 @dataclass(**IR)
 class Shares:
     companies: tuple[Company, ...]
+    dummy: int | None = None  # the player count at which a dummy shareholder plays
     span: Span | None = field(default=None, compare=False)
 
 
@@ -64,6 +65,10 @@ class EngineView:
         )
 
     @property
+    def dummy(self) -> int | None:
+        return self.rule.dummy
+
+    @property
     def citation(self) -> str:
         return citation((self.rule,))
 
@@ -73,7 +78,7 @@ class ShareRules(Mechanism):
     french = "les actions des compagnies"
     rule_types = (Shares,)
     folder = Path(__file__).resolve().parent
-    exports = ("SHARES", "share_points")
+    exports = ("SHARES", "SHARE_DUMMY", "share_points")
 
     def build(self, data: dict[str, Any], span: Callable[..., Span]) -> tuple[Any, ...]:
         rule = data.get("shares")
@@ -92,6 +97,7 @@ class ShareRules(Mechanism):
                     )
                     for index, item in enumerate(rule["company"])
                 ),
+                dummy=rule.get("dummy"),
                 span=span("shares"),
             ),
         )
@@ -101,6 +107,14 @@ class ShareRules(Mechanism):
         rule = checker.data.get("shares")
         if not rule or not checker.has("board"):
             return
+        dummy, players = rule.get("dummy"), checker.data.get("players")
+        if dummy is not None and isinstance(players, dict) and not players["min"] <= dummy <= players["max"]:
+            checker.report(
+                Code.INCONSISTENT_RULE,
+                f"le joueur fictif joue à {dummy} joueurs, mais l’édition se joue de {players['min']} à "
+                f"{players['max']}",
+                ("shares", "dummy"),
+            )
         routes = _route_ids(checker.data)
         known = set(routes)
         seen: set[str] = set()
@@ -134,12 +148,13 @@ class ShareRules(Mechanism):
         return EngineView(rule=self.rule(edition))
 
     def phases(self, edition: Edition) -> tuple[str, ...]:
-        return ("take_share",)
+        return ("take_share", "dummy_share") if self.rule(edition).dummy else ("take_share",)
 
     def messages(self, edition: Edition) -> dict[str, str]:
         return {
             "must_take_share": "Prends d’abord l’action d’une compagnie de la route : {companies}.",
             "no_share_to_take": "Aucune action n’attend d’être prise.",
+            "must_take_dummy_share": "Choisis d’abord l’action du joueur fictif : {companies}.",
             "share_not_offered": "« {company} » n’est pas une compagnie dont tu peux prendre une action : "
             "{companies}.",
         }
@@ -148,6 +163,7 @@ class ShareRules(Mechanism):
         from ...ir.cost import Part
 
         rule = self.rule(edition)
+        # One id per company: the same action chooses the player's share or the dummy's.
         return [Part(what="« shares »", actions=len(rule.companies), span=rule.span)]
 
     # -- words -------------------------------------------------------------
@@ -190,10 +206,11 @@ class ShareRules(Mechanism):
                 ),
             ),
             gains_last=("les actions des compagnies, selon ton rang parmi leurs actionnaires",),
-            claim=(claim,),
+            claim=(claim, *self._dummy_paragraphs(rule)),
             scoring=(scoring,),
             mistakes=("Prendre une action d’une compagnie dont la route prise ne porte pas le logo.",),
             decisions=(
+                *self._dummy_decisions(rule),
                 "Les cartes Action se gardent face cachée, mais chacun voit de quelle pile elles sont prises, "
                 "et dans quel ordre : le moteur les montre donc à tous, avec leur numéro.",
                 "Une compagnie qui n’a plus d’action n’en donne plus : sur une route qui porte son logo, on "
@@ -209,6 +226,29 @@ class ShareRules(Mechanism):
                 ("Les compagnies", (), tuple(table)),
                 ("Exemple : les actions", (typo(example),), tuple(example_rows)),
             ),
+        )
+
+    @staticmethod
+    def _dummy_paragraphs(rule: Shares) -> tuple[str, ...]:
+        if rule.dummy is None:
+            return ()
+        return (
+            typo(
+                f"À {words(rule.dummy)} joueurs, un joueur fictif prend aussi des actions : chaque fois que tu "
+                "prends une action, choisis-en une pour lui parmi les compagnies de la route qui en ont encore, "
+                "et pose-la face cachée à côté des siennes. À la fin, mélange ses actions et retournes-en la "
+                "moitié, arrondie au-dessus : elles comptent pour lui dans le classement de chaque compagnie, "
+                "mais il ne marque rien."
+            ),
+        )
+
+    @staticmethod
+    def _dummy_decisions(rule: Shares) -> tuple[str, ...]:
+        if rule.dummy is None:
+            return ()
+        return (
+            "Les actions du joueur fictif qui comptent à la fin sont tirées au hasard par le moteur, avec le "
+            "générateur de la partie : la même partie donne toujours le même tirage.",
         )
 
     def score_rows(self, edition: Edition) -> list[str]:
