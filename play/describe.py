@@ -163,7 +163,14 @@ def _describe(
     if kind == "build_station":
         return f"construit une gare à {action.get('city')} avec {cards_phrase(action.get('cards'))}"
     if kind == "take_share":
-        return f"prend une action de « {action.get('company')} »"
+        company = getattr(engine, "SHARES", {}).get(action.get("company"), {}).get("name")
+        if not company:
+            return f"prend une action « {action.get('company')} »"
+        # « de » before the company's article, contracted: « des Reading Lines », « du New York… ».
+        for article, contracted in (("les ", "des "), ("le ", "du ")):
+            if company.startswith(article):
+                return f"prend une action {contracted}{company[len(article) :]}"
+        return f"prend une action de {company}"
     if kind == "take_token":
         return f"prend le jeton « {action.get('kind')} » à {action.get('city')}"
     if kind == "pass":

@@ -83,8 +83,9 @@ def determinise(engine: types.ModuleType, observation: dict, rng: random.Random)
     players = []
     for seat, record in enumerate(observation["players"]):
         player = {key: record[key] for key in ("trains", "routes", "score") if key in record}
-        if "stations" in record:
-            player["stations"] = record["stations"]
+        for public in ("stations", "shares", "tokens"):  # what the mechanisms show of each seat
+            if public in record:
+                player[public] = record[public]
         if seat == me:
             player["hand"] = dict(own["hand"])
             for field in ("tickets", "pending_tickets", "setup_share"):
@@ -126,9 +127,20 @@ def determinise(engine: types.ModuleType, observation: dict, rng: random.Random)
         state["last_card_to"] = observation["last_card_to"]
         if observation["phase"] == "place_card":
             state["drawn_card"] = drawn if drawn is not None else next(iter(take_cards_list(1)), colors[0])
-    for pending in ("tunnel", "owed_cards"):
-        if pending in observation:
-            state[pending] = observation[pending]
+    # What the mechanisms put on the table for all to see: a pending claim's cards, the tokens on
+    # the cities, the shares taken, the dummy's, and the choices a claim leaves.
+    for public in (
+        "tunnel",
+        "owed_cards",
+        "tokens",
+        "token_choices",
+        "shares_taken",
+        "share_choices",
+        "dummy_shares",
+        "dummy_choices",
+    ):
+        if public in observation:
+            state[public] = observation[public]
     state["discard"] = [cards.pop() for _ in range(min(observation["discard_size"], len(cards)))]
     state["deck"] = list(cards)
     state["ticket_deck"] = take_tickets(observation["ticket_deck_size"])

@@ -114,9 +114,13 @@ def test_scores_shape(edition):
             + sum(t["points"] for t in score["tickets_completed"])
             - sum(t["points"] for t in score["tickets_failed"])
             + sum(score["bonuses"].values())
-            # What the edition's mechanisms add: mountains at the claim, score tables at the end.
+            # What the edition's mechanisms add: mountains at the claim, score tables, shares,
+            # tokens' majorities and regions at the end.
             + sum(score.get("claim_effects", {}).values())
             + sum(table["points"] for table in score.get("score_tables", {}).values())
+            + sum(score.get("shares", {}).values())
+            + sum(points for kinds in score.get("majorities", {}).values() for points in kinds.values())
+            + sum(network["points"] for network in score.get("regions", []))
         )
         assert score["total"] == expected
     assert game.winners()

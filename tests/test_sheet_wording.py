@@ -173,6 +173,22 @@ def test_the_serve_log_says_porte_cartes_like_the_sheet() -> None:
     assert "porte-cartes de l’équipe" in text and "support" not in text
 
 
+def test_the_serve_log_names_a_company_as_the_sheet_does() -> None:
+    from aventuriers.play.describe import describe
+
+    from tests.engines import engine
+
+    penn = engine("pennsylvania")
+    assert describe(penn, {"type": "take_share", "company": "rdg"}) == "prend une action des Reading Lines"
+    assert (
+        describe(penn, {"type": "take_share", "company": "prr"})
+        == "prend une action de la Pennsylvania Railroad"
+    )
+    sheet = _sheet("pennsylvania")
+    assert "34 villes et 1 pays voisin reliés par 71 routes" in sheet
+    assert "7 des Reading Lines" in sheet and "5 du New York Central System" in sheet
+
+
 def test_route_counts_count_routes_and_tracks() -> None:
     """A double route is one route of two tracks: « 101 routes, dont 11 doubles » counted tracks."""
     assert "47 villes reliées par 90 routes, dont 11 routes doubles (101 voies en tout)" in _sheet("europe")

@@ -578,7 +578,10 @@ def test_europe_with_passengers_states_the_choice_and_the_majorities() -> None:
         "Majorités de voyageurs : pour chaque couleur de voyageurs, le joueur qui en a le plus marque 20 "
         "points, le deuxième 10." in rules
     )
-    assert "Quatre joueurs finissent avec 2, 2, 1 et 0 voyageurs rouges." in rules
+    assert (
+        "Quatre joueurs finissent avec 2, 2, 1 et 0 voyageurs rouges : Alice 20 points et Bruno 20 points ; "
+        "les autres ne marquent rien." in rules
+    )
 
 
 @pytest.mark.parametrize(
@@ -714,15 +717,15 @@ def test_shares_on_the_usa_are_stated_and_scored() -> None:
     )
     assert "prends la carte Action du dessus de la pile de l’une d’elles, celle de plus petit numéro" in rules
     assert "à égalité, celui qui a l’action de plus petit numéro passe devant." in rules
-    assert "Le moteur de cette édition donne 30 points à Bruno, 21 à Alice et 14 à Chloé." in rules
+    assert "Bruno marque 30 points, Alice 21 et Chloé 14." in rules
     assert "| La Pennsylvania Railroad | 15 | 30 / 21 / 14 / 9 / 6 |" in rules
     assert (
-        "- Prendre une route à logos : l’action du dessus d’une de ses compagnies, au choix (nouveau)."
+        "- Prendre une route à logos : la carte Action du dessus d’une de ses compagnies, au choix (nouveau)."
         in annex
     )
     assert (
-        "À deux joueurs, un joueur fictif prend aussi des actions : chaque fois que tu prends une action, "
-        "choisis-en une pour lui parmi les compagnies de la route qui en ont encore" in rules
+        "À deux joueurs, un joueur fictif prend aussi des actions : chaque fois que tu prends une carte "
+        "Action, choisis-en une pour lui parmi les compagnies de la route qui en ont encore" in rules
     )
 
 

@@ -80,7 +80,8 @@ class _SheetWriter(ClosingSections):
         triples = len(groups) - doubles
         deck = f" ({e.tickets.name})" if e.tickets.name else ""
         places = (
-            f"{len(e.board.cities)} villes et {len(e.board.countries)} pays voisins reliés"
+            f"{len(e.board.cities)} villes et {len(e.board.countries)} "
+            f"{'pays voisin' if len(e.board.countries) == 1 else 'pays voisins'} reliés"
             if e.board.countries
             else f"{len(e.board.cities)} villes reliées"
         )

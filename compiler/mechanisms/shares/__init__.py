@@ -45,6 +45,15 @@ class Shares:
     span: Span | None = field(default=None, compare=False)
 
 
+def of(name: str) -> str:
+    """« de » before a company's name, contracted as French wants it: « des Reading Lines », « du
+    New York Central System », « de la Pennsylvania Railroad », « de l’Erie »."""
+    for article, contracted in (("les ", "des "), ("le ", "du ")):
+        if name.startswith(article):
+            return contracted + name[len(article) :]
+    return f"de {name}"
+
+
 def _route_ids(data: dict[str, Any]) -> list[str]:
     from ...ir.build import assign_ids  # the IR builder imports the registry
 
@@ -178,14 +187,13 @@ class ShareRules(Mechanism):
             for (player, held), points in zip(EXAMPLE, scored, strict=True)
         ]
         table: list[tuple[str, ...]] = [("Compagnie", "Actions", "Points par rang")] + [
-            (c.name[:1].upper() + c.name[1:], str(c.count), " / ".join(str(p) for p in c.points))
+            (typo(c.name[:1].upper() + c.name[1:]), str(c.count), " / ".join(str(p) for p in c.points))
             for c in rule.companies
         ]
         example = (
-            f"Exemple, pour {first.name} : Alice a les actions 2 et 5, Bruno les actions 1 et 4, Chloé "
-            f"l’action 3. Alice et Bruno en ont autant, et Bruno a le plus petit numéro : il est premier. Le "
-            f"moteur de cette édition donne {scored[1]} points à Bruno, {scored[0]} à Alice et {scored[2]} "
-            "à Chloé."
+            f"Pour {first.name} : Alice a les actions 2 et 5, Bruno les actions 1 et 4, Chloé "
+            f"l’action 3. Alice et Bruno en ont autant, et Bruno a le plus petit numéro : il est premier. "
+            f"Bruno marque {scored[1]} points, Alice {scored[0]} et Chloé {scored[2]}."
         )
         claim = typo(
             "Quand tu prends une route qui porte des logos de compagnies, prends la carte Action du dessus de "
@@ -202,7 +210,7 @@ class ShareRules(Mechanism):
             material=(
                 typo(
                     f"{total} cartes Action de {words(len(rule.companies), feminine=True)} compagnies : "
-                    + enumerate_fr([f"{c.count} de {c.name}" for c in rule.companies])
+                    + enumerate_fr([f"{c.count} {of(c.name)}" for c in rule.companies])
                 ),
             ),
             gains_last=("les actions des compagnies, selon ton rang parmi leurs actionnaires",),
@@ -212,7 +220,7 @@ class ShareRules(Mechanism):
             decisions=(
                 *self._dummy_decisions(rule),
                 "Les cartes Action se gardent face cachée, mais chacun voit de quelle pile elles sont prises, "
-                "et dans quel ordre : le moteur les montre donc à tous, avec leur numéro.",
+                "et dans quel ordre : elles sont donc connues de tous, avec leur numéro.",
                 "Une compagnie qui n’a plus d’action n’en donne plus : sur une route qui porte son logo, on "
                 "prend celle d’une autre compagnie de la route s’il en reste, sinon rien.",
             ),
@@ -223,8 +231,8 @@ class ShareRules(Mechanism):
             ),
             formula=(" + actions",),
             sections=(
+                ("Exemple de majorité d’actions", (typo(example),), tuple(example_rows)),
                 ("Les compagnies", (), tuple(table)),
-                ("Exemple : les actions", (typo(example),), tuple(example_rows)),
             ),
         )
 
@@ -235,8 +243,8 @@ class ShareRules(Mechanism):
         return (
             typo(
                 f"À {words(rule.dummy)} joueurs, un joueur fictif prend aussi des actions : chaque fois que tu "
-                "prends une action, choisis-en une pour lui parmi les compagnies de la route qui en ont encore, "
-                "et pose-la face cachée à côté des siennes. À la fin, mélange ses actions et retournes-en la "
+                "prends une carte Action, choisis-en une pour lui parmi les compagnies de la route qui en ont "
+                "encore, et pose-la face cachée à côté des siennes. À la fin, mélange ses actions et retournes-en la "
                 "moitié, arrondie au-dessus : elles comptent pour lui dans le classement de chaque compagnie, "
                 "mais il ne marque rien."
             ),
@@ -247,8 +255,8 @@ class ShareRules(Mechanism):
         if rule.dummy is None:
             return ()
         return (
-            "Les actions du joueur fictif qui comptent à la fin sont tirées au hasard par le moteur, avec le "
-            "générateur de la partie : la même partie donne toujours le même tirage.",
+            "Les actions du joueur fictif qui comptent à la fin sont tirées au hasard, avec le générateur de "
+            "la partie : une partie rejouée depuis le même départ donne le même tirage.",
         )
 
     def score_rows(self, edition: Edition) -> list[str]:
@@ -260,17 +268,19 @@ class ShareRules(Mechanism):
             Fact(
                 section="Matériel",
                 label="Actions",
-                value=enumerate_fr([f"{c.count} de {c.name}" for c in rule.companies]),
+                value=typo(enumerate_fr([f"{c.count} {of(c.name)}" for c in rule.companies])),
             ),
             Fact(
                 section="Le tour",
                 label="Prendre une route à logos",
-                value="l’action du dessus d’une de ses compagnies, au choix",
+                value="la carte Action du dessus d’une de ses compagnies, au choix",
             ),
             Fact(
                 section="Décompte",
                 label="Majorités d’actions",
-                value="; ".join(f"{c.name} {' / '.join(str(p) for p in c.points)}" for c in rule.companies),
+                value=typo(
+                    "; ".join(f"{c.name} {' / '.join(str(p) for p in c.points)}" for c in rule.companies)
+                ),
             ),
         ]
 

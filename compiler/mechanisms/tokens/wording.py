@@ -185,7 +185,7 @@ class TokenWording:
         ]
         said = (
             f"{words(len(counts)).capitalize()} joueurs finissent avec "
-            f"{enumerate_fr([str(count) for count in counts])} {what}. Le moteur de cette édition "
-            f"donne : {enumerate_fr(scorers)} ; les autres ne marquent rien."
+            f"{enumerate_fr([str(count) for count in counts])} {what} : {enumerate_fr(scorers)} ; "
+            "les autres ne marquent rien."
         )
-        return (f"Exemple : les majorités de {t.plural}", (typo(said),), tuple(rows))
+        return (f"Exemple de majorité de {t.plural}", (typo(said),), tuple(rows))
