@@ -19,7 +19,14 @@ from tests.engines import engine  # noqa: E402
 @pytest.mark.filterwarnings("ignore:Observation is not a NumPy array:UserWarning")
 @pytest.mark.parametrize(
     ("edition", "players"),
-    [("usa-2025", 2), ("usa-2025", 4), ("europe", 3), ("switzerland", 2), ("asia-equipes", 4)],
+    [
+        ("usa-2025", 2),
+        ("usa-2025", 4),
+        ("europe", 3),
+        ("switzerland", 2),
+        ("asia-equipes", 4),
+        ("pennsylvania", 2),
+    ],
 )
 def test_the_environment_passes_the_pettingzoo_api_test(edition: str, players: int) -> None:
     api_test(env(edition, players), num_cycles=500)

@@ -64,8 +64,12 @@ class Countries(Mechanism):
                 "Un pays se rejoint par n’importe laquelle de ses flèches.",
             ),
             decisions=(
-                "Un pays voisin ne se traverse jamais : deux flèches d’un même pays ne se relient pas, et une "
-                "route vers un pays ne compte dans le chemin le plus long que comme une extrémité.",
+                "Un pays voisin ne se traverse jamais : deux flèches d’un même pays ne se relient pas"
+                + (
+                    ", et une route vers un pays ne compte dans le chemin le plus long que comme une extrémité."
+                    if _longest_path_scored(edition)
+                    else "."
+                ),
             ),
         )
 
@@ -78,6 +82,13 @@ class Countries(Mechanism):
                 f"{sum(1 for r in edition.board.routes if r.endpoint)} routes frontalières",
             )
         ]
+
+
+def _longest_path_scored(edition: Edition) -> bool:
+    """Whether a bonus of the edition measures the longest trail (a country then ends one)."""
+    from ..bonuses import Bonus, Measure
+
+    return any(isinstance(rule, Bonus) and rule.measure is Measure.LONGEST_TRAIL for rule in edition.rules)
 
 
 MECHANISM = Countries()
