@@ -91,10 +91,19 @@ class _Merger:
                     merged[key] = self.values(parent[key], value, sub, path + (key,))
                 else:
                     merged[key] = value
-                    if "x-key" in (resolve_ref(sub) or {}):
-                        self.relocate(path + (key,), [(self.child, index) for index in range(len(value))])
+                    self.relocate_added(value, sub, path + (key,))
             return merged
         return child
+
+    def relocate_added(self, value: Any, node: dict | None, path: JsonPath) -> None:
+        """A value only the child has: the keyed lists it holds, at any depth (``region`` items
+        inside a ``regions`` block), keep the child's spans."""
+        node = resolve_ref(node) or {}
+        if "x-key" in node and isinstance(value, list):
+            self.relocate(path, [(self.child, index) for index in range(len(value))])
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                self.relocate_added(item, node.get("properties", {}).get(key), path + (key,))
 
     def keyed_list(self, parent: list, child: list, key: str | list[str], path: JsonPath) -> list:
         """Parent items in place (replaced by a child item of the same key), then new child items."""
