@@ -257,6 +257,15 @@ def kept_phrase(least: int, most: int | None) -> str:
     return f"de {words(least)} à {words(most)}"
 
 
+def of_name(name: str) -> str:
+    """« de » before a name with its article, contracted as French wants it: « des Reading Lines »,
+    « du New York Central System », « de la Pennsylvania Railroad », « de l’Erie »."""
+    for article, contracted in (("les ", "des "), ("le ", "du ")):
+        if name.startswith(article):
+            return contracted + name[len(article) :]
+    return f"de {name}"
+
+
 def enumerate_or(items: list[str]) -> str:
     """« un ou deux », « un, deux ou trois »"""
     if len(items) <= 1:

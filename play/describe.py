@@ -9,7 +9,7 @@ from __future__ import annotations
 import types
 from typing import Any
 
-from aventuriers.compiler.french import card_forms, typo
+from aventuriers.compiler.french import card_forms, of_name, typo
 
 SOURCES_TO = {"hand": "en main", "holder": "pour le porte-cartes de l’équipe"}
 
@@ -166,11 +166,7 @@ def _describe(
         company = getattr(engine, "SHARES", {}).get(action.get("company"), {}).get("name")
         if not company:
             return f"prend une action « {action.get('company')} »"
-        # « de » before the company's article, contracted: « des Reading Lines », « du New York… ».
-        for article, contracted in (("les ", "des "), ("le ", "du ")):
-            if company.startswith(article):
-                return f"prend une action {contracted}{company[len(article) :]}"
-        return f"prend une action de {company}"
+        return f"prend une action {of_name(company)}"
     if kind == "take_token":
         return f"prend le jeton « {action.get('kind')} » à {action.get('city')}"
     if kind == "pass":

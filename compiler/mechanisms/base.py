@@ -170,6 +170,18 @@ EXPRESSIONS = {
 }
 
 
+def places_by_id(data: dict[str, Any], *, countries: bool) -> dict[str, str]:
+    """The board's cities (and its countries, with ``countries``) of a merged document, by the
+    id a spec names them with (the slug of their name: ``salt-lake-city``)."""
+    from ..ir.build import slug  # the IR builder imports the registry
+
+    board = data.get("board", {})
+    names = [city["name"] for city in board.get("city", [])]
+    if countries:
+        names += [country["name"] for country in board.get("country", [])]
+    return {slug(name): name for name in names}
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Fact:
     """One line of the differences page: a section, a label, a French value."""

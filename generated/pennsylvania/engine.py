@@ -2995,34 +2995,22 @@ def _check_state(state: dict) -> None:
         most = _integer(taken.get(company, 0), f"shares_taken.{company}", 0, SHARES[company]["count"])
         if numbers and max(numbers) > most:
             _invalid(f"share {max(numbers)} of {company} is held, but only {most} are taken")
-    choices = state.get("share_choices", [])
-    if not isinstance(choices, list) or (phase == "take_share") != bool(choices):
-        _invalid("share_choices must be a list, not empty exactly when the phase is take_share")
-    if choices and (
-        len(choices) < 2
-        or len(set(map(str, choices))) != len(choices)
-        or any(
-            not isinstance(company, str)
-            or company not in SHARES
-            or taken.get(company, 0) >= SHARES[company]["count"]
-            for company in choices
-        )
-    ):
-        _invalid("share_choices must name two companies or more with shares left")
-    dummy_choices = state.get("dummy_choices", [])
-    if not isinstance(dummy_choices, list) or (phase == "dummy_share") != bool(dummy_choices):
-        _invalid("dummy_choices must be a list, not empty exactly when the phase is dummy_share")
-    if dummy_choices and (
-        len(dummy_choices) < 2
-        or len(set(map(str, dummy_choices))) != len(dummy_choices)
-        or any(
-            not isinstance(company, str)
-            or company not in SHARES
-            or taken.get(company, 0) >= SHARES[company]["count"]
-            for company in dummy_choices
-        )
-    ):
-        _invalid("dummy_choices must name two companies or more with shares left")
+    # The companies a claim leaves to choose from, the player's share's or the dummy's.
+    for field, choosing in (("share_choices", "take_share"), ("dummy_choices", "dummy_share")):
+        choices = state.get(field, [])
+        if not isinstance(choices, list) or (phase == choosing) != bool(choices):
+            _invalid(f"{field} must be a list, not empty exactly when the phase is {choosing}")
+        if choices and (
+            len(choices) < 2
+            or len(set(map(str, choices))) != len(choices)
+            or any(
+                not isinstance(company, str)
+                or company not in SHARES
+                or taken.get(company, 0) >= SHARES[company]["count"]
+                for company in choices
+            )
+        ):
+            _invalid(f"{field} must name two companies or more with shares left")
 
 
 def _pending_limit(phase: str, current: bool) -> int:

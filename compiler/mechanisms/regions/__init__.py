@@ -20,7 +20,7 @@ from ...diagnostics import Code, did_you_mean
 from ...french import enumerate_fr, typo, words
 from ...frontend.positions import Span
 from ...ir import IR, Edition
-from ..base import Fact, Mechanism, SheetWords, citation
+from ..base import Fact, Mechanism, SheetWords, citation, places_by_id
 
 
 @dataclass(**IR)
@@ -37,13 +37,6 @@ class Regions:
     regions: tuple[Region, ...]
     points: tuple[tuple[int, int], ...]  # (regions reached, points), by count
     span: Span | None = field(default=None, compare=False)
-
-
-def _cities(data: dict[str, Any]) -> dict[str, str]:
-    """The board's cities by id (the slug of their name)."""
-    from ...ir.build import slug  # the IR builder imports the registry
-
-    return {slug(city["name"]): city["name"] for city in data.get("board", {}).get("city", [])}
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +73,7 @@ class RegionRules(Mechanism):
         rule = data.get("regions")
         if not rule:
             return ()
-        cities = _cities(data)
+        cities = places_by_id(data, countries=False)
         return (
             Regions(
                 regions=tuple(
@@ -103,7 +96,7 @@ class RegionRules(Mechanism):
         rule = checker.data.get("regions")
         if not rule or not checker.has("board"):
             return
-        cities = _cities(checker.data)
+        cities = places_by_id(checker.data, countries=False)
         owner: dict[str, str] = {}
         for index, item in enumerate(rule["region"]):
             for at, city in enumerate(item["cities"]):

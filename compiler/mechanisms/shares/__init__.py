@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ...diagnostics import Code, did_you_mean
-from ...french import enumerate_fr, typo, words
+from ...french import enumerate_fr, of_name, typo, words
 from ...frontend.positions import Span
 from ...ir import IR, Edition
 from ..base import Fact, Mechanism, SheetWords, citation
@@ -43,15 +43,6 @@ class Shares:
     companies: tuple[Company, ...]
     dummy: int | None = None  # the player count at which a dummy shareholder plays
     span: Span | None = field(default=None, compare=False)
-
-
-def of(name: str) -> str:
-    """« de » before a company's name, contracted as French wants it: « des Reading Lines », « du
-    New York Central System », « de la Pennsylvania Railroad », « de l’Erie »."""
-    for article, contracted in (("les ", "des "), ("le ", "du ")):
-        if name.startswith(article):
-            return contracted + name[len(article) :]
-    return f"de {name}"
 
 
 def _route_ids(data: dict[str, Any]) -> list[str]:
@@ -210,7 +201,7 @@ class ShareRules(Mechanism):
             material=(
                 typo(
                     f"{total} cartes Action de {words(len(rule.companies), feminine=True)} compagnies : "
-                    + enumerate_fr([f"{c.count} {of(c.name)}" for c in rule.companies])
+                    + enumerate_fr([f"{c.count} {of_name(c.name)}" for c in rule.companies])
                 ),
             ),
             gains_last=("les actions des compagnies, selon ton rang parmi leurs actionnaires",),
@@ -268,7 +259,7 @@ class ShareRules(Mechanism):
             Fact(
                 section="Matériel",
                 label="Actions",
-                value=typo(enumerate_fr([f"{c.count} {of(c.name)}" for c in rule.companies])),
+                value=typo(enumerate_fr([f"{c.count} {of_name(c.name)}" for c in rule.companies])),
             ),
             Fact(
                 section="Le tour",

@@ -23,7 +23,7 @@ from ...diagnostics import Code, did_you_mean
 from ...french import COLOR_NAMES, enumerate_fr
 from ...frontend.positions import Span
 from ...ir import IR, Edition
-from ..base import Fact, Mechanism, SheetWords, citation
+from ..base import Fact, Mechanism, SheetWords, citation, places_by_id
 from .wording import TokenWording
 
 
@@ -47,17 +47,6 @@ class Tokens:
     @property
     def supply(self) -> int:
         return sum(count for _, count in self.kinds)
-
-
-def _places(data: dict[str, Any]) -> dict[str, str]:
-    """The board's cities and countries by id (the slug of their name)."""
-    from ...ir.build import slug  # the IR builder imports the registry
-
-    board = data.get("board", {})
-    names = [city["name"] for city in board.get("city", [])] + [
-        country["name"] for country in board.get("country", [])
-    ]
-    return {slug(name): name for name in names}
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +85,7 @@ class TokenRules(Mechanism):
     exports = ("TOKENS", "majority_points")
 
     def build(self, data: dict[str, Any], span: Callable[..., Span]) -> tuple[Any, ...]:
-        places = _places(data)
+        places = places_by_id(data, countries=True)
         return tuple(
             Tokens(
                 id=item["id"],
@@ -116,7 +105,7 @@ class TokenRules(Mechanism):
         colours where a set has several) and each kind in one set only."""
         if not checker.has("board"):
             return
-        places = _places(checker.data)
+        places = places_by_id(checker.data, countries=True)
         owner: dict[str, str] = {}
         for index, item in enumerate(checker.data.get("tokens", [])):
             for place in item["on"]:
