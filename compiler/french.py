@@ -35,6 +35,20 @@ KIND_ONE = {"tunnels": "un tunnel", "ferries": "un ferry"}
 KIND_ALL = {"tunnels": "les tunnels", "ferries": "les ferries"}
 
 
+# A colour as an adjective: masculine singular and plural, feminine singular and plural.
+COLOR_ADJECTIVES = {
+    "red": ("rouge", "rouges", "rouge", "rouges"),
+    "blue": ("bleu", "bleus", "bleue", "bleues"),
+    "green": ("vert", "verts", "verte", "vertes"),
+    "yellow": ("jaune", "jaunes", "jaune", "jaunes"),
+    "orange": ("orange", "orange", "orange", "orange"),
+    "black": ("noir", "noirs", "noire", "noires"),
+    "white": ("blanc", "blancs", "blanche", "blanches"),
+    "pink": ("rose", "roses", "rose", "roses"),
+    "gray": ("gris", "gris", "grise", "grises"),
+}
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class JokerWording:
     """How the sheets name the edition's joker card, and what it pays."""

@@ -73,15 +73,19 @@ def my_side(engine: types.ModuleType, observation: dict) -> list[int]:
 
 
 def route_costs(engine: types.ModuleType, observation: dict) -> dict[str, float]:
-    """Each route's cost to the bot: 0 when its side owns it, its length when it may still take
-    it, infinite when it is taken or closed to it."""
+    """Each route's cost to the bot: 0 when its side owns it (or it is a public route built), its
+    length when it may still take it, infinite when it is taken or closed to it."""
     players = observation["players"]
     side = my_side(engine, observation)
     owner = {route: seat for seat, record in enumerate(players) for route in record["routes"]}
     count = len(players)
     closes = next(rule[2] for rule in engine.DOUBLE_ROUTE_RULES if rule[0] <= count <= rule[1])
+    public = observation.get("public_routes", {})  # built with a shared piece: everyone's to use
     costs: dict[str, float] = {}
     for route_id, route in engine.ROUTES.items():
+        if route_id in public:
+            costs[route_id] = 0
+            continue
         holder = owner.get(route_id)
         if holder is not None:
             costs[route_id] = 0 if holder in side else INFINITY

@@ -53,7 +53,14 @@ def sibling_tracks(route: dict) -> list[str]:
 def track_name(engine, route_id: str) -> str:
     """A route's name, told apart from its other tracks by colour, or by rank when they share it."""
     route = engine.ROUTES[route_id]
-    siblings = sibling_tracks(route)
+    # Its other tracks, and any other route between the same two places that is not its double
+    # (Japan's Aomori – Hakodate, white and Shinkansen): each is told apart the same way.
+    ends = {route["a"], route.get("endpoint") or route["b"]}
+    siblings = [
+        other
+        for other, record in engine.ROUTES.items()
+        if other != route_id and {record["a"], record.get("endpoint") or record["b"]} == ends
+    ]
     if not siblings:
         return route_name(engine, route_id)
     if any(engine.ROUTES[track]["color"] == route["color"] for track in siblings):

@@ -88,6 +88,16 @@ def layout(engine: types.ModuleType, players: int) -> list[tuple[str, int]]:
         parts.append(("shares: taken of each company (SHARES order)", companies))
         parts.append(("shares: held per seat, from mine, by company", players * companies))
         parts.append(("shares: the companies a claim offers me now, 1 each", companies))
+    if hasattr(engine, "PUBLIC_ROUTES"):
+        routes = len(engine.PUBLIC_ROUTES["routes"])
+        parts.append(("public routes: pieces left in the supply", 1))
+        parts.append(("public routes: contribution track per seat, from mine", players))
+        parts.append(
+            (
+                "public routes: for each (PUBLIC_ROUTES order), 1 in the slot of its builder, seats from mine; first slot: none",
+                routes * (players + 1),
+            )
+        )
     if getattr(engine, "SHARE_DUMMY", None) == players:
         parts.append(("shares: the dummy shareholder's, by company", len(engine.SHARES)))
         parts.append(("shares: the companies I choose the dummy's share among, 1 each", len(engine.SHARES)))
@@ -159,6 +169,14 @@ def encode(engine: types.ModuleType, seen: dict) -> np.ndarray:
         for seat in order:
             vector += [len(players[seat]["shares"].get(company, [])) for company in engine.SHARES]
         vector += [float(company in seen["share_choices"]) for company in engine.SHARES]
+    if hasattr(engine, "PUBLIC_ROUTES"):
+        vector.append(seen["public_pieces"])
+        vector += [players[seat]["public_track"] for seat in order]
+        built = np.zeros((len(engine.PUBLIC_ROUTES["routes"]), count + 1))
+        for row, route in enumerate(engine.PUBLIC_ROUTES["routes"]):
+            builder = seen["public_routes"].get(route)
+            built[row, 0 if builder is None else slot[builder]] = 1
+        vector += built.ravel().tolist()
     if "dummy_shares" in seen:
         vector += [len(seen["dummy_shares"].get(company, [])) for company in engine.SHARES]
         vector += [float(company in seen["dummy_choices"]) for company in engine.SHARES]

@@ -83,7 +83,12 @@ def determinise(engine: types.ModuleType, observation: dict, rng: random.Random)
     players = []
     for seat, record in enumerate(observation["players"]):
         player = {key: record[key] for key in ("trains", "routes", "score") if key in record}
-        for public in ("stations", "shares", "tokens"):  # what the mechanisms show of each seat
+        for public in (
+            "stations",
+            "shares",
+            "tokens",
+            "public_track",
+        ):  # what the mechanisms show of each seat
             if public in record:
                 player[public] = record[public]
         if seat == me:
@@ -128,7 +133,7 @@ def determinise(engine: types.ModuleType, observation: dict, rng: random.Random)
         if observation["phase"] == "place_card":
             state["drawn_card"] = drawn if drawn is not None else next(iter(take_cards_list(1)), colors[0])
     # What the mechanisms put on the table for all to see: a pending claim's cards, the tokens on
-    # the cities, the shares taken, the dummy's, and the choices a claim leaves.
+    # the cities, the shares taken, the dummy's, the choices a claim leaves, the public routes built.
     for public in (
         "tunnel",
         "owed_cards",
@@ -138,6 +143,8 @@ def determinise(engine: types.ModuleType, observation: dict, rng: random.Random)
         "share_choices",
         "dummy_shares",
         "dummy_choices",
+        "public_pieces",
+        "public_routes",
     ):
         if public in observation:
             state[public] = observation[public]

@@ -117,6 +117,9 @@ def game_page(served: Served, session: Session, query: dict[str, str], error: st
         for seat, player in enumerate(observation["players"])
         for route in player.get("routes", [])
     }
+    # A public route built with a shared piece is drawn in its builder's colour.
+    for route, seat in observation.get("public_routes", {}).items():
+        claimed[route] = PLAYER_COLORS[seat % len(PLAYER_COLORS)]
     stations = {
         city: PLAYER_COLORS[seat % len(PLAYER_COLORS)]
         for seat, player in enumerate(observation["players"])

@@ -100,6 +100,17 @@ def check_invariants(module: types.ModuleType, game) -> None:
             f"shares of {company} not conserved"
         )
         assert state["shares_taken"][company] <= record["count"]
+    if hasattr(module, "PUBLIC_ROUTES"):
+        # Public routes: one piece of the supply on each built, never also owned; each builder's
+        # track is the spaces of the public routes they built.
+        built = state["public_routes"]
+        assert state["public_pieces"] + len(built) == module.PUBLIC_ROUTES["pieces"], "pieces not conserved"
+        assert not set(built) & set(owned), "a public route is also owned"
+        for seat, player in enumerate(state["players"]):
+            spaces = sum(
+                module.ROUTES[route]["length"] for route, builder in built.items() if builder == seat
+            )
+            assert player["public_track"] == spaces, "the contribution track differs from the routes built"
     if hasattr(module, "SHARES"):
         assert bool(state["share_choices"]) == (state["phase"] == "take_share"), (
             "a share choice outside its phase"

@@ -121,6 +121,7 @@ def test_scores_shape(edition):
             + sum(score.get("shares", {}).values())
             + sum(points for kinds in score.get("majorities", {}).values() for points in kinds.values())
             + sum(network["points"] for network in score.get("regions", []))
+            + score.get("public_bonus", 0)
         )
         assert score["total"] == expected
     assert game.winners()

@@ -26,6 +26,7 @@ from tests.engines import engine  # noqa: E402
         ("switzerland", 2),
         ("asia-equipes", 4),
         ("pennsylvania", 2),
+        ("japan", 3),
     ],
 )
 def test_the_environment_passes_the_pettingzoo_api_test(edition: str, players: int) -> None:

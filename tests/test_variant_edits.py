@@ -45,6 +45,7 @@ PARENTS = {
     "europe-voyageurs": "europe",
     "usa-regions": "usa-2025",
     "usa-actions": "usa-2025",
+    "suisse-route-publique": "switzerland",
 }
 
 
@@ -467,6 +468,7 @@ MECHANISM_VARIANTS = (
     "europe-voyageurs",
     "usa-regions",
     "usa-actions",
+    "suisse-route-publique",
 )
 
 
@@ -626,20 +628,21 @@ def test_a_state_with_tokens_the_edition_cannot_reach_is_refused(change, message
         ("usa-or", "les jetons sur les villes"),
         ("europe-voyageurs", "les jetons sur les villes"),
         ("usa-actions", "les actions des compagnies"),
+        ("suisse-route-publique", "les routes publiques"),
     ],
 )
 def test_tokens_are_conserved_at_every_step_of_random_games(name, gap) -> None:
     """Every token placed at set-up stays on its city or in a player's hands, at every step of
-    random games (the invariants of every engine, the tokens' among them); and the native build
+    random games (the invariants of every engine, the tokens' and public routes' among them); and the native build
     says these engines have no native engine yet."""
     from aventuriers.compiler.build import compile_ir
     from aventuriers.compiler.emit.native_core import unsupported
 
-    from .engines import play_random
+    from .engines import play_random, seats
 
     result, engine = compiled(VARIANTS / f"{name}.aventuriers")
     for seed in range(12):
-        play_random(engine, 2 + seed % 4, seed, check_every_step=True)
+        play_random(engine, seats(engine, 2 + seed % 4), seed, check_every_step=True)
     edition = compile_ir(VARIANTS / f"{name}.aventuriers", loader())
     assert unsupported(edition) == f"il ne joue pas encore {gap}"
 

@@ -92,7 +92,14 @@ class EngineView:
                 return replaced
         core = EXPRESSIONS[name]
         terms = self._terms(name)
-        return " + ".join(([] if terms and core == "0" else [core]) + terms)
+        joined = "" if terms and core == "0" else core
+        for term in terms:
+            # A term written `-(…)` is taken away: `length - (…)`, not `length + -(…)`.
+            if joined and term.startswith("-"):
+                joined += f" - {term[1:]}"
+            else:
+                joined += f" + {term}" if joined else term
+        return joined
 
     def needs(self, helper: str) -> bool:
         """Whether a mechanism's parts call one of the core's optional helpers (`payments`…)."""

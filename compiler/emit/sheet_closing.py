@@ -99,8 +99,10 @@ class ClosingSections:
 
     def last_round(self) -> Section:
         e = self.edition
+        trigger = next((said.last_round for said in self.words if said.last_round), None)
         paragraphs = [
-            f"Quand un joueur termine son tour avec {words(e.end.trains_at_most)} wagons ou moins, le dernier "
+            trigger
+            or f"Quand un joueur termine son tour avec {words(e.end.trains_at_most)} wagons ou moins, le dernier "
             "tour commence : chacun joue encore une fois, lui compris. Puis on compte.",
             "Ajoute les points de tes tickets réussis et retire ceux de tes tickets ratés.",
         ]
@@ -189,7 +191,8 @@ class ClosingSections:
                 else []
             ),
             *(self.sides.summary if self.sides else ()),
-            ("Une équipe à " if e.end.trains_of_team else "")
+            next((said.last_round_summary for said in self.words if said.last_round_summary), None)
+            or ("Une équipe à " if e.end.trains_of_team else "")
             + f"{words(e.end.trains_at_most).capitalize() if not e.end.trains_of_team else words(e.end.trains_at_most)}"
             " wagons ou moins : chacun rejoue une fois, déclencheur "
             "compris.",

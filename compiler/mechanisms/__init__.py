@@ -30,6 +30,7 @@ from .claim_effects import MECHANISM as CLAIM_EFFECTS
 from .countries import MECHANISM as COUNTRIES
 from .ferries import MECHANISM as FERRIES
 from .joker_pays import MECHANISM as JOKER_PAYS
+from .public_routes import MECHANISM as PUBLIC_ROUTES
 from .regions import MECHANISM as REGIONS
 from .score_tables import MECHANISM as SCORE_TABLES
 from .shares import MECHANISM as SHARES
@@ -56,6 +57,7 @@ REGISTRY: tuple[Mechanism, ...] = (
     TOKENS,
     SHARES,
     REGIONS,
+    PUBLIC_ROUTES,
 )
 
 __all__ = [

@@ -59,6 +59,7 @@ HOOKS = (
     "card_placed",  # in `apply` of a card draw: where the drawn `card` goes (replaces the core's)
     "draw_methods",  # methods of `Game`, after the core's card draws
     "claim_hand",  # in the enumeration of claims: the `hand` that pays them (replaces the core's)
+    "claim_reach",  # in the enumeration of claims: the `reach` of a colour's `bucket` capped by `trains` (replaces)
     "claim_filter",  # in the enumeration of claims: `continue` skips a route
     "claim_payments",  # in the enumeration of claims, per open `route`: its legal claims (replaces the core's)
     "claim_actions",  # after the enumeration of claims: more claims (`actions`, `hand`, `trains`)
@@ -228,6 +229,10 @@ class SheetWords:
     claim: tuple[str, ...] = ()  # paragraphs of « Prendre une route », after the points table
     actions: tuple[ActionWords, ...] = ()  # kinds of turn, after the core's in « Le tour »
     scoring: tuple[str, ...] = ()  # paragraphs of « Dernier tour et victoire », before the winner
+    # When the last round starts, in place of the core's sentence (an end trigger of its own), and
+    # the summary's line that says it.
+    last_round: str | None = None
+    last_round_summary: str | None = None
     mistakes: tuple[str, ...] = ()  # items of « Erreurs fréquentes »
     decisions: tuple[str, ...] = ()  # items of « Quand la règle ne dit rien »
     summary: tuple[str, ...] = ()  # lines of the one-page summary

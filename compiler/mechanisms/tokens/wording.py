@@ -5,23 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ...french import enumerate_fr, typo, words
+from ...french import COLOR_ADJECTIVES, enumerate_fr, typo, words
 
 if TYPE_CHECKING:
     from . import Tokens
 
-# A colour as an adjective: masculine singular and plural, feminine singular and plural.
-COLOR_ADJECTIVES = {
-    "red": ("rouge", "rouges", "rouge", "rouges"),
-    "blue": ("bleu", "bleus", "bleue", "bleues"),
-    "green": ("vert", "verts", "verte", "vertes"),
-    "yellow": ("jaune", "jaunes", "jaune", "jaunes"),
-    "orange": ("orange", "orange", "orange", "orange"),
-    "black": ("noir", "noirs", "noire", "noires"),
-    "white": ("blanc", "blancs", "blanche", "blanches"),
-    "pink": ("rose", "roses", "rose", "roses"),
-    "gray": ("gris", "gris", "grise", "grises"),
-}
 # The ranks after the first, for the majorities' points.
 RANKS = (
     "le deuxième",
