@@ -411,3 +411,13 @@ def engine_messages(
         code: typo(text.replace("{JOKER}", one).replace("{JOKERS}", many))
         for code, text in sorted(catalogue.items())
     }
+
+
+def at_country(name: str) -> str:
+    """Where, in a country named in French: « au Danemark », « en France », « aux Pays-Bas »,
+    « en Autriche » (feminine names end in e, as do most; a plural one in s)."""
+    if name.endswith("s"):
+        return f"aux {name}"
+    if name[:1].lower() in "aeiouyéèâîô" or name.endswith("e"):
+        return f"en {name}"
+    return f"au {name}"

@@ -141,6 +141,12 @@ def _describe(
         length = route.get("length", "?")
         return f"prend la route {route_name(engine, action.get('route', ''))} ({length}) avec {payment_phrase(action)}"
     if kind == "draw_tickets":
+        mix = getattr(engine, "TICKET_MIX", None)
+        if mix and mix["kind"] in action:
+            count = action[mix["kind"]]
+            one = mix["french"].removesuffix("s")
+            some = f"{count} {mix['french'] if count > 1 else one}" if count else f"aucun {one}"
+            return f"pioche des tickets, dont {some}"
         return "pioche des tickets"
     if kind == "keep_tickets":
         kept = action.get("tickets") or []

@@ -30,7 +30,7 @@ PHASES = ("setup_tickets", "turn", "second_card", "keep_tickets", "tunnel", "ove
 def phases(engine: types.ModuleType) -> tuple[str, ...]:
     """The phases of the one-hot: team play adds the first card drawn blind, waiting for its
     place; cards of any colour owed by a claim, their giving; tokens on cities, the choice of
-    the token a claim takes."""
+    the token a claim takes; two decks of tickets, the mix said at set-up."""
     found = PHASES
     if hasattr(engine, "TEAM_SIZE"):
         found += ("place_card",)
@@ -42,6 +42,8 @@ def phases(engine: types.ModuleType) -> tuple[str, ...]:
         found += ("take_share",)
     if getattr(engine, "SHARE_DUMMY", None) is not None:
         found += ("dummy_share",)
+    if hasattr(engine, "TICKET_MIX"):
+        found += ("ticket_mix",)
     return found
 
 
@@ -98,6 +100,8 @@ def layout(engine: types.ModuleType, players: int) -> list[tuple[str, int]]:
                 routes * (players + 1),
             )
         )
+    if hasattr(engine, "TICKET_MIX"):
+        parts.append(("tickets: the second deck's size (TICKET_MIX kind)", 1))
     if getattr(engine, "SHARE_DUMMY", None) == players:
         parts.append(("shares: the dummy shareholder's, by company", len(engine.SHARES)))
         parts.append(("shares: the companies I choose the dummy's share among, 1 each", len(engine.SHARES)))
@@ -177,6 +181,8 @@ def encode(engine: types.ModuleType, seen: dict) -> np.ndarray:
             builder = seen["public_routes"].get(route)
             built[row, 0 if builder is None else slot[builder]] = 1
         vector += built.ravel().tolist()
+    if hasattr(engine, "TICKET_MIX"):
+        vector.append(seen["ticket_deck_sizes"][engine.TICKET_MIX["kind"]])
     if "dummy_shares" in seen:
         vector += [len(seen["dummy_shares"].get(company, [])) for company in engine.SHARES]
         vector += [float(company in seen["dummy_choices"]) for company in engine.SHARES]

@@ -64,6 +64,20 @@ def determinise(engine: types.ModuleType, observation: dict, rng: random.Random)
     rng.shuffle(cards)
     tickets = [ticket for ticket in engine.TICKETS if ticket not in seen_tickets]
     rng.shuffle(tickets)
+    # Decks of tickets kept apart by kind (a mix drawn from each): each is drawn first, from the
+    # unseen tickets of its kind, so that it holds its own kind only; the others take the rest.
+    decks: dict[str, list[str]] = {}
+    split = observation.get("ticket_deck_sizes")
+    if split:
+        for kind, size in split.items():
+            decks[kind] = [ticket for ticket in tickets if engine.TICKETS[ticket]["kind"] == kind][:size]
+        rest = [ticket for ticket in tickets if engine.TICKETS[ticket]["kind"] not in split]
+        plain = rest[: observation["ticket_deck_size"]]
+        tickets[:] = [
+            ticket
+            for ticket in tickets
+            if ticket not in plain and all(ticket not in d for d in decks.values())
+        ]
 
     def take_cards(count: int) -> dict[str, int]:
         hand = dict.fromkeys(colors, 0)
@@ -150,7 +164,11 @@ def determinise(engine: types.ModuleType, observation: dict, rng: random.Random)
             state[public] = observation[public]
     state["discard"] = [cards.pop() for _ in range(min(observation["discard_size"], len(cards)))]
     state["deck"] = list(cards)
-    state["ticket_deck"] = take_tickets(observation["ticket_deck_size"])
+    if split:
+        state["ticket_deck"] = plain
+        state["ticket_decks"] = decks
+    else:
+        state["ticket_deck"] = take_tickets(observation["ticket_deck_size"])
     state["setup_rejected"] = take_tickets(observation["setup_rejected_count"])
     return state
 

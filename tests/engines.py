@@ -66,9 +66,17 @@ def check_invariants(module: types.ModuleType, game) -> None:
         ),
         *(ticket for team in teams for ticket in team["tickets"]),
         *state["ticket_deck"],
+        *(ticket for deck in state.get("ticket_decks", {}).values() for ticket in deck),
         *state.get("setup_rejected", []),
     ]
     assert len(places) == len(set(places)), "a ticket is in two places"
+    if "ticket_decks" in state:
+        # Two decks of tickets: every ticket given back returns to its deck, none leaves the game;
+        # each deck holds its own kind.
+        assert sorted(places) == sorted(module.TICKETS), "a ticket is lost"
+        kind = module.TICKET_MIX["kind"]
+        assert all(module.TICKETS[ticket]["kind"] == kind for ticket in state["ticket_decks"][kind])
+        assert all(module.TICKETS[ticket]["kind"] != kind for ticket in state["ticket_deck"])
     if teams:
         # Team play gives every ticket back under the deck: each is always somewhere.
         assert sorted(places) == sorted(module.TICKETS), "a ticket is lost"

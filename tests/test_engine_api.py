@@ -30,8 +30,13 @@ def test_module_data_shapes(edition):
             {"a", "targets", "kind"} == set(ticket) and len(ticket["targets"]) >= 2
         )
     for route_id, route in module.ROUTES.items():
-        if route["twin"] is not None:
-            assert module.ROUTES[route["twin"]]["twin"] == route_id
+        # A double route's tracks name each other; a triple route's each name the others as
+        # "siblings", and the first of them as "twin".
+        siblings = route.get("siblings", [route["twin"]] if route["twin"] else [])
+        assert route["twin"] == (siblings[0] if siblings else None)
+        for sibling in siblings:
+            other = module.ROUTES[sibling]
+            assert route_id in other.get("siblings", [other["twin"]])
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
@@ -88,8 +93,14 @@ def test_illegal_action_has_a_stable_code_and_a_french_message(edition):
                 **({"to": "hand"} if hasattr(module, "TEAM_SIZE") else {}),
             }
         )
-    assert refused.value.code == "must_keep_tickets"
-    assert refused.value.message == "Tu dois d’abord choisir les tickets à garder."
+    if before["phase"] == "ticket_mix":  # two decks of tickets: the mix is said first
+        assert refused.value.code == "must_choose_ticket_mix"
+        assert refused.value.message == (
+            f"Dis d’abord combien de tes tickets de départ sont {module.TICKET_MIX['french']}."
+        )
+    else:
+        assert refused.value.code == "must_keep_tickets"
+        assert refused.value.message == "Tu dois d’abord choisir les tickets à garder."
     assert game.to_dict() == before
     with pytest.raises(module.IllegalAction) as refused:
         game.apply({"type": "fly"})

@@ -150,7 +150,7 @@ def hidden_changes(module, state: dict, viewer: int, rng: random.Random) -> dict
             state["deck"][position] = color
         # Swap the other player's tickets (a teammate's too) with tickets of the deck.
         for field in ("tickets", "pending_tickets", "setup_share"):
-            swap_tickets(player.get(field, []), state["ticket_deck"], rng)
+            swap_tickets(player.get(field, []), state["ticket_deck"], rng, module, state)
     for team in state.get("teams", []):
         if viewer in team["players"]:
             continue
@@ -161,16 +161,24 @@ def hidden_changes(module, state: dict, viewer: int, rng: random.Random) -> dict
                 team["holder"][color] -= 1
                 team["holder"][state["deck"][position]] += 1
                 state["deck"][position] = color
-        swap_tickets(team["tickets"], state["ticket_deck"], rng)
+        swap_tickets(team["tickets"], state["ticket_deck"], rng, module, state)
     rng.shuffle(state["ticket_deck"])
+    for deck in state.get("ticket_decks", {}).values():
+        rng.shuffle(deck)
     return state
 
 
-def swap_tickets(tickets: list[str], deck: list[str], rng: random.Random) -> None:
+def swap_tickets(tickets: list[str], deck: list[str], rng: random.Random, module=None, state=None) -> None:
+    """Swap each ticket with one of the deck; where the edition keeps two decks of tickets by
+    kind (`TICKET_MIX`), with one of the deck of its own kind."""
+    mix = getattr(module, "TICKET_MIX", None)
     for position in range(len(tickets)):
-        if deck:
-            other = rng.randrange(len(deck))
-            tickets[position], deck[other] = deck[other], tickets[position]
+        own = deck
+        if mix and module.TICKETS[tickets[position]]["kind"] == mix["kind"]:
+            own = state["ticket_decks"][mix["kind"]]
+        if own:
+            other = rng.randrange(len(own))
+            tickets[position], own[other] = own[other], tickets[position]
 
 
 @pytest.mark.parametrize("edition", EDITIONS)

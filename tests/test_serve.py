@@ -225,12 +225,13 @@ def test_fifty_concurrent_games_move_without_error() -> None:
         "nordic-countries",
         "pennsylvania",
         "japan",
+        "germany",
     ],
 )
 def test_every_mechanism_plays_through_the_pages(edition: str) -> None:
     """Tunnels, stations, countries, tunnel cards, team holders, mountains, the Grand Tour, sets of
-    cards paid one by one, shares and the dummy shareholder's choices, public routes: whole games,
-    every page drawn."""
+    cards paid one by one, shares and the dummy shareholder's choices, public routes, two decks of
+    tickets: whole games, every page drawn."""
     served = served_edition(edition, None, None)
     client = TestClient(create_app(served), follow_redirects=False, base_url=LOCAL)
     game = new_game(client, seed=2)

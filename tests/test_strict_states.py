@@ -18,7 +18,7 @@ from tests.engines import EDITIONS, engine, seats
 
 def turn_state(module, players: int = 3) -> dict:
     game = module.new_game(seats(module, players), 4)
-    while game.to_dict()["phase"] == "setup_tickets":
+    while game.to_dict()["phase"] in ("setup_tickets", "ticket_mix"):
         game.apply(game.legal_actions()[-1])
     return game.to_dict()
 

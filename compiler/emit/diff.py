@@ -158,7 +158,11 @@ def facts(edition: Edition, *, triples: bool = False) -> list[Fact]:
             + (" pour les joueurs d’une équipe réunis" if e.end.trains_of_team else ""),
         )
     )
-    found += [fact for mechanism in used_by(e) for fact in mechanism.facts(e)]
+    # A mechanism's fact of a core label says it in the core's place (what it changes of it).
+    own = [fact for mechanism in used_by(e) for fact in mechanism.facts(e)]
+    replacing = {(fact.section, fact.label): fact for fact in own}
+    found = [replacing.pop((fact.section, fact.label), fact) for fact in found]
+    found += [fact for fact in own if (fact.section, fact.label) in replacing]
     ties = tiebreak_phrases(e)  # after the bonus cards it may name
     found.append(Fact(section="Cartes bonus", label="Départage", value=", puis ".join(ties) or "aucun"))
     return found

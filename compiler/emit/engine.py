@@ -322,7 +322,7 @@ class EngineView:
                 record = {"a": ticket.a, "targets": {t.place: t.points for t in ticket.targets}}
             else:
                 record = {"a": ticket.a, "b": ticket.b, "points": ticket.points}
-            if self.long_tickets or self.target_tickets:
+            if self.long_tickets or self.target_tickets or self.needs("ticket_kinds"):
                 record["kind"] = ticket.kind
             records.append(f"{ticket.id!r}: {record!r}")
         return records

@@ -190,7 +190,8 @@ class _SheetWriter(ClosingSections):
             self.market_reset_sentence(),
             f"{self.sides.setup_tickets} {rejected}"
             if self.sides
-            else self.tickets.setup_tickets()
+            else next((said.setup_tickets for said in self.words if said.setup_tickets), None)
+            or self.tickets.setup_tickets()
             or f"Mélange les tickets et donnes-en {words(s.tickets_dealt)} à chaque joueur. Chacun en garde "
             f"{kept_phrase(s.tickets_keep_at_least, s.tickets_keep_at_most)}, en secret{keep_all}. {rejected}",
         ]
@@ -343,6 +344,9 @@ class _SheetWriter(ClosingSections):
             TicketsRejected.SHUFFLED_UNDER: f"{others} sont mélangés et vont sous la pioche.",
             TicketsRejected.OUT_OF_GAME: f"{others} sont retirés du jeu.",
         }[d.rejected]
+        own = next((said.draw_tickets for said in self.words if said.draw_tickets), None)
+        if own:
+            return Subsection(title="Prendre des tickets", paragraphs=(own,))
         return Subsection(
             title="Prendre des tickets",
             paragraphs=(

@@ -37,6 +37,7 @@ from .shares import MECHANISM as SHARES
 from .starting_score import MECHANISM as STARTING_SCORE
 from .stations import MECHANISM as STATIONS
 from .teams import MECHANISM as TEAMS
+from .ticket_mix import MECHANISM as TICKET_MIX
 from .ticket_targets import MECHANISM as TICKET_TARGETS
 from .tokens import MECHANISM as TOKENS
 from .tunnels import MECHANISM as TUNNELS
@@ -58,6 +59,7 @@ REGISTRY: tuple[Mechanism, ...] = (
     SHARES,
     REGIONS,
     PUBLIC_ROUTES,
+    TICKET_MIX,
 )
 
 __all__ = [

@@ -75,7 +75,10 @@ HOOKS = (
     "claim_choices",  # `_finish_claim`, the end of a claim's turn: a choice left to make sets its phase and returns
     "keep_choices",  # in `_keep_actions`: the list of ticket choices returned (replaces the core's)
     "keep_action",  # the static method `_keep_action` building one ticket choice (replaces the core's)
+    "ticket_draw",  # `_apply_draw_tickets`: the tickets drawn to `_pending`, and the phase (replaces the core's)
     "keep_kept",  # in `apply` of a ticket choice: where the `kept` tickets go (replaces the core's)
+    "tickets_returned",  # in `apply` of a ticket choice: where the tickets given back go (replaces the core's)
+    "setup_next",  # in `apply` of a ticket choice at set-up, once the next player is the current one
     "setup_kept",  # once every player has kept tickets at set-up
     "methods",  # methods of `Game`, after the core's rules
     "ticket_joins",  # the body of `_joins(network, ticket)`, in place of the core's (`record`)
@@ -223,6 +226,9 @@ class SheetWords:
     setup: tuple[str, ...] = ()  # steps of « Mise en place », after the first player is chosen
     gains: tuple[str, ...] = ()  # what scores at the end, for « But du jeu » (« le « Grand Tour » »)
     gains_last: tuple[str, ...] = ()  # the same, said after the bonus cards (« 4 points par gare… »)
+    # How tickets are dealt at set-up, and drawn in a turn, in place of the core's sentences.
+    setup_tickets: str | None = None
+    draw_tickets: str | None = None
     # How a ticket is completed, in place of the core's sentence ({ends}: « ses deux villes »).
     ticket_joined: str | None = None
     score_start: bool = False  # it says where the score markers start (not on zero)
@@ -440,7 +446,7 @@ class Mechanism:
 
     def engine_helpers(self, edition: Edition) -> frozenset[str]:
         """The core's optional helpers its parts call (``payments``: every way to pay N cards of one
-        colour from a hand)."""
+        colour from a hand; ``ticket_kinds``: each ticket's kind in ``TICKETS``)."""
         return frozenset()
 
     def messages(self, edition: Edition) -> dict[str, str]:

@@ -292,17 +292,19 @@ class PublicWording:
             Fact(
                 section="Le tour",
                 label=f"Prendre une {self.route_name}",
-                value=f"sans wagons ni points : {'une' if rule.feminine else 'un'} {self.piece} et la {self.track}",
+                value=f"{'une' if rule.feminine else 'un'} {self.piece} {self.common(1)} au lieu des wagons, pas "
+                f"de points ; la {self.track} avance d’autant",
             ),
             Fact(section="Décompte", label=_capital(self.track), value=typo(ranks + zero)),
         ]
         if rule.last_round_pieces is not None:
+            joined = "et" if rule.with_trains.value == "both" else "ou"
             found.append(
                 Fact(
-                    section="Fin de partie",
+                    section="Décompte",
                     label="Dernier tour",
-                    value=f"wagons {'et' if rule.with_trains.value == 'both' else 'ou'} réserve à "
-                    f"{rule.last_round_pieces} ou moins",
+                    value=f"à {words(self.edition.end.trains_at_most)} wagons ou moins {joined} "
+                    f"{self.pieces(rule.last_round_pieces)} ou moins dans la réserve",
                 )
             )
         return found

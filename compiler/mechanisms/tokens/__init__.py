@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from ...diagnostics import Code, did_you_mean
-from ...french import COLOR_NAMES, enumerate_fr
+from ...french import COLOR_NAMES, at_country, enumerate_fr
 from ...frontend.positions import Span
 from ...ir import IR, Edition
 from ..base import Fact, Mechanism, SheetWords, citation, places_by_id
@@ -38,6 +38,8 @@ class Tokens:
     kinds: tuple[tuple[str, int], ...]  # the supply: each kind and how many, in spec order
     on: tuple[tuple[str, int], ...]  # each place (a city or a country, by name) and how many it gets
     majority: tuple[int, ...] = ()  # the points of the most tokens of a kind, then the second most…
+    # Where each place of `on` is, in French (« à Berlin », « au Danemark »), for the sheet.
+    at: tuple[str, ...] = ()
     span: Span | None = field(default=None, compare=False)
 
     @property
@@ -86,6 +88,14 @@ class TokenRules(Mechanism):
 
     def build(self, data: dict[str, Any], span: Callable[..., Span]) -> tuple[Any, ...]:
         places = places_by_id(data, countries=True)
+        french = {
+            country["name"]: country.get("french", country["name"])
+            for country in data["board"].get("country", [])
+        }
+
+        def where(place: str) -> str:
+            return at_country(french[place]) if place in french else f"à {place}"
+
         return tuple(
             Tokens(
                 id=item["id"],
@@ -95,6 +105,7 @@ class TokenRules(Mechanism):
                 kinds=tuple(item["kinds"].items()),
                 on=tuple((places[place], count) for place, count in item["on"].items()),
                 majority=tuple(item.get("majority", ())),
+                at=tuple(where(places[place]) for place in item["on"]),
                 span=span("tokens", index),
             )
             for index, item in enumerate(data.get("tokens", []))

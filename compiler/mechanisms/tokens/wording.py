@@ -76,7 +76,8 @@ class TokenWording:
 
     def setup(self) -> str:
         t = self.tokens
-        places = enumerate_fr([f"{count} à {place}" for place, count in t.on])
+        places = enumerate_fr([f"{count} {at}" for (_, count), at in zip(t.on, t.at, strict=True)])
+        countries = any(not at.startswith("à ") for at in t.at)
         how = "au hasard " if self.several else ""
         rest = t.supply - t.placed
         left = ""
@@ -84,7 +85,8 @@ class TokenWording:
             left = " ; l’autre reste dans la boîte"
         elif rest > 1:
             left = f" ; les {rest} autres restent dans la boîte"
-        return typo(f"Pose {how}les {t.plural} sur les villes : {places}{left}.")
+        where = "les villes et les pays" if countries else "les villes"
+        return typo(f"Pose {how}les {t.plural} sur {where} : {places}{left}.")
 
     def claim(self) -> str:
         choice = ", de la couleur de ton choix" if self.several else ""
