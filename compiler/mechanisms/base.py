@@ -186,6 +186,14 @@ def places_by_id(data: dict[str, Any], *, countries: bool) -> dict[str, str]:
     return {slug(name): name for name in names}
 
 
+def route_ids(data: dict[str, Any]) -> list[str]:
+    """The board's routes of a merged document, by the id a spec names them with, in board order
+    (``new-york-washington-orange``; twins told apart by colour, else by rank)."""
+    from ..ir.build import assign_ids  # the IR builder imports the registry
+
+    return assign_ids(data.get("board", {}).get("route", []), by_color=True)
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Fact:
     """One line of the differences page: a section, a label, a French value."""

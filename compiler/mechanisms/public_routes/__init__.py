@@ -24,7 +24,7 @@ from typing import Any
 from ...diagnostics import Code, did_you_mean
 from ...frontend.positions import Span
 from ...ir import IR, Edition
-from ..base import EnginePart, Fact, Mechanism, SheetWords, citation
+from ..base import EnginePart, Fact, Mechanism, SheetWords, citation, route_ids
 from .wording import PublicWording, points_of
 
 
@@ -50,12 +50,6 @@ class PublicRoutes:
 
     def row(self, players: int) -> tuple[int, ...]:
         return dict(self.ranks)[players]
-
-
-def _route_ids(data: dict[str, Any]) -> list[str]:
-    from ...ir.build import assign_ids  # the IR builder imports the registry
-
-    return assign_ids(data.get("board", {}).get("route", []), by_color=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,7 +113,7 @@ class PublicRouteRules(Mechanism):
         if not rule or not checker.has("board"):
             return
         items = checker.data["board"].get("route", [])
-        routes = _route_ids(checker.data)
+        routes = route_ids(checker.data)
         by_id = dict(zip(routes, items, strict=True))
         seen: set[str] = set()
         for at, route in enumerate(rule["on"]):

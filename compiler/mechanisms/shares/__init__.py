@@ -21,7 +21,7 @@ from ...diagnostics import Code, did_you_mean
 from ...french import enumerate_fr, of_name, typo, words
 from ...frontend.positions import Span
 from ...ir import IR, Edition
-from ..base import Fact, Mechanism, SheetWords, citation
+from ..base import Fact, Mechanism, SheetWords, citation, route_ids
 
 # The players of the worked example, in seat order, and the numbers of the shares each holds of
 # the first company: Alice and Bruno hold as many, Bruno the lowest number.
@@ -43,12 +43,6 @@ class Shares:
     companies: tuple[Company, ...]
     dummy: int | None = None  # the player count at which a dummy shareholder plays
     span: Span | None = field(default=None, compare=False)
-
-
-def _route_ids(data: dict[str, Any]) -> list[str]:
-    from ...ir.build import assign_ids  # the IR builder imports the registry
-
-    return assign_ids(data.get("board", {}).get("route", []), by_color=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +109,7 @@ class ShareRules(Mechanism):
                 f"{players['max']}",
                 ("shares", "dummy"),
             )
-        routes = _route_ids(checker.data)
+        routes = route_ids(checker.data)
         known = set(routes)
         seen: set[str] = set()
         for index, item in enumerate(rule["company"]):
