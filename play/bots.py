@@ -219,7 +219,7 @@ class GreedyBot:
             return self.draw(engine, observation, draws, plan)
         if claims:
             return max(claims, key=lambda a: (engine.ROUTES[a["route"]]["length"], -_jokers(engine, a)))
-        for kind in ("draw_tickets", "share_tickets", "build_station", "pass"):
+        for kind in ("draw_tickets", "draw_extra_card", "share_tickets", "build_station", "pass"):
             if kind in kinds:
                 return kinds[kind][0]
         return legal[0]

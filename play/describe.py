@@ -27,8 +27,15 @@ def cards_phrase(cards: dict[str, int] | None) -> str:
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " et " + parts[-1]
 
 
-def payment_phrase(action: dict) -> str:
+def payment_phrase(action: dict, engine: types.ModuleType | None = None) -> str:
+    """What a claim or a payment lays: its cards, those from the team's holder, and the cards of
+    the edition's second deck (« et 1 carte Traghetto »)."""
+    laid = action.get("extra_cards")
+    deck = getattr(engine, "EXTRA_DECK", None)
     paid = cards_phrase(action.get("cards"))
+    if laid and deck:
+        named = f"{laid} {deck['singular'] if laid == 1 else deck['plural']}"
+        paid = named if paid == "aucune carte" else f"{paid} et {named}"
     if action.get("holder_cards"):
         paid += f" (du porte-cartes : {cards_phrase(action['holder_cards'])})"
     return paid
@@ -139,7 +146,7 @@ def _describe(
     if kind == "claim_route":
         route = engine.ROUTES.get(action.get("route"), {})
         length = route.get("length", "?")
-        return f"prend la route {route_name(engine, action.get('route', ''))} ({length}) avec {payment_phrase(action)}"
+        return f"prend la route {route_name(engine, action.get('route', ''))} ({length}) avec {payment_phrase(action, engine)}"
     if kind == "draw_tickets":
         mix = getattr(engine, "TICKET_MIX", None)
         if mix and mix["kind"] in action:
@@ -180,6 +187,9 @@ def _describe(
         if not company:
             return f"prend une action « {action.get('company')} »"
         return f"prend une action {of_name(company)}"
+    if kind == "draw_extra_card":
+        deck = getattr(engine, "EXTRA_DECK", None)
+        return f"prend une {deck['singular']}" if deck else "prend une carte de la seconde pioche"
     if kind == "take_token":
         return f"prend le jeton « {action.get('kind')} » à {action.get('city')}"
     if kind == "pass":

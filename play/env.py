@@ -100,6 +100,9 @@ def layout(engine: types.ModuleType, players: int) -> list[tuple[str, int]]:
                 routes * (players + 1),
             )
         )
+    if hasattr(engine, "EXTRA_DECK"):
+        parts.append(("second deck: its pile's size", 1))
+        parts.append(("second deck: its cards held per seat, from mine", players))
     if hasattr(engine, "TICKET_MIX"):
         parts.append(("tickets: the second deck's size (TICKET_MIX kind)", 1))
     if getattr(engine, "SHARE_DUMMY", None) == players:
@@ -181,6 +184,9 @@ def encode(engine: types.ModuleType, seen: dict) -> np.ndarray:
             builder = seen["public_routes"].get(route)
             built[row, 0 if builder is None else slot[builder]] = 1
         vector += built.ravel().tolist()
+    if hasattr(engine, "EXTRA_DECK"):
+        vector.append(seen["extra_pile"])
+        vector += [players[seat]["extra_cards"] for seat in order]
     if hasattr(engine, "TICKET_MIX"):
         vector.append(seen["ticket_deck_sizes"][engine.TICKET_MIX["kind"]])
     if "dummy_shares" in seen:

@@ -102,6 +102,7 @@ def determinise(engine: types.ModuleType, observation: dict, rng: random.Random)
             "shares",
             "tokens",
             "public_track",
+            "extra_cards",
         ):  # what the mechanisms show of each seat
             if public in record:
                 player[public] = record[public]
@@ -147,7 +148,7 @@ def determinise(engine: types.ModuleType, observation: dict, rng: random.Random)
         if observation["phase"] == "place_card":
             state["drawn_card"] = drawn if drawn is not None else next(iter(take_cards_list(1)), colors[0])
     # What the mechanisms put on the table for all to see: a pending claim's cards, the tokens on
-    # the cities, the shares taken, the dummy's, the choices a claim leaves, the public routes built.
+    # the cities, the shares taken, the dummy's, the choices a claim leaves, the public routes built, the second deck's pile.
     for public in (
         "tunnel",
         "owed_cards",
@@ -159,6 +160,7 @@ def determinise(engine: types.ModuleType, observation: dict, rng: random.Random)
         "dummy_choices",
         "public_pieces",
         "public_routes",
+        "extra_pile",
     ):
         if public in observation:
             state[public] = observation[public]

@@ -20,7 +20,7 @@ from aventuriers.compiler.emit.board import COLORS, render_board
 from aventuriers.compiler.french import amount, card_forms, typo
 from markupsafe import Markup
 
-from .describe import cards_phrase, color_word, describe, route_name, ticket_name, track_name
+from .describe import cards_phrase, color_word, describe, payment_phrase, route_name, ticket_name, track_name
 
 if TYPE_CHECKING:
     from .session import Session
@@ -163,7 +163,10 @@ def game_page(served: Served, session: Session, query: dict[str, str], error: st
         elif kind == "claim_route":
             if action["route"] == selected_route:
                 route_buttons.append(
-                    _button(f"Payer {cards_phrase(action['cards'])}{_holder(action)}", action)
+                    _button(
+                        f"Payer {payment_phrase({**action, 'holder_cards': None}, engine)}{_holder(action)}",
+                        action,
+                    )
                 )
         elif kind == "build_station":
             if action["city"] == selected_city:

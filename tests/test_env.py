@@ -28,6 +28,7 @@ from tests.engines import engine  # noqa: E402
         ("pennsylvania", 2),
         ("japan", 3),
         ("germany", 2),
+        ("italy", 3),
     ],
 )
 def test_the_environment_passes_the_pettingzoo_api_test(edition: str, players: int) -> None:

@@ -26,6 +26,7 @@ def test_the_editions_are_listed_one_line_each(capsys) -> None:
         "europe",
         "germany",
         "india",
+        "italy",
         "japan",
         "legendary-asia",
         "nordic-countries",
@@ -41,9 +42,10 @@ def test_the_editions_are_listed_one_line_each(capsys) -> None:
         "Asie, en équipes (plateau de l’Asie légendaire)\u00a0: 4 ou 6 joueurs\u202f; plateau de remplacement"
     )
     assert lines[2].endswith("Allemagne\u00a0: de 2 à 5 joueurs")
-    assert lines[4].endswith("Japon\u00a0: de 2 à 5 joueurs")
-    assert lines[7].endswith("Pennsylvanie\u00a0: de 2 à 5 joueurs")
-    assert lines[8].endswith("Suisse\u00a0: 2 ou 3 joueurs")
+    assert lines[4].endswith("Italie\u00a0: de 2 à 5 joueurs")
+    assert lines[5].endswith("Japon\u00a0: de 2 à 5 joueurs")
+    assert lines[8].endswith("Pennsylvanie\u00a0: de 2 à 5 joueurs")
+    assert lines[9].endswith("Suisse\u00a0: 2 ou 3 joueurs")
 
 
 def test_a_misspelt_option_is_suggested(capsys) -> None:

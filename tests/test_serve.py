@@ -226,12 +226,13 @@ def test_fifty_concurrent_games_move_without_error() -> None:
         "pennsylvania",
         "japan",
         "germany",
+        "italy",
     ],
 )
 def test_every_mechanism_plays_through_the_pages(edition: str) -> None:
     """Tunnels, stations, countries, tunnel cards, team holders, mountains, the Grand Tour, sets of
     cards paid one by one, shares and the dummy shareholder's choices, public routes, two decks of
-    tickets: whole games, every page drawn."""
+    tickets, a second deck of cards: whole games, every page drawn."""
     served = served_edition(edition, None, None)
     client = TestClient(create_app(served), follow_redirects=False, base_url=LOCAL)
     game = new_game(client, seed=2)

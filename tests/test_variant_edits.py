@@ -46,6 +46,7 @@ PARENTS = {
     "usa-regions": "usa-2025",
     "usa-actions": "usa-2025",
     "suisse-route-publique": "switzerland",
+    "europe-cartes-ferry": "europe",
 }
 
 
@@ -469,6 +470,7 @@ MECHANISM_VARIANTS = (
     "usa-regions",
     "usa-actions",
     "suisse-route-publique",
+    "europe-cartes-ferry",
 )
 
 
@@ -629,6 +631,7 @@ def test_a_state_with_tokens_the_edition_cannot_reach_is_refused(change, message
         ("europe-voyageurs", "les jetons sur les villes"),
         ("usa-actions", "les actions des compagnies"),
         ("suisse-route-publique", "les routes publiques"),
+        ("europe-cartes-ferry", "la seconde pioche de cartes"),
     ],
 )
 def test_tokens_are_conserved_at_every_step_of_random_games(name, gap) -> None:
@@ -702,7 +705,8 @@ def test_regions_score_each_network_and_are_stated() -> None:
         "Un réseau qui touche toutes les régions du plateau (elles comptent alors pour 7) rapporte 25 points"
         in rules
     )
-    assert "Ses réseaux touchent des régions qui lui rapportent" in rules  # the score example, by the engine
+    # The score example, scored by the engine: the network, the regions it reaches, their points.
+    assert "Son réseau touche trois régions (l’Est, les Grandes Plaines et le Sud) : 4 points" in rules
     assert "- Régions par réseau : 3 → 4, 4 → 8, 5 → 12, 6 → 18, 7 → 25 points ; le Canada compte" in annex
 
 

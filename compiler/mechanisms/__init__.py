@@ -28,6 +28,7 @@ from .bonuses import MECHANISM as BONUSES
 from .card_sets import MECHANISM as CARD_SETS
 from .claim_effects import MECHANISM as CLAIM_EFFECTS
 from .countries import MECHANISM as COUNTRIES
+from .extra_deck import MECHANISM as EXTRA_DECK
 from .ferries import MECHANISM as FERRIES
 from .joker_pays import MECHANISM as JOKER_PAYS
 from .public_routes import MECHANISM as PUBLIC_ROUTES
@@ -54,6 +55,7 @@ REGISTRY: tuple[Mechanism, ...] = (
     STARTING_SCORE,
     CLAIM_EFFECTS,
     CARD_SETS,
+    EXTRA_DECK,
     SCORE_TABLES,
     TOKENS,
     SHARES,

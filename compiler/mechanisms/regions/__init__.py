@@ -207,10 +207,30 @@ class RegionRules(Mechanism):
         ]
 
     def example_lines(self, edition: Edition, result: dict) -> list[tuple[str, int]]:
-        points = sum(network["points"] for network in result.get("regions", []))
-        if not points:
-            return []
-        return [(f"Ses réseaux touchent des régions qui lui rapportent {points} points", points)]
+        """Each network reaching regions: which, what they count for, what they score."""
+        names = {region.id: region.name for region in self.rule(edition).regions}
+        networks = result.get("regions", [])
+        lines = []
+        for rank, network in enumerate(networks):
+            reached = network["regions"]
+            who = "Son réseau" if len(networks) == 1 else ("Un réseau" if rank == 0 else "Un autre réseau")
+            counted = (
+                f", qui comptent pour {words(network['count'], feminine=True)}"
+                if network["count"] != len(reached)
+                else ""
+            )
+            scored = f"{network['points']} points" if network["points"] else "rien : trop peu de régions"
+            lines.append(
+                (
+                    typo(
+                        f"{who} touche {words(len(reached), feminine=True)} "
+                        f"{'région' if len(reached) == 1 else 'régions'} "
+                        f"({enumerate_fr([names[id] for id in reached])}){counted} : {scored}"
+                    ),
+                    network["points"],
+                )
+            )
+        return lines
 
 
 MECHANISM = RegionRules()
