@@ -7,6 +7,7 @@ unless the text is for the player who holds it.
 from __future__ import annotations
 
 import types
+from functools import cache
 from typing import Any
 
 from aventuriers.compiler.french import card_forms, of_name, typo
@@ -57,22 +58,29 @@ def sibling_tracks(route: dict) -> list[str]:
     return [route["twin"]] if route.get("twin") else []
 
 
+@cache
+def _tracks_between(routes_id: int, engine: types.ModuleType) -> dict[frozenset, list[str]]:
+    """The routes of an engine by the two places they join, in board order (`routes_id` keys the
+    cache on the engine's table, so an engine rebuilt under the same name is read anew)."""
+    found: dict[frozenset, list[str]] = {}
+    for route_id, record in engine.ROUTES.items():
+        found.setdefault(frozenset((record["a"], record.get("endpoint") or record["b"])), []).append(route_id)
+    return found
+
+
 def track_name(engine, route_id: str) -> str:
     """A route's name, told apart from its other tracks by colour, or by rank when they share it."""
     route = engine.ROUTES[route_id]
     # Its other tracks, and any other route between the same two places that is not its double
     # (Japan's Aomori – Hakodate, white and Shinkansen): each is told apart the same way.
-    ends = {route["a"], route.get("endpoint") or route["b"]}
-    siblings = [
-        other
-        for other, record in engine.ROUTES.items()
-        if other != route_id and {record["a"], record.get("endpoint") or record["b"]} == ends
+    tracks = _tracks_between(id(engine.ROUTES), engine)[
+        frozenset((route["a"], route.get("endpoint") or route["b"]))
     ]
-    if not siblings:
+    if len(tracks) == 1:
         return route_name(engine, route_id)
+    siblings = [track for track in tracks if track != route_id]
     if any(engine.ROUTES[track]["color"] == route["color"] for track in siblings):
-        rank = sorted([route_id, *siblings], key=list(engine.ROUTES).index).index(route_id) + 1
-        return f"{route_name(engine, route_id)} (voie {rank})"
+        return f"{route_name(engine, route_id)} (voie {tracks.index(route_id) + 1})"
     return f"{route_name(engine, route_id)} ({color_word(route['color'])})"
 
 

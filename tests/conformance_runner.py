@@ -27,6 +27,8 @@ record; a ``hand`` or a team's ``holder`` given replaces the whole of it, and so
 - ``pending_ticket_counts``: how many tickets each player has to choose from;
 - ``ticket_deck_size``, ``ticket_deck_excludes``: the ticket deck's size, and
   tickets it must not hold;
+- ``ticket_decks_include``: tickets each deck holds, in any place (``main``: the ticket deck;
+  a kind: the second deck of that kind);
 - ``ticket_deck_bottom``: the tickets at the bottom of the ticket deck, in any
   order (rejected tickets shuffled under the deck).
 """
@@ -134,8 +136,14 @@ def settle(engine, state: dict, given: dict) -> None:
         for ticket in player["tickets"] + player["pending_tickets"] + player.get("setup_share", [])
     }
     held.update(ticket for team in state.get("teams", []) for ticket in team["tickets"])
+    held.update(state.get("setup_rejected", []))
     if "ticket_deck" not in given:
         state["ticket_deck"] = [ticket for ticket in state["ticket_deck"] if ticket not in held]
+    if "ticket_decks" in state and "ticket_decks" not in given:
+        state["ticket_decks"] = {
+            kind: [ticket for ticket in deck if ticket not in held]
+            for kind, deck in state["ticket_decks"].items()
+        }
 
 
 def patch(state: dict, given: dict) -> None:
@@ -241,6 +249,11 @@ def run_case(engine, case: dict) -> None:
         elif "hand_sizes" in step:
             sizes = [sum(player["hand"].values()) for player in game.to_dict()["players"]]
             assert sizes == step["hand_sizes"], f"{label}: got {sizes}"
+        elif "ticket_decks_include" in step:
+            state = game.to_dict()
+            for kind, wanted in step["ticket_decks_include"].items():
+                deck = state["ticket_deck"] if kind == "main" else state["ticket_decks"][kind]
+                assert set(wanted) <= set(deck), f"{label}: {kind} deck {deck}"
         elif "ticket_deck_bottom" in step:
             wanted = step["ticket_deck_bottom"]
             bottom = game.to_dict()["ticket_deck"][-len(wanted) :]

@@ -119,6 +119,13 @@ def check_invariants(module: types.ModuleType, game) -> None:
                 module.ROUTES[route]["length"] for route, builder in built.items() if builder == seat
             )
             assert player["public_track"] == spaces, "the contribution track differs from the routes built"
+    if hasattr(module, "EXTRA_DECK"):
+        # The second deck: its pile and the cards the players hold make the whole deck.
+        held = [player["extra_cards"] for player in state["players"]]
+        assert all(count >= 0 for count in held) and state["extra_pile"] >= 0, "a second-deck count below 0"
+        assert state["extra_pile"] + sum(held) == module.EXTRA_DECK["cards"], (
+            "second-deck cards not conserved"
+        )
     if hasattr(module, "SHARES"):
         assert bool(state["share_choices"]) == (state["phase"] == "take_share"), (
             "a share choice outside its phase"

@@ -57,7 +57,7 @@ class _SheetWriter(ClosingSections):
     @property
     def sides(self) -> SideWords | None:
         """The words of a game played by sides of several players (teams), when a mechanism has them."""
-        return next((said.sides for said in self.words if said.sides), None)
+        return self.first_said("sides")
 
     def cards_formula(self) -> str:
         counts = {count for _, count in self.plain_cards}
@@ -130,7 +130,7 @@ class _SheetWriter(ClosingSections):
         ]
         # A ticket to countries runs from a city (or a country) to a country: not « ses deux villes ».
         ends = "son départ et sa destination" if e.board.countries else "ses deux villes"
-        own = next((said.ticket_joined for said in self.words if said.ticket_joined), None)
+        own = self.first_said("ticket_joined")
         if own:
             joined = own.format(ends=ends)
         else:
@@ -190,7 +190,7 @@ class _SheetWriter(ClosingSections):
             self.market_reset_sentence(),
             f"{self.sides.setup_tickets} {rejected}"
             if self.sides
-            else next((said.setup_tickets for said in self.words if said.setup_tickets), None)
+            else self.first_said("setup_tickets")
             or self.tickets.setup_tickets()
             or f"Mélange les tickets et donnes-en {words(s.tickets_dealt)} à chaque joueur. Chacun en garde "
             f"{kept_phrase(s.tickets_keep_at_least, s.tickets_keep_at_most)}, en secret{keep_all}. {rejected}",
@@ -344,7 +344,7 @@ class _SheetWriter(ClosingSections):
             TicketsRejected.SHUFFLED_UNDER: f"{others} sont mélangés et vont sous la pioche.",
             TicketsRejected.OUT_OF_GAME: f"{others} sont retirés du jeu.",
         }[d.rejected]
-        own = next((said.draw_tickets for said in self.words if said.draw_tickets), None)
+        own = self.first_said("draw_tickets")
         if own:
             return Subsection(title="Prendre des tickets", paragraphs=(own,))
         return Subsection(

@@ -7,6 +7,8 @@ wording helpers, one module per part of the sheet.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..french import (
     JokerWording,
     TrackWording,
@@ -36,6 +38,11 @@ class ClosingSections:
     decisions: list[str]
     joker: JokerWording
     words: tuple[SheetWords, ...]
+
+    def first_said(self, name: str) -> Any:
+        """What the first mechanism saying it says in place of the core's sentence `name` of
+        `SheetWords` (« draw_tickets », « last_round »…), or None where none does."""
+        return next((getattr(said, name) for said in self.words if getattr(said, name)), None)
 
     def action_names(self) -> str:  # defined by the writer
         raise NotImplementedError
@@ -99,7 +106,7 @@ class ClosingSections:
 
     def last_round(self) -> Section:
         e = self.edition
-        trigger = next((said.last_round for said in self.words if said.last_round), None)
+        trigger = self.first_said("last_round")
         paragraphs = [
             trigger
             or f"Quand un joueur termine son tour avec {words(e.end.trains_at_most)} wagons ou moins, le dernier "
@@ -191,7 +198,7 @@ class ClosingSections:
                 else []
             ),
             *(self.sides.summary if self.sides else ()),
-            next((said.last_round_summary for said in self.words if said.last_round_summary), None)
+            self.first_said("last_round_summary")
             or ("Une équipe à " if e.end.trains_of_team else "")
             + f"{words(e.end.trains_at_most).capitalize() if not e.end.trains_of_team else words(e.end.trains_at_most)}"
             " wagons ou moins : chacun rejoue une fois, déclencheur "
