@@ -10,7 +10,8 @@ where no native engine was built (the build says which editions have none, and w
 compiled files depend on the machine and the Python version, so they are never committed
 (`.gitignore`) and never part of a build's manifest. Each is kept in a cache
 (`cache_folder()`) under the hash of its source, Cython and Python: a source already compiled
-once is copied, not compiled again.
+once is copied, not compiled again, and two builds compiling the same source at once (the test
+workers) take turns through a lock beside its cache entry, so the second copies the first's.
 
 mypyc compiled every engine until issue 23: the same dict-and-tuple code, 1.6 times faster
 at best; the native engines are 10 to 40 times faster, and mypyc is gone.
@@ -27,8 +28,15 @@ import sys
 import sysconfig
 import tempfile
 import types
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
+
+try:
+    import fcntl
+except ImportError:  # not POSIX: builds at once may both compile, as before the lock
+    fcntl = None  # type: ignore[assignment]
 
 from .diagnostics import Code, CompileError, Diagnostic
 from .frontend.positions import SourceFile, Span
@@ -76,20 +84,46 @@ def _cache_key(source: Path) -> str:
     return digest.hexdigest()
 
 
+def _cached(entry: Path) -> Path | None:
+    """The compiled module a cache entry holds, if it holds one."""
+    found = list(entry.glob(f"{CORE_MODULE}.*")) if entry.is_dir() else []
+    return found[0] if len(found) == 1 and is_native_artefact(found[0].name) else None
+
+
+@contextmanager
+def _entry_lock(entry: Path) -> Iterator[None]:
+    """Hold the cache entry's lock (a file inside it), so that one build compiles the source while
+    another waits for it; without a writable cache or `fcntl`, no lock."""
+    try:
+        entry.mkdir(parents=True, exist_ok=True)
+        handle = open(entry / ".lock", "a")  # noqa: SIM115 (held across the yield)
+    except OSError:
+        yield
+        return
+    with handle:
+        if fcntl is not None:
+            fcntl.flock(handle, fcntl.LOCK_EX)
+        yield
+
+
 def _compile(source: Path) -> Path:
     """Compile one native engine (`engine_core.pyx`) with Cython, or take it from the cache; the
     extension module is written beside it, replacing any older one."""
-    cached = cache_folder() / _cache_key(source)
-    found = list(cached.glob(f"{CORE_MODULE}.*")) if cached.is_dir() else []
-    if len(found) == 1 and is_native_artefact(found[0].name):
-        return _install(found[0], source)
-    built = _compiled_core(source)
-    try:
-        cached.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(built, cached / f"{built.name}.tmp")
-        os.replace(cached / f"{built.name}.tmp", cached / built.name)
-    except OSError:
-        pass  # a cache that cannot be written only costs the next build its time
+    entry = cache_folder() / _cache_key(source)
+    found = _cached(entry)
+    if found:
+        return _install(found, source)
+    with _entry_lock(entry):
+        found = _cached(entry)  # compiled by another build while this one waited
+        if found:
+            return _install(found, source)
+        built = _compiled_core(source)
+        try:
+            entry.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(built, entry / f"{built.name}.tmp")
+            os.replace(entry / f"{built.name}.tmp", entry / built.name)
+        except OSError:
+            pass  # a cache that cannot be written only costs the next build its time
     return built
 
 

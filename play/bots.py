@@ -42,16 +42,19 @@ class RandomBot:
 
 @dataclass
 class Board:
-    """The engine's board as a graph: each place to (route id, other place, length) triples."""
+    """The engine's board as a graph: each place to (route id, other place, length) triples; and
+    each route with its length and its other tracks, in board order."""
 
     engine: types.ModuleType
     edges: dict[str, list[tuple[str, str, int]]] = field(default_factory=dict)
+    tracks: list[tuple[str, int, tuple[str, ...]]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         for route_id, route in self.engine.ROUTES.items():
             a, b = route["a"], route["b"]
             self.edges.setdefault(a, []).append((route_id, b, route["length"]))
             self.edges.setdefault(b, []).append((route_id, a, route["length"]))
+            self.tracks.append((route_id, route["length"], tuple(sibling_tracks(route))))
 
 
 _BOARDS: dict[str, Board] = {}
@@ -82,7 +85,7 @@ def route_costs(engine: types.ModuleType, observation: dict) -> dict[str, float]
     closes = next(rule[2] for rule in engine.DOUBLE_ROUTE_RULES if rule[0] <= count <= rule[1])
     public = observation.get("public_routes", {})  # built with a shared piece: everyone's to use
     costs: dict[str, float] = {}
-    for route_id, route in engine.ROUTES.items():
+    for route_id, length, siblings in board_of(engine).tracks:
         if route_id in public:
             costs[route_id] = 0
             continue
@@ -90,11 +93,12 @@ def route_costs(engine: types.ModuleType, observation: dict) -> dict[str, float]
         if holder is not None:
             costs[route_id] = 0 if holder in side else INFINITY
             continue
-        taken = [owner[track] for track in sibling_tracks(route) if track in owner]
-        if taken and (closes or any(seat in side for seat in taken)):
-            costs[route_id] = INFINITY
-        else:
-            costs[route_id] = route["length"]
+        if siblings:
+            taken = [owner[track] for track in siblings if track in owner]
+            if taken and (closes or any(seat in side for seat in taken)):
+                costs[route_id] = INFINITY
+                continue
+        costs[route_id] = length
     return costs
 
 
