@@ -1760,7 +1760,8 @@ def _index_actions() -> tuple:
                 )
     tables["keep_tickets"] = keeps
     # The second deck: taking its top card, and each ferry's claims laying some of its cards
-    # (`extra_cards`), the route's cards paying the rest: (action, cards of the deck), by route.
+    # (`extra_cards`), the route's cards paying the rest: (action, cards of the deck laid, colour
+    # paid, its cards, jokers), by route, the fewest cards of the deck first.
     tables["draw_extra_card"] = add({"type": "draw_extra_card"})
     extra_claims: dict = {}
     covers = EXTRA_DECK["covers"]
@@ -1781,7 +1782,10 @@ def _index_actions() -> tuple:
                     "cards": _cards_of(payment),
                     "extra_cards": laid,
                 }
-                rows.append((add(fields, payment), laid))
+                jokers = payment.get(LOCOMOTIVE, 0)
+                paid = next((color for color in payment if color != LOCOMOTIVE), LOCOMOTIVE)
+                colored = payment.get(paid, 0) if paid != LOCOMOTIVE else 0
+                rows.append((add(fields, payment), laid, paid, colored, jokers))
         extra_claims[route] = tuple(rows)
     tables["extra_claims"] = extra_claims
     return tuple(actions), tables
@@ -2449,13 +2453,10 @@ class Game:
                 length = _ROUTE_LENGTH[route]
                 if length > trains:
                     continue
-                for action, laid in rows:
+                for action, laid, paid, colored, jokers in rows:
                     if laid > extra_held:
                         break  # the rows go by the cards of the deck laid
-                    for paid, needed in action.payment.items():
-                        if hand[paid] < needed:
-                            break
-                    else:
+                    if hand[paid] >= colored and hand[LOCOMOTIVE] >= jokers:
                         actions.append(action)
 
     def _claim_count(self) -> int:
@@ -2503,13 +2504,10 @@ class Game:
                 length = _ROUTE_LENGTH[route]
                 if length > trains:
                     continue
-                for action, laid in rows:
+                for action, laid, paid, colored, jokers in rows:
                     if laid > extra_held:
                         break  # the rows go by the cards of the deck laid
-                    for paid, needed in action.payment.items():
-                        if hand[paid] < needed:
-                            break
-                    else:
+                    if hand[paid] >= colored and hand[LOCOMOTIVE] >= jokers:
                         actions.append(action)
         count += len(actions)
         return count
@@ -2564,13 +2562,10 @@ class Game:
                 length = _ROUTE_LENGTH[route]
                 if length > trains:
                     continue
-                for action, laid in rows:
+                for action, laid, paid, colored, jokers in rows:
                     if laid > extra_held:
                         break  # the rows go by the cards of the deck laid
-                    for paid, needed in action.payment.items():
-                        if hand[paid] < needed:
-                            break
-                    else:
+                    if hand[paid] >= colored and hand[LOCOMOTIVE] >= jokers:
                         actions.append(action)
         if k < len(actions):
             return actions[k]
