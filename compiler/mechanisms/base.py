@@ -319,6 +319,9 @@ class Mechanism:
     # The IR classes of its rules, found in `Edition.rules`.
     rule_types: ClassVar[tuple[type, ...]] = ()
     folder: ClassVar[Path]
+    # The top-level statement its rules are written in, which ``without`` drops whole by
+    # default (None: the mechanism's own ``without`` says what it drops).
+    statement: ClassVar[str | None] = None
     # The keys its schema fragment adds to `score_example` that name tickets (checked like its own).
     example_tickets: ClassVar[tuple[str, ...]] = ()
     # The public names its engine parts define (part of the engine's API where it is used).
@@ -344,8 +347,12 @@ class Mechanism:
     ) -> tuple[str, ...] | None:
         """``without KIND`` of one of its kinds: drop it from ``data`` (in place) and say
         which top-level keys were touched; None when the edition has nothing to drop.
-        ``keep_items(data, path, indices)`` keeps some items of a list, their spans following."""
-        return None
+        ``keep_items(data, path, indices)`` keeps some items of a list, their spans following.
+        By default, its whole `statement`."""
+        if self.statement is None or not data.get(self.statement):
+            return None
+        data.pop(self.statement)
+        return (self.statement,)
 
     # -- what an edition uses --------------------------------------------
     def rules(self, edition: Edition) -> tuple[Any, ...]:

@@ -77,6 +77,7 @@ class CardSets(Mechanism):
     native_kinds = ("KIND_BASE_CLAIM",)
     rule_types = (Substitute,)
     folder = Path(__file__).resolve().parent
+    statement = "substitute"
     exports = ("SUBSTITUTES",)
 
     def build(self, data: dict[str, Any], span: Callable[..., Span]) -> tuple[Any, ...]:
@@ -134,14 +135,6 @@ class CardSets(Mechanism):
                     f"« {on} » en couvre {len(tunnels)} ({enumerate_fr(sorted(set(tunnels)))})",
                     ("substitute", index, "on"),
                 )
-
-    def without(
-        self, data: dict[str, Any], kind: str, keep_items: Callable[..., None]
-    ) -> tuple[str, ...] | None:
-        if not data.get("substitute"):
-            return None
-        data.pop("substitute")
-        return ("substitute",)
 
     def properties_used(self, edition: Edition) -> tuple[str, ...]:
         return tuple(dict.fromkeys(s.on for s in self.rules(edition) if s.on not in KINDS))

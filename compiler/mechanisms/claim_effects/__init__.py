@@ -68,6 +68,7 @@ class ClaimEffects(Mechanism):
     native = True  # trains set aside and points at the claim (`plays_natively`: not cards owed)
     rule_types = (ClaimEffect,)
     folder = Path(__file__).resolve().parent
+    statement = "claim_effect"
     exports = ("CLAIM_EFFECTS",)
 
     def build(self, data: dict[str, Any], span: Callable[..., Span]) -> tuple[Any, ...]:
@@ -122,14 +123,6 @@ class ClaimEffects(Mechanism):
                     "couleur payée",
                     ("board", "route", number, per),
                 )
-
-    def without(
-        self, data: dict[str, Any], kind: str, keep_items: Callable[..., None]
-    ) -> tuple[str, ...] | None:
-        if not data.get("claim_effect"):
-            return None
-        data.pop("claim_effect")
-        return ("claim_effect",)
 
     def properties_used(self, edition: Edition) -> tuple[str, ...]:
         return tuple(dict.fromkeys(e.per for e in self.rules(edition)))

@@ -68,6 +68,7 @@ class ExtraDeckRules(Mechanism):
     french = "la seconde pioche de cartes"
     rule_types = (ExtraDeck,)
     folder = Path(__file__).resolve().parent
+    statement = "extra_deck"
     exports = ("EXTRA_DECK",)
 
     def build(self, data: dict[str, Any], span: Callable[..., Span]) -> tuple[Any, ...]:
@@ -119,14 +120,6 @@ class ExtraDeckRules(Mechanism):
                 "la seconde pioche ne se combine pas encore avec « teams »",
                 ("extra_deck",),
             )
-
-    def without(
-        self, data: dict[str, Any], kind: str, keep_items: Callable[..., None]
-    ) -> tuple[str, ...] | None:
-        if "extra_deck" not in data:
-            return None
-        data.pop("extra_deck")
-        return ("extra_deck",)
 
     # -- engine ------------------------------------------------------------
     def engine_view(self, edition: Edition) -> EngineView:

@@ -84,6 +84,7 @@ class PublicRouteRules(Mechanism):
     french = "les routes publiques"
     rule_types = (PublicRoutes,)
     folder = Path(__file__).resolve().parent
+    statement = "public_routes"
     exports = ("PUBLIC_ROUTES", "rank_points")
 
     def build(self, data: dict[str, Any], span: Callable[..., Span]) -> tuple[Any, ...]:
@@ -159,14 +160,6 @@ class PublicRouteRules(Mechanism):
                     f"les routes publiques ne se combinent pas encore avec « {other} »",
                     ("public_routes",),
                 )
-
-    def without(
-        self, data: dict[str, Any], kind: str, keep_items: Callable[..., None]
-    ) -> tuple[str, ...] | None:
-        if "public_routes" not in data:
-            return None
-        data.pop("public_routes")
-        return ("public_routes",)
 
     # -- engine ------------------------------------------------------------
     def engine_view(self, edition: Edition) -> EngineView:

@@ -67,6 +67,7 @@ class RegionRules(Mechanism):
     native = True  # it only scores: a playout never meets it
     rule_types = (Regions,)
     folder = Path(__file__).resolve().parent
+    statement = "regions"
     exports = ("REGIONS", "REGION_POINTS", "region_points")
 
     def build(self, data: dict[str, Any], span: Callable[..., Span]) -> tuple[Any, ...]:
@@ -115,14 +116,6 @@ class RegionRules(Mechanism):
                         ("regions", "region", index, "cities", at),
                     )
                 owner.setdefault(city, item["id"])
-
-    def without(
-        self, data: dict[str, Any], kind: str, keep_items: Callable[..., None]
-    ) -> tuple[str, ...] | None:
-        if "regions" not in data:
-            return None
-        data.pop("regions")
-        return ("regions",)
 
     # -- engine ------------------------------------------------------------
     def engine_view(self, edition: Edition) -> EngineView:

@@ -52,6 +52,7 @@ class ScoreTables(Mechanism):
     native = True  # it only sets up or scores: a playout never meets it
     rule_types = (ScoreTable,)
     folder = Path(__file__).resolve().parent
+    statement = "score_table"
     exports = ("SCORE_TABLES",)
 
     def build(self, data: dict[str, Any], span: Callable[..., Span]) -> tuple[Any, ...]:
@@ -82,14 +83,6 @@ class ScoreTables(Mechanism):
                     f"« tickets_two_paths » ne se compte pas dans cette édition : {why}",
                     ("score_table", index, "counts"),
                 )
-
-    def without(
-        self, data: dict[str, Any], kind: str, keep_items: Callable[..., None]
-    ) -> tuple[str, ...] | None:
-        if not data.get("score_table"):
-            return None
-        data.pop("score_table")
-        return ("score_table",)
 
     def engine_view(self, edition: Edition) -> Any:
         return EngineView(tables=self.rules(edition))

@@ -72,6 +72,7 @@ class ShareRules(Mechanism):
     french = "les actions des compagnies"
     rule_types = (Shares,)
     folder = Path(__file__).resolve().parent
+    statement = "shares"
     exports = ("SHARES", "SHARE_DUMMY", "share_points")
 
     def build(self, data: dict[str, Any], span: Callable[..., Span]) -> tuple[Any, ...]:
@@ -128,14 +129,6 @@ class ShareRules(Mechanism):
                         ("shares", "company", index, "on", at),
                         did_you_mean(route, routes),
                     )
-
-    def without(
-        self, data: dict[str, Any], kind: str, keep_items: Callable[..., None]
-    ) -> tuple[str, ...] | None:
-        if "shares" not in data:
-            return None
-        data.pop("shares")
-        return ("shares",)
 
     # -- engine ------------------------------------------------------------
     def engine_view(self, edition: Edition) -> EngineView:

@@ -62,6 +62,7 @@ class TicketMixRules(Mechanism):
     french = "les deux pioches de tickets"
     rule_types = (TicketMix,)
     folder = Path(__file__).resolve().parent
+    statement = "ticket_mix"
     exports = ("TICKET_MIX",)
 
     def build(self, data: dict[str, Any], span: Callable[..., Span]) -> tuple[Any, ...]:
@@ -109,14 +110,6 @@ class TicketMixRules(Mechanism):
                 "les deux pioches de tickets ne se combinent pas avec des tickets longs donnés à part",
                 ("ticket_mix",),
             )
-
-    def without(
-        self, data: dict[str, Any], kind: str, keep_items: Callable[..., None]
-    ) -> tuple[str, ...] | None:
-        if "ticket_mix" not in data:
-            return None
-        data.pop("ticket_mix")
-        return ("ticket_mix",)
 
     # -- engine ------------------------------------------------------------
     def engine_view(self, edition: Edition) -> EngineView:

@@ -84,6 +84,7 @@ class TokenRules(Mechanism):
     french = "les jetons sur les villes"
     rule_types = (Tokens,)
     folder = Path(__file__).resolve().parent
+    statement = "tokens"
     exports = ("TOKENS", "majority_points")
 
     def build(self, data: dict[str, Any], span: Callable[..., Span]) -> tuple[Any, ...]:
@@ -152,14 +153,6 @@ class TokenRules(Mechanism):
                         ("tokens", index, "kinds", kind),
                     )
                 owner.setdefault(kind, item["id"])
-
-    def without(
-        self, data: dict[str, Any], kind: str, keep_items: Callable[..., None]
-    ) -> tuple[str, ...] | None:
-        if not data.get("tokens"):
-            return None
-        data.pop("tokens")
-        return ("tokens",)
 
     # -- engine ------------------------------------------------------------
     def engine_view(self, edition: Edition) -> EngineView:
