@@ -216,8 +216,8 @@ class ExtraDeckRules(Mechanism):
         pile = f"la pioche des {rule.plural}"
         return SheetWords(
             sections=(shown,) if shown else (),
-            material=(f"{rule.cards} {rule.plural}, toutes pareilles",),
-            setup=(
+            material_last=(f"{rule.cards} {rule.plural}, toutes pareilles",),
+            setup_first=(
                 f"Mélange à part les {rule.plural} : elles forment une pioche face cachée, à côté des cartes "
                 "Wagon. Personne n’en a au départ.",
             ),
