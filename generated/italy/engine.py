@@ -1559,7 +1559,7 @@ _PLAIN_COLORS = tuple(range(len(COLORS) - 1))
 _ROUTES_BY_LENGTH = tuple(sorted(range(len(_ROUTE_IDS)), key=_ROUTE_LENGTH.__getitem__))
 _MASK = (1 << 64) - 1
 _ROUTE_FERRY = tuple(route["ferry"] for route in ROUTES.values())
-# The second deck (editions/italy.aventuriers:111): its cards are all alike and face down, so the pile is a
+# The second deck (editions/italy.aventuriers:112): its cards are all alike and face down, so the pile is a
 # count; one covers up to `covers` of the locomotives a ferry needs.
 EXTRA_DECK: dict = {"singular": "carte Traghetto", "plural": "cartes Traghetto", "cards": 12, "covers": 2}
 _CITY_REGION = {city: region for region, record in REGIONS.items() for city in record["cities"]}
@@ -2438,7 +2438,7 @@ class Game:
                     actions += rows[paid][have if have < length else length][jokers]
                 if locomotives >= length:
                     actions.append(claims[LOCOMOTIVE, length])
-        # Ferries paid with cards of the second deck too: editions/italy.aventuriers:111.
+        # Ferries paid with cards of the second deck too: editions/italy.aventuriers:112.
         extra_held = self._extra_held[player]
         if extra_held:
             for route, rows in _TABLES["extra_claims"].items():
@@ -2489,7 +2489,7 @@ class Game:
                 if locomotives >= length:
                     count += 1
         actions = []
-        # Ferries paid with cards of the second deck too: editions/italy.aventuriers:111.
+        # Ferries paid with cards of the second deck too: editions/italy.aventuriers:112.
         extra_held = self._extra_held[player]
         if extra_held:
             for route, rows in _TABLES["extra_claims"].items():
@@ -2547,7 +2547,7 @@ class Game:
                         return claims[LOCOMOTIVE, length]
                     k -= 1
         actions = []
-        # Ferries paid with cards of the second deck too: editions/italy.aventuriers:111.
+        # Ferries paid with cards of the second deck too: editions/italy.aventuriers:112.
         extra_held = self._extra_held[player]
         if extra_held:
             for route, rows in _TABLES["extra_claims"].items():
@@ -2626,7 +2626,7 @@ class Game:
             raise IllegalAction(
                 "not_enough_trains", needed=_counted(length, "wagon", "wagons"), trains=self._trains[player]
             )
-        # Cards of the second deck standing for some of a ferry's locomotives: editions/italy.aventuriers:111.
+        # Cards of the second deck standing for some of a ferry's locomotives: editions/italy.aventuriers:112.
         extra = action.get("extra_cards", 0)
         if type(extra) is not int or extra < 0:
             raise IllegalAction("bad_extra_cards", count=extra)
@@ -2807,10 +2807,10 @@ class Game:
             chosen.append(ticket)
         return chosen
 
-    # -- the second deck: editions/italy.aventuriers:111 ----------------------------------------
+    # -- the second deck: editions/italy.aventuriers:112 ----------------------------------------
 
     def _apply_draw_extra_card(self, action: dict) -> None:
-        """Take the top card of the second deck, the whole turn: editions/italy.aventuriers:111."""
+        """Take the top card of the second deck, the whole turn: editions/italy.aventuriers:112."""
         self._require_turn_start()
         if not self._extra_pile:
             raise IllegalAction("extra_pile_empty")
