@@ -25,6 +25,27 @@ from aventuriers.compiler.native import native_engine
 
 from .bots import GreedyBot
 
+# What `determinise` writes itself: the core's state, and each seat's hidden or counted parts.
+_CORE_STATE = frozenset(
+    {
+        "edition", "players", "market", "current_player", "phase", "cards_drawn", "final_turns_left",
+        "consecutive_passes", "turns_played", "rng", "teams", "last_card_to", "drawn_card", "discard",
+        "deck", "ticket_deck", "ticket_decks", "setup_rejected",
+    }
+)  # fmt: skip
+_CORE_PLAYER = frozenset({"trains", "routes", "score", "hand", "tickets", "pending_tickets", "setup_share"})
+
+
+@functools.cache
+def _shown_as_kept(engine: types.ModuleType, players: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The keys of the state and of each seat's record that an observation shows as `to_dict()`
+    keeps them, besides the core's: what the mechanisms put on the table (stations, tokens,
+    shares, public routes, a pending claim's cards…), copied as seen. Read from a new game's
+    `to_dict()`, whose keys every position of the edition has; in sorted order, so that a seed
+    samples the same state whatever the process's string hashing."""
+    state = engine.new_game(players, 0).to_dict()
+    return tuple(sorted(set(state) - _CORE_STATE)), tuple(sorted(set(state["players"][0]) - _CORE_PLAYER))
+
 
 def determinise(engine: types.ModuleType, observation: dict, rng: random.Random) -> dict:
     """A whole state in the shape of `to_dict()`, equal to `observation` wherever the seat can
@@ -94,16 +115,11 @@ def determinise(engine: types.ModuleType, observation: dict, rng: random.Random)
         del tickets[:count]
         return taken
 
+    shown_state, shown_player = _shown_as_kept(engine, len(observation["players"]))
     players = []
     for seat, record in enumerate(observation["players"]):
         player = {key: record[key] for key in ("trains", "routes", "score") if key in record}
-        for public in (
-            "stations",
-            "shares",
-            "tokens",
-            "public_track",
-            "extra_cards",
-        ):  # what the mechanisms show of each seat
+        for public in shown_player:  # what the mechanisms show of each seat
             if public in record:
                 player[public] = record[public]
         if seat == me:
@@ -148,20 +164,8 @@ def determinise(engine: types.ModuleType, observation: dict, rng: random.Random)
         if observation["phase"] == "place_card":
             state["drawn_card"] = drawn if drawn is not None else next(iter(take_cards_list(1)), colors[0])
     # What the mechanisms put on the table for all to see: a pending claim's cards, the tokens on
-    # the cities, the shares taken, the dummy's, the choices a claim leaves, the public routes built, the second deck's pile.
-    for public in (
-        "tunnel",
-        "owed_cards",
-        "tokens",
-        "token_choices",
-        "shares_taken",
-        "share_choices",
-        "dummy_shares",
-        "dummy_choices",
-        "public_pieces",
-        "public_routes",
-        "extra_pile",
-    ):
+    # the cities, the shares taken, the public routes built…
+    for public in shown_state:
         if public in observation:
             state[public] = observation[public]
     state["discard"] = [cards.pop() for _ in range(min(observation["discard_size"], len(cards)))]
