@@ -186,6 +186,11 @@ def places_by_id(data: dict[str, Any], *, countries: bool) -> dict[str, str]:
     return {slug(name): name for name in names}
 
 
+def ends_name(route: Route) -> str:
+    """A route by its two ends, as the sheet names it: « Ancona – Trieste »."""
+    return f"{route.a} – {route.b}"
+
+
 def route_ids(data: dict[str, Any]) -> list[str]:
     """The board's routes of a merged document, by the id a spec names them with, in board order
     (``new-york-washington-orange``; twins told apart by colour, else by rank)."""

@@ -18,7 +18,7 @@ from ...diagnostics import Code, did_you_mean
 from ...french import CARD_ADJECTIVES, JOKERS, cards_phrase, counted, enumerate_fr, words
 from ...frontend.positions import Span
 from ...ir import IR, Edition, Route
-from ..base import Fact, Mechanism, SheetWords, citation
+from ..base import Fact, Mechanism, SheetWords, citation, ends_name
 
 KINDS = ("ferries", "routes")  # the kinds of route `on:` names, besides a yes/no property
 
@@ -49,10 +49,6 @@ def covers(edition: Edition, route: Route, substitute: Substitute) -> bool:
     """Whether the substitute applies to the route."""
     flagged = substitute.on not in KINDS and bool(edition.route_property(route, substitute.on))
     return applies(substitute.replaces, substitute.on, route.ferry, flagged)
-
-
-def _route_name(route: Route) -> str:
-    return f"{route.a} – {route.b}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,13 +185,13 @@ class CardSets(Mechanism):
             one = JOKERS[edition.joker.value][0]  # the card that pays a ferry: a locomotive, a tunnel card
             where = f"chaque {one} qu’un ferry demande"
             if substitute.on not in KINDS:
-                names = enumerate_fr(sorted({_route_name(r) for r in self._routes(edition, substitute)}))
+                names = enumerate_fr(sorted({ends_name(r) for r in self._routes(edition, substitute)}))
                 where = f"sur {names}, chaque {one} que le ferry demande"
             return (
                 f"Au lieu de {where}, tu peux donner {cards}, {jokers} : ces cartes suivent les "
                 "autres cartes de la route, une à une."
             )
-        names = enumerate_fr(sorted({_route_name(r) for r in self._routes(edition, substitute)}))
+        names = enumerate_fr(sorted({ends_name(r) for r in self._routes(edition, substitute)}))
         where = "sur toute route" if substitute.on == "routes" else f"sur {names}"
         return (
             f"{where[0].upper()}{where[1:]}, chaque carte de la couleur payée peut être remplacée par {cards}, "
@@ -247,7 +243,7 @@ class CardSets(Mechanism):
         return (
             "Exemple de lot de cartes",
             (
-                f"Le ferry {_route_name(route)} a {words(route.length, feminine=True)} cases {CARD_ADJECTIVES[route.color][1]}, dont une "
+                f"Le ferry {ends_name(route)} a {words(route.length, feminine=True)} cases {CARD_ADJECTIVES[route.color][1]}, dont une "
                 f"locomotive. Sans {JOKERS[edition.joker.value][0]}, tu poses {laid}, puis tu donnes, une à une, "
                 f"les {words(owed, feminine=True)} cartes du lot qui la remplacent : {shown}. La route est à toi et "
                 f"te rapporte {after['score']} points.",
@@ -268,7 +264,7 @@ class CardSets(Mechanism):
                 + (
                     ""
                     if s.on in KINDS
-                    else f" ({enumerate_fr(sorted({_route_name(r) for r in self._routes(edition, s)}))})"
+                    else f" ({enumerate_fr(sorted({ends_name(r) for r in self._routes(edition, s)}))})"
                 )
                 + "."
                 for s in substitutes

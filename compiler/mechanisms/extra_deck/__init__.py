@@ -19,8 +19,8 @@ from typing import Any
 from ...diagnostics import Code
 from ...french import JOKERS, cards_phrase, words
 from ...frontend.positions import Span
-from ...ir import IR, Edition, Route
-from ..base import ActionWords, Fact, Mechanism, SheetWords, citation
+from ...ir import IR, Edition
+from ..base import ActionWords, Fact, Mechanism, SheetWords, citation, ends_name
 
 
 @dataclass(**IR)
@@ -57,10 +57,6 @@ def plural_of(name: str) -> str:
     (« carte Traghetto » → « cartes Traghetto »)."""
     first, _, rest = name.partition(" ")
     return f"{first}s {rest}" if rest else f"{first}s"
-
-
-def _route_name(route: Route) -> str:
-    return f"{route.a} – {route.b}"
 
 
 class ExtraDeckRules(Mechanism):
@@ -198,7 +194,7 @@ class ExtraDeckRules(Mechanism):
         return (
             f"Exemple de {rule.singular}",
             (
-                f"Le ferry {_route_name(route)} a {words(route.length, feminine=True)} cases, dont "
+                f"Le ferry {ends_name(route)} a {words(route.length, feminine=True)} cases, dont "
                 f"{words(route.ferry, feminine=True)} marquées d’une locomotive. Tu poses une {rule.singular}, qui "
                 f"en couvre {covered}, {locomotives} pour "
                 f"{'la dernière' if jokers == 1 else 'les autres'}, et {laid} pour les cases sans locomotive. "
