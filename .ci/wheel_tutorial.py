@@ -116,6 +116,15 @@ def main() -> None:
             work,
             env,
         )
+        # The wheel ships exactly the files the compiler's fingerprint reads: each shipped edition's
+        # built outputs are fresh there, so `editions` and `sheet` answer without compiling.
+        run(
+            "python -c 'from aventuriers.compiler import cache, layout; "
+            "stale = [n for n in layout.playable_specs() if cache.shipped_record(layout.module_name(n)) is None]; "
+            'assert not stale, f"built outputs not fresh in the wheel: {stale}"\'',
+            work,
+            env,
+        )
         run("aventuriers build --out sortie && aventuriers build --check --out sortie", work, env)
         # What the wheel builds is what the checkout committed: a template the wheel lacks (a
         # mechanism's part is printed only where its file exists) cannot pass in silence.

@@ -2,7 +2,7 @@
 
 argparse writes English; this parser keeps argparse's behaviour and says it in
 French: a usage error is ``aventuriers: erreur : …`` after a French usage line,
-with exit status 1 like every other bad input.
+with exit status 2 as argparse, ruff and gh give (a bad spec or a refused file is 1).
 """
 
 from __future__ import annotations
@@ -10,10 +10,14 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from importlib import metadata
 from typing import NoReturn
 
 from .diagnostics import did_you_mean
+
+# The status of a command line that is misused (argparse's own).
+USAGE_STATUS = 2
+# Between a type's message and its hint, inside the one string argparse carries.
+_HINT = "\x1f"
 
 # argparse's messages (Python 3.11 to 3.13) and their French, most specific first.
 _MESSAGES: tuple[tuple[str, str], ...] = (
@@ -32,10 +36,44 @@ _MESSAGES: tuple[tuple[str, str], ...] = (
 
 
 def version() -> str:
+    from importlib import metadata  # only for --version: it costs a tenth of the start-up
+
     try:
         return metadata.version("aventuriers")
     except metadata.PackageNotFoundError:
         return "(non installé)"
+
+
+class VersionAction(argparse.Action):
+    """`--version`, which reads the installed version only when asked."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, help=None):
+        super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None) -> NoReturn:
+        print(f"aventuriers {version()}")
+        parser.exit()
+
+
+class UsageError(Exception):
+    """A command line that parses but asks for what cannot be (7 players of a 2–5 game): said
+    as argparse says a misuse, with the command's usage, and exit status 2."""
+
+
+def refusal(message: str, hint: str | None = None) -> argparse.ArgumentTypeError:
+    """What a `type=` function raises: the message, and a hint said on a line of its own."""
+    return argparse.ArgumentTypeError(message + (_HINT + hint if hint else ""))
+
+
+def positive(text: str) -> int:
+    """A whole number of at least 1 (games, workers)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise refusal(f"un nombre entier est attendu, pas « {text} »") from None
+    if value < 1:
+        raise refusal("il faut au moins 1")
+    return value
 
 
 def translate(message: str) -> tuple[str, str | None]:
@@ -45,10 +83,13 @@ def translate(message: str) -> tuple[str, str | None]:
         if found is None:
             continue
         hint = None
+        groups = list(found.groups())
         if "invalid choice" in pattern:
             choices = re.findall(r"'([^']*)'", found.group(3)) or found.group(3).split(", ")
             hint = did_you_mean(found.group(2), choices) or "au choix : " + ", ".join(choices)
-        return french.format(*found.groups()), hint
+        elif _HINT in groups[-1]:
+            groups[-1], hint = groups[-1].split(_HINT, 1)
+        return french.format(*groups), hint
     return message, None
 
 
@@ -101,6 +142,10 @@ class FrenchParser(argparse.ArgumentParser):
             command.fail(f"arguments inconnus : {' '.join(extras)}", hint)
         return parsed
 
+    def chosen(self, parsed: argparse.Namespace) -> FrenchParser:
+        """The parser of the command given (`aventuriers simulate`), else this one."""
+        return self._command_parser(parsed) or self
+
     def _command_parser(self, parsed: argparse.Namespace) -> FrenchParser | None:
         for action in self._actions:
             if isinstance(action, argparse._SubParsersAction):
@@ -116,4 +161,4 @@ class FrenchParser(argparse.ArgumentParser):
         text = f"{self.prog}: erreur : {french}\n"
         if hint:
             text += f"      = aide : {hint}\n"
-        self.exit(1, text)
+        self.exit(USAGE_STATUS, text)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from .cache import EDITION_FILE, Inputs, edition_record
 from .diagnostics import Code, CompileError, Diagnostic, did_you_mean
 from .emit.board import emit_board
 from .emit.diff import emit_diff
@@ -19,25 +20,20 @@ from .emit.example import load_engine
 from .emit.native_core import emit_core
 from .emit.sheet import emit_sheet
 from .frontend.lower import Document
-from .frontend.positions import SourceFile, Span
+from .frontend.positions import Span
 from .frontend.resolve import SUFFIX, EditionLoader, unreadable
 from .ir import Edition
 from .ir.build import build
 from .ir.cost import check_cost
-from .mechanisms import board_marks
 
-# The folder that holds compiler/, editions/, spec/ and generated/: the checkout,
-# or the installed package ``aventuriers`` (same layout).
-ROOT = Path(__file__).resolve().parent.parent
-EDITIONS = ROOT / "editions"
-# The shipped engines and sheets; a build writes elsewhere unless told (see DEFAULT_OUT).
-GENERATED = ROOT / "generated"
+# GENERATED and GENERATED_PACKAGE are named here too for the tests and play/ that import them from here.
+from .layout import GENERATED as GENERATED
+from .layout import GENERATED_PACKAGE as GENERATED_PACKAGE
+from .layout import ROOT, playable_specs
+from .mechanisms import board_marks, side_size
+
 # Where `aventuriers build` writes without --out: ./generated of the working folder.
 DEFAULT_OUT = Path("generated")
-# The import name of the shipped engines: ``aventuriers.generated`` once installed,
-# ``generated`` when the compiler runs as ``compiler`` from a checkout.
-_PARENT_PACKAGE = (__package__ or "").rpartition(".")[0]
-GENERATED_PACKAGE = f"{_PARENT_PACKAGE}.generated" if _PARENT_PACKAGE else "generated"
 
 PACKAGE_INIT = '"""Generated rules engines, one package per edition. Built by `aventuriers build`."""\n'
 
@@ -52,6 +48,9 @@ class CompiledEdition:
     warnings: tuple[Diagnostic, ...]
     # The native playout's Cython source, where the core covers the edition's rules.
     core_source: str | None = None
+    # `edition.json`, for an edition compiled only from spec files of the editions folder (a
+    # shipped one): what its outputs come from, so that commands can use them unchanged.
+    record: str | None = None
 
     def document(self) -> str:
         """The printable sheet: one self-contained HTML file."""
@@ -75,6 +74,8 @@ class CompiledEdition:
             files[f"{package}/plateau.svg"] = self.board_svg
         if self.core_source is not None:
             files[f"{package}/engine_core.pyx"] = self.core_source
+        if self.record is not None:
+            files[f"{package}/{EDITION_FILE}"] = self.record
         return files
 
 
@@ -86,8 +87,8 @@ def output_files(compiled: list[CompiledEdition]) -> dict[str, str]:
     return files
 
 
-def loader(root: Path = ROOT) -> EditionLoader:
-    return EditionLoader(root / "editions", root)
+def loader(root: Path = ROOT, inputs: Inputs | None = None) -> EditionLoader:
+    return EditionLoader(root / "editions", root, inputs)
 
 
 def edition_path(name_or_path: str, editions: EditionLoader) -> Path:
@@ -96,6 +97,7 @@ def edition_path(name_or_path: str, editions: EditionLoader) -> Path:
     Raises CompileError (E312, with "did you mean") when neither exists.
     """
     candidate = Path(name_or_path)
+    editions.inputs.named(name_or_path)
     if candidate.suffix == SUFFIX or candidate.exists():
         return candidate
     shipped = editions.path_of(name_or_path)
@@ -109,12 +111,8 @@ def edition_path(name_or_path: str, editions: EditionLoader) -> Path:
 
 def shipped_editions(editions: EditionLoader) -> list[str]:
     """The playable editions of the editions folder (abstract bases are left out)."""
-    names = []
-    for name in editions.available():
-        text = editions.path_of(name).read_text(encoding="utf-8")
-        if not any(line.strip() == "abstract" for line in text.splitlines()):
-            names.append(name)
-    return names
+    editions.inputs.looked_in(editions.editions_dir)
+    return playable_specs(editions.editions_dir)
 
 
 def compile_ir(path: Path, editions: EditionLoader, *, playable: bool = False) -> Edition | None:
@@ -157,7 +155,7 @@ def module_clashes(compiled: list[CompiledEdition]) -> list[Diagnostic]:
                     code=Code.MODULE_NAME_CLASH,
                     message=f"les éditions {' et '.join(f'« {n} »' for n in names)} auraient le même "
                     f"module Python « {module} »",
-                    span=edition.span or Span.whole_file(SourceFile(name=edition.name, text="")),
+                    span=edition.span or Span.of_path(edition.name),
                     hint="construisez-les séparément, dans des dossiers différents",
                 )
             )
@@ -179,7 +177,13 @@ def compile_edition(path: Path, editions: EditionLoader, *, playable: bool = Fal
     An edition that extends a playable one gets, as an annex to its sheet, the
     page of its differences with it.
     """
-    document, warnings = editions.load(path)
+    outer, editions.inputs = editions.inputs, Inputs()
+    try:
+        document, warnings = editions.load(path)
+    finally:
+        read, editions.inputs = editions.inputs, outer
+        outer.files.update(read.files)
+        outer.folders.update(read.folders)
     if document.data.get("abstract"):
         if playable:
             raise abstract_edition(document)
@@ -201,4 +205,22 @@ def compile_edition(path: Path, editions: EditionLoader, *, playable: bool = Fal
         board_svg=emit_board(edition.board, edition.title, board_marks(edition)),
         warnings=tuple(warnings),
         core_source=emit_core(edition, sources),
+        record=_shipped_record(edition, read, editions),
     )
+
+
+def _shipped_record(edition: Edition, read: Inputs, editions: EditionLoader) -> str | None:
+    """`edition.json` when every spec file the edition was compiled from lies in the editions
+    folder (by their paths from the package's root), else None."""
+    root, folder = editions.root.resolve(), editions.editions_dir.resolve()
+    sources = {}
+    for name, digest in read.files.items():
+        path = Path(name).resolve()
+        if digest is None:
+            continue  # looked for and absent: `extends` found the edition elsewhere
+        if path.parent != folder:
+            return None
+        sources[path.relative_to(root).as_posix()] = digest
+    players = (edition.players.min, edition.players.max)
+    stand_in = bool(edition.board.stand_in)
+    return edition_record(edition.title, players, side_size(edition), stand_in, sources)

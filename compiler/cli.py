@@ -1,45 +1,36 @@
-"""The `aventuriers` command: check, build, sheet, diff, simulate (and play's tournament, balance)."""
+"""The `aventuriers` command: check, build, sheet, diff, simulate (and play's tournament, balance).
+
+A command imports what it uses when it runs, not before: `--help`, `editions` and the answers
+the cache holds (see `cache`) cost no compiler. Every module named here at the top is small.
+"""
 
 from __future__ import annotations
 
 import argparse
-import importlib
-import random
+import contextlib
+import io
 import sys
-import tempfile
-import time
-import types
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from .arguments import EDITION_HELP, FrenchParser, version
-from .build import (
-    DEFAULT_OUT,
-    GENERATED_PACKAGE,
-    CompiledEdition,
-    compile_edition,
-    compile_ir,
-    edition_path,
-    loader,
-    module_clashes,
-    output_files,
-    shipped_editions,
-)
-from .diagnostics import CompileError, Diagnostic, render_all, unique
-from .emit.diff import emit_diff
-from .emit.example import load_engine
-from .emit.native_core import unsupported
-from .french import amount, number, players_phrase, typo
-from .frontend.resolve import EditionLoader
-from .mechanisms import side_size
-from .native import build_native, missing_toolchain, toolchain_refused
-from .pdf import PdfError, print_pdf
-from .write import differences, os_reason, read_manifest, write_all
+from . import cache, layout
+from .arguments import EDITION_HELP, FrenchParser, UsageError, VersionAction, positive
+
+if TYPE_CHECKING:
+    import types
+
+    from .build import CompiledEdition
+    from .diagnostics import Diagnostic
+    from .frontend.resolve import EditionLoader
 
 # `--verbose`: the warnings of shipped editions too, whatever the command (set by `main`).
 _verbose = False
 
 
 def _report(diagnostics: tuple[Diagnostic, ...] | list[Diagnostic]) -> None:
+    from .diagnostics import render_all
+
     if diagnostics:
         print(render_all(diagnostics), file=sys.stderr)
 
@@ -47,6 +38,9 @@ def _report(diagnostics: tuple[Diagnostic, ...] | list[Diagnostic]) -> None:
 def _for_the_user(warnings: list[Diagnostic], editions: EditionLoader, named: list[str]) -> list[Diagnostic]:
     """The warnings this user can act on: a shipped edition's are its maintainers' business,
     shown only to a `check` or `build` naming that edition (or with --verbose)."""
+    from .build import edition_path
+    from .diagnostics import CompileError
+
     if _verbose:
         return warnings
     shipped = {editions.display_name(editions.path_of(name)) for name in editions.available()}
@@ -68,6 +62,9 @@ def _compile_all(
     editions whose engines would share a module name (E315). With ``maintaining``
     (`check`, `build`), the warnings of the shipped editions named are shown too.
     """
+    from .build import compile_edition, edition_path, module_clashes
+    from .diagnostics import CompileError, unique
+
     compiled: list[CompiledEdition] = []
     failed: list[Diagnostic] = []
     warnings: list[Diagnostic] = []
@@ -86,15 +83,43 @@ def _compile_all(
     return compiled, not failed
 
 
+def _remembered(command: str, arguments: list[object], compute: Callable[[cache.Inputs], dict]) -> dict:
+    """`compute(inputs)`'s answer (a JSON dict), or the one the cache holds for the same command,
+    arguments and inputs. What `compute` writes on standard error is part of the answer: it is
+    written again when the answer is recalled."""
+    answer = cache.recall(command, [*arguments, _verbose])
+    if answer is None:
+        inputs, said = cache.Inputs(), io.StringIO()
+        try:
+            with contextlib.redirect_stderr(said):
+                answer = compute(inputs)
+        except BaseException:
+            sys.stderr.write(said.getvalue())
+            raise
+        answer["said"] = said.getvalue()
+        cache.remember(command, [*arguments, _verbose], inputs, answer)
+    sys.stderr.write(str(answer.get("said", "")))
+    return answer
+
+
 def command_check(args: argparse.Namespace) -> int:
-    editions = loader()
-    _, ok = _compile_all(args.files, editions, maintaining=True)
-    if ok:
-        print(f"{len(args.files)} fichier(s) vérifié(s) : aucune erreur.")
-    return 0 if ok else 1
+    def compute(inputs: cache.Inputs) -> dict:
+        from .build import loader
+
+        _, ok = _compile_all(args.files, loader(inputs=inputs), maintaining=True)
+        said = f"{len(args.files)} fichier(s) vérifié(s) : aucune erreur.\n" if ok else ""
+        return {"status": 0 if ok else 1, "out": said}
+
+    answer = _remembered("check", args.files, compute)
+    sys.stdout.write(answer["out"])
+    return int(answer["status"])
 
 
 def command_build(args: argparse.Namespace) -> int:
+    from .build import DEFAULT_OUT, loader, output_files, shipped_editions
+    from .native import build_native, missing_toolchain, toolchain_refused
+    from .write import differences, read_manifest, write_all
+
     out_dir = Path(args.out) if args.out else DEFAULT_OUT
     read_manifest(out_dir)  # an unusable output folder is said before any compiling
     lacking = missing_toolchain() if args.native and not args.check else None
@@ -127,6 +152,8 @@ def command_build(args: argparse.Namespace) -> int:
         f"{len(compiled)} édition(s) construite(s) dans {_shown(out_dir)} ; {len(changed)} fichier(s) modifié(s)."
     )
     if args.native:
+        from .emit.native_core import unsupported
+
         built = build_native(out_dir, [result.edition.module_name for result in compiled])
         print(f"{len(built)} moteur(s) natif(s) compilé(s) par Cython (engine_core).")
         for result in compiled:
@@ -145,40 +172,46 @@ def _shown(path: Path) -> str:
         return str(path)
 
 
-def compile_one(name: str) -> CompiledEdition | None:
+def compile_one(name: str, inputs: cache.Inputs | None = None) -> CompiledEdition | None:
     """One playable edition compiled (a shipped name or a spec file); its errors printed, else None."""
-    compiled, ok = _compile_all([name], loader(), playable=True)
+    from .build import loader
+
+    compiled, ok = _compile_all([name], loader(inputs=inputs), playable=True)
     return compiled[0] if ok else None
 
 
+def _sheet_text(edition: str, markup: str) -> dict:
+    """The sheet of an edition as Markdown (`md`) or the printable HTML (`html`): `status`, and
+    `text` and `name` when it compiles. A shipped edition's Markdown is its built `fiche.md`
+    while the specs and the compiler are unchanged."""
+    module = layout.shipped_module(edition)
+    if markup == "md" and module and not _verbose and cache.shipped_record(module) is not None:
+        text = (layout.GENERATED / module / "fiche.md").read_text(encoding="utf-8")
+        return {"status": 0, "text": text, "name": edition}
+
+    def compute(inputs: cache.Inputs) -> dict:
+        result = compile_one(edition, inputs)
+        if result is None:
+            return {"status": 1}
+        text = result.document() if markup == "html" else result.sheet
+        return {"status": 0, "text": text, "name": result.edition.name}
+
+    return _remembered("sheet", [edition, markup], compute)
+
+
 def command_sheet(args: argparse.Namespace) -> int:
-    result = compile_one(args.edition)
-    if result is None:
-        return 1
-    if args.format == "pdf" and args.output == "-":
-        with tempfile.TemporaryDirectory() as folder:
-            printed = Path(folder) / "fiche.pdf"
-            try:
-                print_pdf(result.document(), printed)
-            except PdfError as error:
-                print(f"aventuriers sheet : PDF impossible : {error}", file=sys.stderr)
-                return 1
-            sys.stdout.buffer.write(printed.read_bytes())
-        return 0
+    from .write import check_output_file, os_reason
+
+    to_file = args.output not in (None, "-")
+    if to_file:
+        check_output_file(Path(args.output))  # a FIFO, a device, a link: refused before compiling
+    answer = _sheet_text(args.edition, "html" if args.format == "pdf" else args.format)
+    if answer["status"] != 0:
+        return int(answer["status"])
+    text, name = str(answer["text"]), str(answer["name"])
     if args.format == "pdf":
-        target = Path(args.output or f"{result.edition.name}.pdf")
-        try:
-            print_pdf(result.document(), target)
-        except (PdfError, OSError) as error:
-            reason = error if isinstance(error, PdfError) else f"{target} : {os_reason(error)}"
-            print(f"aventuriers sheet : PDF impossible : {reason}", file=sys.stderr)
-            return 1
-        print(
-            f"{_shown(target)} : la fiche imprimable de « {result.edition.name} » (PDF, A4).", file=sys.stderr
-        )
-        return 0
-    text = result.document() if args.format == "html" else result.sheet
-    if args.output in (None, "-"):
+        return _print_pdf(text, name, args.output)
+    if not to_file:
         sys.stdout.write(text)
         return 0
     try:
@@ -187,22 +220,71 @@ def command_sheet(args: argparse.Namespace) -> int:
         print(f"aventuriers sheet : {args.output} : {os_reason(error)}", file=sys.stderr)
         return 1
     kind = "HTML, imprimable en A4" if args.format == "html" else "Markdown"
-    print(f"{args.output} : la fiche de « {result.edition.name} » ({kind}).", file=sys.stderr)
+    print(f"{args.output} : la fiche de « {name} » ({kind}).", file=sys.stderr)
     return 0
 
 
+def _print_pdf(document: str, name: str, output: str | None) -> int:
+    import tempfile
+
+    from .pdf import PdfError, print_pdf
+    from .write import check_output_file, os_reason
+
+    if output == "-":
+        with tempfile.TemporaryDirectory() as folder:
+            printed = Path(folder) / "fiche.pdf"
+            try:
+                print_pdf(document, printed)
+            except PdfError as error:
+                print(f"aventuriers sheet : PDF impossible : {error}", file=sys.stderr)
+                return 1
+            sys.stdout.buffer.write(printed.read_bytes())
+        return 0
+    target = Path(output or f"{name}.pdf")
+    check_output_file(target)
+    try:
+        print_pdf(document, target)
+    except (PdfError, OSError) as error:
+        reason = error if isinstance(error, PdfError) else f"{target} : {os_reason(error)}"
+        print(f"aventuriers sheet : PDF impossible : {reason}", file=sys.stderr)
+        return 1
+    print(f"{_shown(target)} : la fiche imprimable de « {name} » (PDF, A4).", file=sys.stderr)
+    return 0
+
+
+def edition_line(title: str, players: tuple[int, int], side: int, stand_in: bool) -> str:
+    """One line of `aventuriers editions`: the title, the players, a stand-in board said."""
+    from types import SimpleNamespace
+
+    from .french import players_phrase, typo
+
+    said = players_phrase(SimpleNamespace(min=players[0], max=players[1]), side)
+    line = f"{title} : {said.removeprefix('À ').replace('De ', 'de ', 1)}"
+    if stand_in:
+        line += " ; plateau de remplacement"
+    return typo(line)
+
+
 def command_editions(args: argparse.Namespace) -> int:
-    """The shipped editions, one line each: name, title, players, and a stand-in board said."""
-    editions = loader()
+    """The shipped editions, one line each: name, title, players, and a stand-in board said.
+    Each is read from its built `edition.json`, or compiled where the specs changed since."""
     rows = []
-    for name in shipped_editions(editions):
+    for name in layout.playable_specs():
+        record = None if _verbose else cache.shipped_record(layout.module_name(name))
+        if record is not None:
+            low, high = record["players"]
+            rows.append(
+                (name, edition_line(record["title"], (low, high), record["side"], record["stand_in"]))
+            )
+            continue
+        from .build import compile_ir, edition_path, loader
+        from .mechanisms import side_size
+
+        editions = loader()
         edition = compile_ir(edition_path(name, editions), editions, playable=True)
         assert edition is not None
-        players = players_phrase(edition.players, side_size(edition))
-        line = f"{edition.title} : {players.removeprefix('À ').replace('De ', 'de ', 1)}"
-        if edition.board.stand_in:
-            line += " ; plateau de remplacement"
-        rows.append((name, typo(line)))
+        players = (edition.players.min, edition.players.max)
+        rows.append((name, edition_line(edition.title, players, side_size(edition), edition.board.stand_in)))
     width = max(len(name) for name, _ in rows)
     for name, line in rows:
         print(f"{name.ljust(width)}  {line}")
@@ -210,27 +292,38 @@ def command_editions(args: argparse.Namespace) -> int:
 
 
 def command_diff(args: argparse.Namespace) -> int:
-    editions = loader()
-    irs = []
-    for name in (args.old, args.new):
-        try:
-            edition = compile_ir(edition_path(name, editions), editions, playable=True)
-        except CompileError as error:
-            _report(error.diagnostics)
-            return 1
-        assert edition is not None
-        irs.append(edition)
-    sys.stdout.write(emit_diff(*irs))
-    return 0
+    def compute(inputs: cache.Inputs) -> dict:
+        from .build import compile_ir, edition_path, loader
+        from .diagnostics import CompileError
+        from .emit.diff import emit_diff
+
+        editions = loader(inputs=inputs)
+        irs = []
+        for name in (args.old, args.new):
+            try:
+                edition = compile_ir(edition_path(name, editions), editions, playable=True)
+            except CompileError as error:
+                _report(error.diagnostics)
+                return {"status": 1, "out": ""}
+            assert edition is not None
+            irs.append(edition)
+        return {"status": 0, "out": emit_diff(*irs)}
+
+    answer = _remembered("diff", [args.old, args.new], compute)
+    sys.stdout.write(answer["out"])
+    return int(answer["status"])
 
 
 def engine_module(name: str) -> types.ModuleType | None:
     """The committed engine of a shipped edition, or one compiled in memory from a spec file."""
-    editions = loader()
-    path = edition_path(name, editions)
-    if path.parent.resolve() == editions.editions_dir.resolve() and path.exists():
+    import importlib
+
+    from .emit.example import load_engine
+
+    module = layout.shipped_module(name)
+    if module is not None:
         try:
-            return importlib.import_module(f"{GENERATED_PACKAGE}.{path.stem.replace('-', '_')}")
+            return importlib.import_module(f"{layout.GENERATED_PACKAGE}.{module}")
         except ImportError:
             pass
     result = compile_one(name)
@@ -238,30 +331,33 @@ def engine_module(name: str) -> types.ModuleType | None:
 
 
 def command_simulate(args: argparse.Namespace) -> int:
+    import random
+    import time
+
+    from aventuriers.play.engines import player_counts, plays_with
+
+    from .french import amount, number
+
     engine = engine_module(args.edition)
     if engine is None:
         return 1
-    from aventuriers.play.engines import player_counts, plays_with
-
     if not plays_with(engine, args.players):
-        print(f"{engine.EDITION} se joue {player_counts(engine)}, pas à {args.players}.", file=sys.stderr)
-        return 1
+        raise UsageError(f"{engine.EDITION} se joue {player_counts(engine)}, pas à {args.players}.")
     chooser = random.Random(args.seed)
     bots = None
     if args.bots:
         from aventuriers.play.bots import make_bot
 
         if len(args.bots) != args.players:
-            print(
+            raise UsageError(
                 f"--bots donne {amount(len(args.bots), 'bot', 'bots')} pour "
-                f"{amount(args.players, 'joueur', 'joueurs')}.",
-                file=sys.stderr,
+                f"{amount(args.players, 'joueur', 'joueurs')}."
             )
-            return 1
         bots = [make_bot(name) for name in args.bots]
     turns = 0
     totals = [0] * args.players
     started = time.perf_counter()
+    shown = sys.stderr.isatty()
     for index in range(args.games):
         game = engine.new_game(args.players, args.seed + index)
         while not game.is_over():
@@ -273,9 +369,11 @@ def command_simulate(args: argparse.Namespace) -> int:
         turns += game.to_dict()["turns_played"]
         for player, score in enumerate(game.scores()):
             totals[player] += score["total"]
-        _progress(index + 1, args.games)
+        if shown:
+            _progress(index + 1, args.games)
     elapsed = time.perf_counter() - started
-    print(file=sys.stderr)
+    if shown:
+        print(file=sys.stderr)
     print(
         f"{amount(args.games, 'partie', 'parties')} de {engine.EDITION} à "
         f"{amount(args.players, 'joueur', 'joueurs')} en {number(elapsed, 2)} s"
@@ -288,8 +386,7 @@ def command_simulate(args: argparse.Namespace) -> int:
 
 
 def _progress(done: int, total: int) -> None:
-    if not sys.stderr.isatty() and done not in (total,) and done % max(1, total // 10):
-        return
+    """A bar on the terminal, redrawn in place (only ever called when there is one)."""
     width = 30
     filled = width * done // total
     sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
@@ -302,21 +399,9 @@ def _bot_list(text: str) -> list[str]:
     return bot_list(text)
 
 
-def _positive(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError("il faut au moins 1")
-    return value
-
-
 def parser() -> argparse.ArgumentParser:
     main = FrenchParser(prog="aventuriers", description="Compilateur des règles des Aventuriers du Rail.")
-    main.add_argument(
-        "--version",
-        action="version",
-        version=f"aventuriers {version()}",
-        help="afficher la version et quitter",
-    )
+    main.add_argument("--version", action=VersionAction, help="afficher la version et quitter")
     commands = main.add_subparsers(dest="command", metavar="COMMANDE", title="commandes", required=True)
     check = commands.add_parser("check", help="vérifier des fichiers de spec")
     check.add_argument(
@@ -368,7 +453,7 @@ def parser() -> argparse.ArgumentParser:
     diff.set_defaults(run=command_diff)
     simulate = commands.add_parser("simulate", help="jouer des parties aléatoires")
     simulate.add_argument("edition", metavar="EDITION", help=EDITION_HELP)
-    simulate.add_argument("--games", type=_positive, default=100, metavar="N", help="nombre de parties")
+    simulate.add_argument("--games", type=positive, default=100, metavar="N", help="nombre de parties")
     simulate.add_argument("--players", type=int, default=4, metavar="J", help="nombre de joueurs")
     simulate.add_argument(
         "--bots",
@@ -385,8 +470,8 @@ def parser() -> argparse.ArgumentParser:
     from aventuriers.play.commands import add_tournament
     from aventuriers.play.serve_command import add_serve
 
-    add_tournament(commands, _positive)
-    add_balance(commands, _positive)
+    add_tournament(commands, positive)
+    add_balance(commands, positive)
     add_serve(commands)
     for command in commands.choices.values():
         command.add_argument(
@@ -400,10 +485,18 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     global _verbose
-    args = parser().parse_args(argv)
+    from .diagnostics import CompileError
+
+    arguments = parser()
+    args = arguments.parse_args(argv)
     _verbose = args.verbose
     try:
         return args.run(args)
+    except UsageError as error:
+        command = arguments.chosen(args)
+        command.print_usage(sys.stderr)
+        print(f"{command.prog}: erreur : {error}", file=sys.stderr)
+        return 2
     except CompileError as error:
         _report(error.diagnostics)
         return 1

@@ -38,8 +38,9 @@ try:
 except ImportError:  # not POSIX: builds at once may both compile, as before the lock
     fcntl = None  # type: ignore[assignment]
 
+from .cache import cache_root
 from .diagnostics import Code, CompileError, Diagnostic
-from .frontend.positions import SourceFile, Span
+from .frontend.positions import Span
 from .write import is_native_artefact, refused
 
 CORE_MODULE = "engine_core"
@@ -70,9 +71,7 @@ def missing_toolchain() -> str | None:
 
 def cache_folder() -> Path:
     """Where compiled engines are kept between builds: $AVENTURIERS_CACHE, else the user's cache."""
-    if os.environ.get("AVENTURIERS_CACHE"):
-        return Path(os.environ["AVENTURIERS_CACHE"]) / "native"
-    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "aventuriers" / "native"
+    return cache_root() / "native"
 
 
 def _cache_key(source: Path) -> str:
@@ -184,7 +183,7 @@ def build_native(out_dir: Path, modules: list[str]) -> list[Path]:
 
 
 def toolchain_refused(out_dir: Path, lacking: str) -> CompileError:
-    span = Span.whole_file(SourceFile(name=str(out_dir), text=""))
+    span = Span.of_path(str(out_dir))
     return CompileError(
         [
             Diagnostic(

@@ -22,6 +22,7 @@ import tempfile
 from pathlib import Path
 
 from .emit.document import CONTENT_POLICY
+from .french import os_reason
 
 CHROMIUM_VARIABLE = "AVENTURIERS_CHROMIUM"
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
@@ -84,6 +85,12 @@ def with_policy(html: str) -> str:
 def print_pdf(html: str, target: Path) -> None:
     """Write ``html`` printed to PDF at ``target`` (A4, as its print stylesheet says)."""
     chromium = find_chromium()
+    named = os.environ.get(CHROMIUM_VARIABLE)
+    if chromium is None and named:
+        raise PdfError(
+            f"{CHROMIUM_VARIABLE} nomme « {named} », qui n’est ni un fichier ni un programme du PATH : "
+            "corrigez le chemin, ou retirez la variable pour chercher Chromium sur le PATH"
+        )
     if chromium is None:
         raise PdfError(f"Chromium est introuvable : {INSTALL_HINT}")
     target = target.resolve()
@@ -107,7 +114,9 @@ def print_pdf(html: str, target: Path) -> None:
         except subprocess.TimeoutExpired as error:
             raise PdfError(f"Chromium n’a pas fini en {TIMEOUT_SECONDS} s") from error
         except OSError as error:
-            raise PdfError(f"Chromium ne démarre pas ({error.strerror}) : {INSTALL_HINT}") from error
+            raise PdfError(
+                f"Chromium ({chromium}) ne démarre pas ({os_reason(error)}) : {INSTALL_HINT}"
+            ) from error
         if run.returncode != 0 or not printed.is_file() or printed.stat().st_size == 0:
             last = (run.stderr.strip().splitlines() or ["aucun message"])[-1]
             raise PdfError(f"Chromium n’a pas imprimé le PDF (code {run.returncode}) : {last}")

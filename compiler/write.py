@@ -24,7 +24,7 @@ from pathlib import Path, PurePosixPath
 
 from .diagnostics import Code, CompileError, Diagnostic
 from .french import os_reason
-from .frontend.positions import SourceFile, Span
+from .frontend.positions import Span
 
 MANIFEST = ".aventuriers-build"
 MANIFEST_HEADER = "# Files written by `aventuriers build`; it replaces or deletes only these.\n"
@@ -49,8 +49,16 @@ class Plan:
 
 
 def refused(path: Path | str, message: str, hint: str | None = None) -> CompileError:
-    span = Span.whole_file(SourceFile(name=str(path), text=""))
+    span = Span.of_path(str(path))
     return CompileError([Diagnostic(code=Code.OUTPUT_REFUSED, message=message, span=span, hint=hint)])
+
+
+def check_output_file(path: Path) -> None:
+    """One output file named by the user (`sheet -o`): refused (E313) where a build would refuse
+    it, when a link, a folder, a FIFO or a device stands there; a regular file is replaced."""
+    kind = _kind(path.parent, path.name)
+    if kind not in ("file", "missing"):
+        raise refused(path, f"la sortie serait écrite dans {kind} : rien n’a été écrit")
 
 
 def plan(files: dict[str, str], out_dir: Path, owned: set[str] | None) -> Plan:

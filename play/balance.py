@@ -11,14 +11,13 @@ import sys
 from collections import Counter
 from dataclasses import dataclass, field
 
-from aventuriers.compiler.arguments import EDITION_HELP
+from aventuriers.compiler.arguments import EDITION_HELP, UsageError
 from aventuriers.compiler.emit.escape import markdown_text
 from aventuriers.compiler.french import amount, number, typo
 
 from .commands import checked_workers, progress_bar, results_folder
 from .describe import route_name, sibling_tracks, ticket_name, track_name
 from .engines import EngineRef, player_counts, plays_with
-from .tournament import stream, wilson
 
 
 def add_balance(commands: argparse._SubParsersAction, positive) -> None:
@@ -40,6 +39,8 @@ def add_balance(commands: argparse._SubParsersAction, positive) -> None:
 
 
 def command_balance(args: argparse.Namespace) -> int:
+    from .tournament import stream  # the workers: only when a study runs
+
     workers = checked_workers(args.workers, None)
     results = results_folder(args.out, ["bilan.md", "bilan.png"])
     if results is False or workers is None:
@@ -50,8 +51,7 @@ def command_balance(args: argparse.Namespace) -> int:
     engine = reference.load()
     players = args.players or engine.PLAYERS[0]
     if not plays_with(engine, players):
-        print(f"{engine.EDITION} se joue {player_counts(engine)}, pas à {players}.", file=sys.stderr)
-        return 1
+        raise UsageError(f"{engine.EDITION} se joue {player_counts(engine)}, pas à {players}.")
     tally = BalanceTally(seats=players)
     with progress_bar(engine.EDITION, args.games) as advance:
         for record in stream(reference, ["greedy"] * players, args.games, workers=workers):
@@ -150,6 +150,8 @@ def never_taken(engine, taken: Counter, players: int) -> list[str]:
 
 
 def report(engine, tally: BalanceTally, picture: str | None) -> str:
+    from .tournament import wilson
+
     games, players = tally.games, tally.seats
     rates = sorted(((tally.done[t] / tally.kept[t], tally.kept[t], t) for t in tally.kept), reverse=True)
     low, high = wilson(tally.first_wins, games)

@@ -289,6 +289,17 @@ def _jokers(engine: types.ModuleType, action: dict) -> int:
     return action.get("cards", {}).get(joker, 0) + action.get("holder_cards", {}).get(joker, 0)
 
 
+class BotNameError(ValueError):
+    """A bot name `make_bot` does not know, said in French with the name meant when one is close."""
+
+    def __init__(self, message: str, hint: str | None = None) -> None:
+        super().__init__(message if hint is None else f"{message} ; {hint}")
+        self.message, self.hint = message, hint
+
+
+BOT_KINDS = ("random", "greedy", "mcts")
+
+
 def make_bot(name: str) -> Bot:
     """A bot by name: random, greedy, or mcts (with an optional budget: mcts:200, mcts:1s)."""
     kind, _, budget = name.partition(":")
@@ -302,5 +313,7 @@ def make_bot(name: str) -> Bot:
         try:
             return MctsBot.from_budget(budget)
         except ValueError as error:
-            raise ValueError(f"bot inconnu : « {name} » ({error})") from None
-    raise ValueError(f"bot inconnu : « {name} » (random, greedy, mcts)")
+            raise BotNameError(f"bot inconnu : « {name} » ({error})") from None
+    from aventuriers.compiler.diagnostics import did_you_mean
+
+    raise BotNameError(f"bot inconnu : « {name} » ({', '.join(BOT_KINDS)})", did_you_mean(kind, BOT_KINDS))

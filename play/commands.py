@@ -1,40 +1,43 @@
 """`aventuriers tournament`: bots against bots, with a progress bar, a table, and raw results.
 
 Registered by the command line of ``compiler.cli``; the engine comes from a shipped
-edition (imported) or a spec file (compiled, its source handed to every worker).
+edition (imported) or a spec file (compiled, its source handed to every worker). What a
+tournament needs (rich, the bots, the workers) is imported when one runs, so that the command
+line's `--help` costs none of it.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from aventuriers.compiler.arguments import EDITION_HELP
+from aventuriers.compiler.arguments import EDITION_HELP, UsageError, refusal
 from aventuriers.compiler.french import amount, number
-from rich import box
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Table
 
-from .bots import make_bot
-from .describe import track_name
 from .engines import EngineRef, player_counts, plays_with
-from .tournament import BotSummary, Tally, stream, usable_workers
+
+if TYPE_CHECKING:
+    from rich.table import Table
+
+    from .tournament import BotSummary
 
 
 def bot_list(text: str) -> list[str]:
+    """`--bots`: bot names separated by commas, each one a bot `make_bot` knows."""
+    from .bots import BotNameError, make_bot
+
     names = [name.strip() for name in text.split(",") if name.strip()]
     for name in names:
         try:
             make_bot(name)
-        except ValueError as error:
-            raise argparse.ArgumentTypeError(str(error)) from None
+        except BotNameError as error:
+            raise refusal(error.message, error.hint) from None
     if not names:
-        raise argparse.ArgumentTypeError("il faut au moins un bot")
+        raise refusal("il faut au moins un bot")
     return names
 
 
@@ -63,6 +66,13 @@ def add_tournament(commands: argparse._SubParsersAction, positive) -> None:
 
 
 def command_tournament(args: argparse.Namespace) -> int:
+    import json
+
+    from rich.console import Console
+
+    from .describe import track_name
+    from .tournament import Tally, stream
+
     workers = checked_workers(args.workers, args.ray)
     if workers is None:
         return 1
@@ -75,12 +85,10 @@ def command_tournament(args: argparse.Namespace) -> int:
     engine = reference.load()
     players = len(args.bots)
     if not plays_with(engine, players):
-        print(
+        raise UsageError(
             f"{engine.EDITION} se joue {player_counts(engine)}, pas à {players} "
-            f"({amount(len(args.bots), 'bot donné', 'bots donnés')}).",
-            file=sys.stderr,
+            f"({amount(len(args.bots), 'bot donné', 'bots donnés')})."
         )
-        return 1
     tally = Tally()
     lines = results.temporary("games.jsonl").open("w", encoding="utf-8") if results else None
     try:
@@ -131,6 +139,8 @@ def checked_workers(requested: int, ray: str | None) -> int | None:
                 return None
             print(EXPOSED, file=sys.stderr)
         return requested
+    from .tournament import usable_workers
+
     usable = usable_workers(requested)
     if usable < requested:
         print(
@@ -155,7 +165,14 @@ def results_folder(out: str, names: list[str]):
 
 @contextmanager
 def progress_bar(edition: str, games: int) -> Iterator[Callable[[], None]]:
-    """A progress bar on standard error; yields the call that counts one game."""
+    """A progress bar on standard error when it is a terminal (nothing where the output is a
+    file or a pipe); yields the call that counts one game."""
+    if not sys.stderr.isatty():
+        yield lambda: None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
     console = Console(stderr=True)
     with Progress(
         TextColumn("[bold]{task.description}"),
@@ -171,6 +188,9 @@ def progress_bar(edition: str, games: int) -> Iterator[Callable[[], None]]:
 
 def tables(edition: str, games: int, summaries: list[BotSummary]) -> tuple[Table, Table]:
     """The results in two tables that fit an 80-column terminal: one line per bot in each."""
+    from rich import box
+    from rich.table import Table
+
     results = Table(
         title=f"{edition} : {amount(games, 'partie', 'parties')}",
         box=box.SIMPLE_HEAD,

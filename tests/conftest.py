@@ -15,6 +15,9 @@ from pathlib import Path
 import pytest
 
 ARTEFACTS = Path(os.environ.get("AVENTURIERS_ARTEFACTS", "test-artefacts"))
+# The commands' remembered answers (compiler/cache.py) stay out of the tests, which compile what
+# they ask for; tests/test_cache.py turns them on in a folder of its own.
+os.environ["AVENTURIERS_NO_CACHE"] = "1"
 REQUIRED = os.environ.get("AVENTURIERS_BROWSER_TESTS") == "required"
 
 

@@ -82,7 +82,7 @@ def test_simulate_plays_and_reports(capsys) -> None:
     out = capsys.readouterr().out
     assert "5 parties de usa-classic à 3 joueurs" in out
     assert "parties par seconde" in out and "tours par partie" in out and "score moyen" in out
-    assert main(["simulate", "usa-classic", "--games", "1", "--players", "7"]) == 1
+    assert main(["simulate", "usa-classic", "--games", "1", "--players", "7"]) == 2  # a misuse
 
 
 def test_check_accepts_editions_and_the_abstract_base(capsys) -> None:
@@ -100,12 +100,12 @@ def test_missing_unreadable_and_unknown_inputs_get_located_errors(tmp_path, caps
         (
             "build",
             "usa-2O25",
-        ): "usa-2O25:1:1: E312: fichier introuvable\n      = aide : vouliez-vous dire « usa-2025 » ?",
-        ("sheet", "nowhere/x.aventuriers"): "nowhere/x.aventuriers:1:1: E312: fichier introuvable",
-        ("check", str(tmp_path)): f"{tmp_path}:1:1: E312: c’est un dossier, pas un fichier de spec",
-        ("check", str(binary)): f"{binary}:1:1: E312: ce n’est pas du texte UTF-8",
-        ("simulate", "usa-2O25"): "usa-2O25:1:1: E312: fichier introuvable",
-        ("diff", "usa-2024", "usa-2025"): "usa-2024:1:1: E312: fichier introuvable",
+        ): "usa-2O25: E312: fichier introuvable\n      = aide : vouliez-vous dire « usa-2025 » ?",
+        ("sheet", "nowhere/x.aventuriers"): "nowhere/x.aventuriers: E312: fichier introuvable",
+        ("check", str(tmp_path)): f"{tmp_path}: E312: c’est un dossier, pas un fichier de spec",
+        ("check", str(binary)): f"{binary}: E312: ce n’est pas du texte UTF-8",
+        ("simulate", "usa-2O25"): "usa-2O25: E312: fichier introuvable",
+        ("diff", "usa-2024", "usa-2025"): "usa-2024: E312: fichier introuvable",
     }
     for argv, expected in cases.items():
         assert main(list(argv)) == 1, argv

@@ -111,7 +111,7 @@ def test_tournament_refuses_bad_bots_and_seat_counts(capsys) -> None:
     assert "clever" in capsys.readouterr().err
     assert (
         main(["tournament", "asia-equipes", "--bots", "greedy,random,random,random,random", "--games", "1"])
-        == 1
+        == 2
     )
 
 

@@ -40,7 +40,7 @@ def test_a_folder_of_the_users_files_is_refused_and_left_as_it_was(tmp_path, mon
     assert main(["build", "--out", "."]) == 1
     assert main(["build", str(variant(tmp_path / "tests", "tests")), "--out", "."]) == 1
     err = capsys.readouterr().err
-    assert ".:1:1: E313: ce dossier n’est pas vide et n’a pas été produit par aventuriers build" in err
+    assert ".: E313: ce dossier n’est pas vide et n’a pas été produit par aventuriers build" in err
     assert "Traceback" not in err
     before["tests/tests.aventuriers"] = (tmp_path / "tests" / "tests.aventuriers").read_bytes()
     assert snapshot(tmp_path) == before
@@ -123,8 +123,8 @@ def test_without_out_a_build_writes_to_generated_of_the_working_folder(tmp_path,
 @pytest.mark.parametrize(
     ("out", "expected"),
     [
-        ("afile", "afile:1:1: E313: c’est un fichier, pas un dossier : rien n’a été écrit"),
-        ("/proc/nope", "/proc/nope:1:1: E313: écriture impossible (chemin introuvable)"),
+        ("afile", "afile: E313: c’est un fichier, pas un dossier : rien n’a été écrit"),
+        ("/proc/nope", "/proc/nope: E313: écriture impossible (chemin introuvable)"),
     ],
 )
 def test_an_output_that_is_not_a_folder_is_a_located_error(

@@ -227,7 +227,7 @@ def test_a_team_edition_never_seats_a_single_team(tmp_path, capsys) -> None:
     assert "duo.aventuriers:3:9: E309: à 2 joueurs, il n’y a pas deux équipes de 2" in err
     assert "« players 4..5 »" in err
     for players in ("3", "5"):
-        assert main(["simulate", "asia-equipes", "--games", "1", "--players", players]) == 1
+        assert main(["simulate", "asia-equipes", "--games", "1", "--players", players]) == 2
         err = capsys.readouterr().err
         assert "Traceback" not in err and f"asia-equipes se joue à 4 ou 6 joueurs, pas à {players}." in err
 

@@ -61,11 +61,16 @@ class Span:
 
     @property
     def location(self) -> str:
+        """`file:line:col`; only `file` for what concerns a path as a whole (`Span.of_path`)."""
+        if self.line == 0:
+            return self.source.name
         return f"{self.source.name}:{self.line}:{self.column}"
 
     @property
     def short(self) -> str:
         """`file:line`, the form generated docstrings cite."""
+        if self.line == 0:
+            return self.source.name
         return f"{self.source.name}:{self.line}"
 
     @classmethod
@@ -81,4 +86,10 @@ class Span:
 
     @classmethod
     def whole_file(cls, source: SourceFile) -> Span:
+        """A spec read whole, at its first line (where nothing more precise is known)."""
         return cls(source=source, line=1, column=1, end_line=1, end_column=1)
+
+    @classmethod
+    def of_path(cls, name: str) -> Span:
+        """A path as a whole, with no line to point at: a file missing or unreadable, a folder."""
+        return cls(source=SourceFile(name=name, text=""), line=0, column=0, end_line=0, end_column=0)

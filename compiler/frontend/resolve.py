@@ -13,6 +13,7 @@ import re
 import sys
 from pathlib import Path
 
+from ..cache import Inputs
 from ..diagnostics import Code, CompileError, Diagnostic, did_you_mean, raise_if_errors
 from ..write import os_reason
 from .check import check
@@ -69,7 +70,7 @@ def load_document(path: Path, display_name: str) -> tuple[Document | None, list[
     try:
         source = SourceFile.read(path, display_name)
     except FileTooLarge:
-        span = Span.whole_file(SourceFile(name=display_name, text=""))
+        span = Span.of_path(display_name)
         message = f"fichier trop gros : une spec fait au plus {MAX_SOURCE_BYTES:,} octets".replace(
             ",", "\u202f"
         )
@@ -97,16 +98,18 @@ def unreadable(name: str, error: Exception, hint: str | None = None) -> Diagnost
         reason = "ce n\u2019est pas du texte UTF-8"
     else:
         reason = f"lecture impossible ({os_reason(error)})"
-    span = Span.whole_file(SourceFile(name=name, text=""))
+    span = Span.of_path(name)
     return Diagnostic(code=Code.UNREADABLE_FILE, message=reason, span=span, hint=hint)
 
 
 class EditionLoader:
     """Finds editions by name in a folder and resolves their ``extends`` chains."""
 
-    def __init__(self, editions_dir: Path, root: Path | None = None):
+    def __init__(self, editions_dir: Path, root: Path | None = None, inputs: Inputs | None = None):
         self.editions_dir = editions_dir
         self.root = root or editions_dir.parent
+        # Every spec file read and every folder looked in: what a remembered answer depends on.
+        self.inputs = inputs if inputs is not None else Inputs()
 
     def display_name(self, path: Path) -> str:
         try:
@@ -115,9 +118,11 @@ class EditionLoader:
             return path.as_posix()
 
     def available(self) -> list[str]:
+        self.inputs.looked_in(self.editions_dir)
         return sorted(path.name[: -len(SUFFIX)] for path in self.editions_dir.glob("*" + SUFFIX))
 
     def path_of(self, name: str) -> Path:
+        self.inputs.looked_in(self.editions_dir)
         return self.editions_dir / (name + SUFFIX)
 
     def load(self, path: Path) -> tuple[Document, list[Diagnostic]]:
@@ -231,6 +236,7 @@ class EditionLoader:
         )
 
     def _load_chain(self, path: Path, diagnostics: list[Diagnostic], stack: tuple[Path, ...]):
+        self.inputs.read(path)
         document, found = load_document(path, self.display_name(path))
         diagnostics.extend(found)
         if document is None:
