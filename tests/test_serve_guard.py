@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import http.client
 import json
 import random
 import socket
@@ -22,6 +23,7 @@ pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
 from aventuriers.compiler.cli import main  # noqa: E402
+from aventuriers.compiler.french import typo  # noqa: E402
 from aventuriers.play import session as session_module  # noqa: E402
 from aventuriers.play import web  # noqa: E402
 from aventuriers.play.guard import MAX_BODY_BYTES, header_timed_protocol, host_name  # noqa: E402
@@ -142,6 +144,122 @@ def test_a_cross_site_post_changes_nothing(client, usa) -> None:
     assert client.post("/games", data={"humans": "1"}, headers={"origin": LOCAL}).status_code == 303
     same = client.post("/games", data={"humans": "1"}, headers={"origin": "http://localhost:8000"})
     assert same.status_code == 303 and len(usa.games) == 2
+
+
+def posted_from(client, origin: str, **headers: str) -> int:
+    return client.post("/games", data={"humans": "1"}, headers={"origin": origin, **headers}).status_code
+
+
+def test_an_origin_is_a_scheme_a_host_and_a_port_all_of_this_server(client, usa) -> None:
+    """An origin names one server: another port of this machine is another site, and the origin
+    is read as RFC 6454 writes it (``scheme://host[:port]``), nothing around or inside it."""
+    for foreign in (
+        "http://127.0.0.1:9999",  # another local server's page
+        "http://localhost:9999",
+        "http://[::1]:9999",
+        "http://127.0.0.1",  # no port: 80, not 8000
+        "https://127.0.0.1:8000",  # this server speaks http
+        "ftp://127.0.0.1:8000",
+        "http://127.0.0.1:8000@evil.example",  # user info: the host is evil.example
+        "http://evil.example@127.0.0.1:8000",
+        "http://127.0.0.1:8000/games",
+        "http://127.0.0.1:8000/",
+        "http://127.0.0.1:8000?a=1",
+        "http://127.0.0.1:8000#a",
+        "http://127.0.0.1:8000 ",
+        "http:// 127.0.0.1:8000",
+        "http://127.0.0.1: 8000",
+        "http://127.0.0.1:http",
+        "http://127.0.0.1:",
+        "http://127.0.0.1:80000",
+        "http://127.0.0.1:+8000",
+        "http://:8000",
+        "http://::1:8000",  # an IPv6 address needs its brackets
+        "http://[::1",
+        "http://[fe80::1%25lo]:8000",
+        "http://EVIL.EXAMPLE:8000",
+        "127.0.0.1:8000",
+        "http:127.0.0.1:8000",
+    ):
+        response = client.post("/games", data={"humans": "1"}, headers={"origin": foreign, **JSON})
+        assert response.status_code == 403, foreign
+        assert response.json()["error"] == typo("Requête refusée : elle vient de la page d’un autre site.")
+    assert usa.games == {}
+    # The loopback names the Host check answers to are this server's, at its port, in any case.
+    for own in (LOCAL, "http://localhost:8000", "http://[::1]:8000", "HTTP://LOCALHOST:8000"):
+        assert posted_from(client, own) == 303, own
+    assert len(usa.games) == 4
+
+
+def test_the_port_of_an_origin_is_the_one_the_server_is_bound_to(usa) -> None:
+    """Not the one the Host header says: that header is the client's word."""
+    (usa.records).mkdir()
+    client = TestClient(create_app(usa), follow_redirects=False, base_url=LOCAL)
+    assert posted_from(client, "http://127.0.0.1:9999", host="127.0.0.1:9999") == 403
+    on_80 = TestClient(create_app(usa), follow_redirects=False, base_url="http://127.0.0.1")
+    assert posted_from(on_80, "http://127.0.0.1") == 303  # the default port, said or not
+    assert posted_from(on_80, "http://127.0.0.1:80") == 303
+    assert posted_from(on_80, "http://127.0.0.1:8000") == 403
+    assert len(usa.games) == 2
+
+
+def test_an_ipv6_server_knows_its_bracketed_origin() -> None:
+    served = served_edition("usa-2025", ["greedy", "greedy"], None, host="::1")
+    client = TestClient(create_app(served), follow_redirects=False, base_url="http://[::1]:8765")
+    assert posted_from(client, "http://[::1]:8765") == 303
+    assert posted_from(client, "http://[0:0::1]:8765") == 303  # the same address, written longer
+    assert posted_from(client, "http://localhost:8765") == 303
+    for foreign in ("http://[::1]:9999", "http://[::1]", "http://::1:8765", "http://[::2]:8765"):
+        assert posted_from(client, foreign) == 403, foreign
+    assert len(served.games) == 3
+
+
+def test_on_every_address_an_origin_is_the_name_the_request_was_sent_to() -> None:
+    """Listening on 0.0.0.0, any name may reach the server: a page is its own when its origin is
+    the name and port the request went to."""
+    served = served_edition("usa-2025", ["greedy", "greedy"], None, host="0.0.0.0")
+    client = TestClient(create_app(served), follow_redirects=False, base_url="http://192.168.1.5:8000")
+    assert posted_from(client, "http://192.168.1.5:8000") == 303
+    for foreign in (
+        "http://192.168.1.5:9999",
+        "http://evil.example:8000",
+        "http://127.0.0.1:8000@192.168.1.5",
+    ):
+        assert posted_from(client, foreign) == 403, foreign
+    assert len(served.games) == 1
+
+
+def test_only_a_page_of_this_very_origin_changes_anything(client, usa) -> None:
+    """``Sec-Fetch-Site``: "same-site" is what a page of another port of this machine sends."""
+    for site in ("cross-site", "same-site", "something-new"):
+        response = client.post("/games", data={"humans": "1"}, headers={"sec-fetch-site": site})
+        assert response.status_code == 403 and "autre site" in response.text, site
+    assert usa.games == {}
+    for site in ("same-origin", "none"):
+        response = client.post("/games", data={"humans": "1"}, headers={"sec-fetch-site": site})
+        assert response.status_code == 303, site
+    assert client.get("/", headers={"sec-fetch-site": "cross-site"}).status_code == 200  # a link to it
+
+
+def test_a_real_server_compares_origins_with_the_port_it_listens_on(usa) -> None:
+    """Through uvicorn: the port compared is the socket's, not a default of the tests."""
+    (usa.records).mkdir()
+    with running(usa) as port:
+        statuses = {}
+        for origin in (f"http://127.0.0.1:{port}", f"http://127.0.0.1:{port % 65535 + 1}", "null"):
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            try:
+                connection.request(
+                    "POST",
+                    "/games",
+                    body="humans=1",
+                    headers={"origin": origin, "content-type": "application/x-www-form-urlencoded"},
+                )
+                statuses[origin] = connection.getresponse().status
+            finally:
+                connection.close()
+        assert list(statuses.values()) == [303, 403, 403]
+    assert len(usa.games) == 1
 
 
 def test_every_answer_forbids_framing_and_sniffing(client) -> None:
