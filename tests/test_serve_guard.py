@@ -24,8 +24,8 @@ pytest.importorskip("httpx")
 
 from aventuriers.compiler.cli import main  # noqa: E402
 from aventuriers.compiler.french import typo  # noqa: E402
+from aventuriers.play import serve_command, web  # noqa: E402
 from aventuriers.play import session as session_module  # noqa: E402
-from aventuriers.play import web  # noqa: E402
 from aventuriers.play.guard import MAX_BODY_BYTES, header_timed_protocol, host_name  # noqa: E402
 from aventuriers.play.serve_command import served_edition, writable_folder  # noqa: E402
 from aventuriers.play.web import create_app  # noqa: E402
@@ -275,6 +275,73 @@ def test_host_names_are_read_without_their_port() -> None:
     assert host_name("evil.example:80") == "evil.example"
 
 
+def test_a_port_is_checked_when_the_command_line_is_read(capsys, monkeypatch, tmp_path) -> None:
+    """The system would take 0 as any free port and fold 99999 into 34463: the address announced
+    would not be the one served."""
+    import uvicorn
+
+    monkeypatch.setattr(uvicorn.Server, "run", lambda *args, **kwargs: pytest.fail("it served"))
+    for port in ("99999", "65536", "0", "-1", "abc", "80.5", ""):
+        with pytest.raises(SystemExit) as exit:
+            main(["serve", "usa-2025", "--port", port, "--records", str(tmp_path / "parties")])
+        assert exit.value.code != 0
+        err = capsys.readouterr().err
+        assert f"--port : un port est un nombre entier de 1 à 65535, pas « {port} »" in err, err
+        assert "http://" not in err and "Traceback" not in err
+    assert not (tmp_path / "parties").exists()  # refused before anything was done
+
+
+def test_a_bind_refused_is_one_french_error_and_nothing_announced(tmp_path, capsys, monkeypatch) -> None:
+    """As root, port 1 is free to bind: the refusal a person would meet is made here."""
+    import uvicorn
+
+    def refused(self, address) -> None:
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    monkeypatch.setattr(uvicorn.Server, "run", lambda *args, **kwargs: pytest.fail("it served"))
+    monkeypatch.setattr(socket.socket, "bind", refused)
+    assert main(["serve", "usa-2025", "--port", "1", "--records", str(tmp_path / "parties")]) == 1
+    assert capsys.readouterr().err == (
+        "aventuriers serve : impossible d’écouter sur 127.0.0.1:1 : permission refusée\n"
+        "      = aide : les ports sous 1024 sont réservés à l’administrateur ; "
+        f"un autre port, par exemple « --port {serve_command.DEFAULT_PORT} »\n"
+    )
+
+
+def test_a_host_that_names_no_address_is_one_french_error(tmp_path, capsys, monkeypatch) -> None:
+    import uvicorn
+
+    def unknown(*args, **kwargs):
+        raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+
+    monkeypatch.setattr(uvicorn.Server, "run", lambda *args, **kwargs: pytest.fail("it served"))
+    monkeypatch.setattr(serve_command.socket, "getaddrinfo", unknown)
+    command = ["serve", "usa-2025", "--host", "nulle-part.invalid", "--records", str(tmp_path / "parties")]
+    assert main(command) == 1
+    assert capsys.readouterr().err == (
+        "aventuriers serve : impossible d’écouter sur nulle-part.invalid:8000 : nom inconnu "
+        "(ni une adresse IP, ni un nom que cette machine sait trouver)\n"
+    )
+
+
+def test_the_address_announced_is_the_one_listened_on(tmp_path, capsys, monkeypatch) -> None:
+    import uvicorn
+
+    served = []
+    monkeypatch.setattr(
+        uvicorn.Server, "run", lambda self, sockets: served.extend(s.getsockname()[:2] for s in sockets)
+    )
+    with socket.socket(socket.AF_INET6) as probe:
+        try:
+            probe.bind(("::1", 0))
+        except OSError:
+            pytest.skip("no IPv6 loopback here")
+        port = probe.getsockname()[1]
+    assert main(["serve", "usa-2025", "--host", "::1", "--port", str(port), "--records", str(tmp_path)]) == 0
+    assert served == [("::1", port)]
+    assert f"sur http://[::1]:{port}/ (bots" in capsys.readouterr().err
+
+
 # §3.3 Hidden information
 
 
@@ -368,7 +435,7 @@ def test_a_records_folder_that_cannot_be_written_is_told_at_start_up(tmp_path, c
     assert "un élément du chemin n’est pas un dossier" in writable_folder(blocker / "parties")
     assert writable_folder(tmp_path / "parties") is None and (tmp_path / "parties").is_dir()
     assert list((tmp_path / "parties").iterdir()) == []
-    assert main(["serve", "usa-2025", "--records", str(blocker), "--port", "0"]) == 1
+    assert main(["serve", "usa-2025", "--records", str(blocker), "--port", "8000"]) == 1
     assert "on ne peut pas y enregistrer les parties" in capsys.readouterr().err
 
 
