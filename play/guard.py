@@ -5,8 +5,10 @@ An ASGI middleware around the app:
 - **Hosts and origins.** The server answers only to the names it is reached by on
   this machine (the address it listens on, and the loopback names), so a page of
   another site whose name was pointed at 127.0.0.1 (DNS rebinding) is refused; a
-  request a browser sends from another site's page (its ``Origin`` or
-  ``Sec-Fetch-Site``) never changes anything.
+  request a browser sends from any page but this server's own never changes
+  anything: its ``Origin`` must be this server's scheme, name and port (a page of
+  another server of this machine is another origin), and its ``Sec-Fetch-Site``
+  must say ``same-origin``.
 - **Bodies bounded while they are read**, whatever their framing (``Content-Length``
   or chunked): past ``MAX_BODY_BYTES`` the request is answered 413 and the app never
   runs; what is kept in memory is never more than that.
@@ -18,10 +20,13 @@ Refusals are short French texts, as plain text or JSON as the client asks.
 
 from __future__ import annotations
 
+import ipaddress
 import json
+import re
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
-from urllib.parse import urlsplit
+
+from aventuriers.compiler.french import typo
 
 Scope = dict[str, Any]
 Message = dict[str, Any]
@@ -41,10 +46,23 @@ SECURITY_HEADERS = (
     (b"referrer-policy", b"same-origin"),  # "no-referrer" would make the page's own forms say "Origin: null"
 )
 
-FOREIGN_HOST = "Adresse refusée : ce serveur ne répond qu’à son propre nom (127.0.0.1 ou localhost)."
-FOREIGN_ORIGIN = "Requête refusée : elle vient de la page d’un autre site."
-TOO_LARGE = "Requête trop grande."
-UNREADABLE_LENGTH = "Requête mal formée : longueur illisible."
+# An Origin header as RFC 6454 (§7) writes it, ``scheme "://" host [ ":" port ]``, and nothing
+# else: no user info, path, query, fragment or space, which a looser URL parser would take or
+# skip (``http://127.0.0.1:8000@evil.example`` is evil.example). Case is the URL's own
+# (schemes and hosts are case-insensitive), the port checked for its range below.
+ORIGIN = re.compile(
+    r"(?P<scheme>[a-z][a-z0-9+.-]*)://(?P<host>\[[0-9a-f:.]+\]|[a-z0-9._-]+)(?::(?P<port>[0-9]{1,5}))?",
+    re.ASCII | re.IGNORECASE,
+)
+DEFAULT_PORTS = {"http": 80, "https": 443}
+# What a browser says of a request a page of this very origin sends, or a person's own
+# (typed, bookmarked); "same-site" is a page of another port or name of this machine.
+OWN_FETCH_SITES = ("same-origin", "none")
+
+FOREIGN_HOST = typo("Adresse refusée : ce serveur ne répond qu’à son propre nom (127.0.0.1 ou localhost).")
+FOREIGN_ORIGIN = typo("Requête refusée : elle vient de la page d’un autre site.")
+TOO_LARGE = typo("Requête trop grande.")
+UNREADABLE_LENGTH = typo("Requête mal formée : longueur illisible.")
 
 
 def host_name(value: str) -> str:
@@ -53,6 +71,25 @@ def host_name(value: str) -> str:
     if value.startswith("["):
         return value[1 : value.find("]")] if "]" in value else value
     return value.rsplit(":", 1)[0] if value.count(":") == 1 else value
+
+
+def parsed_origin(value: str) -> tuple[str, str, int] | None:
+    """An ``Origin`` header's scheme, host and port: lower case, an IPv6 address without its
+    brackets and written short, the scheme's default port when none is said; None when it is not
+    exactly an origin (``null`` included)."""
+    found = ORIGIN.fullmatch(value)
+    if found is None:
+        return None
+    scheme, host = found["scheme"].lower(), found["host"].lower()
+    if host.startswith("["):
+        try:
+            host = ipaddress.IPv6Address(host[1:-1]).compressed
+        except ValueError:
+            return None
+    port = int(found["port"]) if found["port"] is not None else DEFAULT_PORTS.get(scheme)
+    if port is None or not 1 <= port <= 65_535:
+        return None
+    return scheme, host, port
 
 
 class Guard:
@@ -71,7 +108,7 @@ class Guard:
             return
         headers = {name.decode("latin-1"): value.decode("latin-1") for name, value in scope["headers"]}
         wants_json = "application/json" in headers.get("accept", "")
-        refusal = self.refusal(scope["method"], headers)
+        refusal = self.refusal(scope, headers)
         if refusal is not None:
             await _answer(send, *refusal, wants_json)
             return
@@ -81,26 +118,38 @@ class Guard:
             return
         await self.app(scope, _replaying(body, receive), _with_headers(send))
 
-    def refusal(self, method: str, headers: dict[str, str]) -> tuple[int, str] | None:
-        if self.allowed is not None and host_name(headers.get("host", "")) not in self.allowed:
+    def refusal(self, scope: Scope, headers: dict[str, str]) -> tuple[int, str] | None:
+        host = headers.get("host", "")
+        if self.allowed is not None and host_name(host) not in self.allowed:
             return 421, FOREIGN_HOST
-        if method in SAFE_METHODS:
+        if scope["method"] in SAFE_METHODS:
             return None
+        # Neither header: no browser's request (every browser sends an Origin with a POST), so
+        # no other page's either; a script on this machine is let through, as it always was.
         origin = headers.get("origin")
-        if origin is not None and not self.same_site(origin, headers.get("host", "")):
+        if origin is not None and not self.own_origin(origin, host, scope):
             return 403, FOREIGN_ORIGIN
-        if headers.get("sec-fetch-site") == "cross-site":
+        site = headers.get("sec-fetch-site")
+        if site is not None and site not in OWN_FETCH_SITES:
             return 403, FOREIGN_ORIGIN
         return None
 
-    def same_site(self, origin: str, host: str) -> bool:
-        """An origin of this server: the host the request names (itself allowed), or a loopback name."""
-        if origin == "null":
-            return False
-        authority = urlsplit(origin).netloc.lower()
-        if authority == host.strip().lower():
-            return True
-        return self.allowed is not None and host_name(authority) in self.allowed
+    def own_origin(self, origin: str, host: str, scope: Scope) -> bool:
+        """Whether ``origin`` is this server's: its scheme, the port it is bound to (the socket's,
+        not what the Host header claims), and a name the Host check answers to (under a wildcard
+        address, the name the request was sent to).
+
+        ``null`` never is: a browser says it for a sandboxed frame, a ``data:`` or ``file:`` page,
+        a POST redirected from another site, or a page of another site whose referrer policy is
+        ``no-referrer``; this server's own pages post to themselves under ``same-origin``
+        (SECURITY_HEADERS), for which browsers send the real origin."""
+        parsed = parsed_origin(origin)
+        server = scope.get("server")
+        if parsed is None or not server or server[1] is None:
+            return False  # nothing to compare with (a Unix socket): no page can be shown to be ours
+        scheme, name, port = parsed
+        names = self.allowed if self.allowed is not None else {host_name(host)}
+        return scheme == scope.get("scheme", "http") and port == server[1] and name in names
 
     async def bounded_body(
         self, method: str, headers: dict[str, str], receive: Receive

@@ -28,7 +28,9 @@ def add_serve(commands: argparse._SubParsersAction) -> None:
         "serve", help="jouer une édition ou une variante dans le navigateur, contre des bots"
     )
     serve.add_argument("edition", metavar="EDITION", help=EDITION_HELP)
-    serve.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (par défaut {DEFAULT_PORT})")
+    serve.add_argument(
+        "--port", type=port_number, default=DEFAULT_PORT, help=f"port (par défaut {DEFAULT_PORT})"
+    )
     serve.add_argument(
         "--host",
         default="127.0.0.1",
@@ -51,6 +53,15 @@ def add_serve(commands: argparse._SubParsersAction) -> None:
         "--edition", metavar="EDITION", help="l’édition ou la spec, si elle a changé de place"
     )
     replay.set_defaults(run=command_replay)
+
+
+def port_number(text: str) -> int:
+    """A TCP port of the command line, 1 to 65535: the system would take 0 as any free port and
+    fold a larger number into that range (99999 is 34463), so the address announced would not be
+    the one served."""
+    if text.isascii() and text.isdigit() and 1 <= int(text) <= 65_535:
+        return int(text)
+    raise argparse.ArgumentTypeError(f"un port est un nombre entier de 1 à 65535, pas « {text} »")
 
 
 def default_bots(engine) -> list[str]:
@@ -109,19 +120,28 @@ def command_serve(args: argparse.Namespace) -> int:
         listening = listening_socket(args.host, args.port)
     except OSError as error:
         print(
-            f"aventuriers serve : impossible d’écouter sur {args.host}:{args.port} : {os_reason(error)}",
+            f"aventuriers serve : impossible d’écouter sur {url_host(args.host)}:{args.port} : {bind_reason(error)}",
             file=sys.stderr,
         )
+        other = args.port + 1 if args.port < 65_535 else args.port - 1
         if error.errno == errno.EADDRINUSE:
-            print(f"      = aide : un autre port, par exemple « --port {args.port + 1} »", file=sys.stderr)
+            print(f"      = aide : un autre port, par exemple « --port {other} »", file=sys.stderr)
+        elif error.errno in (errno.EACCES, errno.EPERM) and args.port < 1024:
+            print(
+                "      = aide : les ports sous 1024 sont réservés à l’administrateur ; "
+                f"un autre port, par exemple « --port {DEFAULT_PORT} »",
+                file=sys.stderr,
+            )
         return 1
     if args.host not in ("127.0.0.1", "localhost", "::1"):
         print(
             f"attention : le serveur écoute sur {args.host}, d’autres machines peuvent le joindre",
             file=sys.stderr,
         )
+    # The port the socket holds, not the one asked for: what is announced is what is served.
+    port = listening.getsockname()[1]
     print(
-        f"« {served.title} » sur http://{args.host}:{args.port}/ (bots : {', '.join(served.bots)}) ; "
+        f"« {served.title} » sur http://{url_host(args.host)}:{port}/ (bots : {', '.join(served.bots)}) ; "
         f"parties enregistrées dans {args.records}/ ; Ctrl+C pour arrêter.",
         file=sys.stderr,
     )
@@ -130,7 +150,7 @@ def command_serve(args: argparse.Namespace) -> int:
     config = uvicorn.Config(
         create_app(served),
         host=args.host,
-        port=args.port,
+        port=port,
         log_level="warning",
         timeout_keep_alive=60,
         http=header_timed_protocol(HEADER_SECONDS),
@@ -152,6 +172,18 @@ def listening_socket(host: str, port: int) -> socket.socket:
         listening.close()
         raise
     return listening
+
+
+def bind_reason(error: OSError) -> str:
+    """Why the server cannot listen, in French; a name that resolves to nothing is said so."""
+    if isinstance(error, socket.gaierror):
+        return "nom inconnu (ni une adresse IP, ni un nom que cette machine sait trouver)"
+    return os_reason(error)
+
+
+def url_host(host: str) -> str:
+    """A host as a URL writes it: an IPv6 address in brackets (``http://[::1]:8000/``)."""
+    return f"[{host}]" if ":" in host else host
 
 
 def writable_folder(folder: Path) -> str | None:
