@@ -27,7 +27,6 @@ import hashlib
 import json
 import os
 import stat
-import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -86,11 +85,11 @@ def spec_names(folder: Path) -> list[str]:
 
 
 def _compiler_files(root: Path) -> list[Path]:
-    found = [
-        path
-        for path in (root / "compiler").rglob("*")
-        if path.suffix in _COMPILER_SUFFIXES and "fixtures" not in path.parts and path.is_file()
-    ]
+    found = []
+    # os.walk, not Path.rglob: this runs at every command, and rglob costs several times more.
+    for folder, subfolders, names in os.walk(root / "compiler"):
+        subfolders[:] = sorted(name for name in subfolders if name not in ("fixtures", "__pycache__"))
+        found += [Path(folder, name) for name in names if name.endswith(_COMPILER_SUFFIXES)]
     found += [root / "spec" / name for name in _SPEC_FILES]
     return sorted(found)
 
@@ -232,6 +231,8 @@ def _read_json(path: Path) -> object:
 
 
 def _write_json(path: Path, value: object) -> None:
+    import tempfile  # only when something is written
+
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile(
