@@ -223,4 +223,5 @@ def _shipped_record(edition: Edition, read: Inputs, editions: EditionLoader) -> 
         sources[path.relative_to(root).as_posix()] = digest
     players = (edition.players.min, edition.players.max)
     stand_in = bool(edition.board.stand_in)
-    return edition_record(edition.title, players, side_size(edition), stand_in, sources)
+    ancestry = [path.name[: -len(SUFFIX)] for path in editions.chain_paths]
+    return edition_record(edition.title, players, side_size(edition), stand_in, sources, ancestry)

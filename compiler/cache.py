@@ -195,12 +195,20 @@ def remember(command: str, arguments: Iterable[object], inputs: Inputs, answer: 
 
 
 def edition_record(
-    title: str, players: Iterable[int], side: int, stand_in: bool, sources: dict[str, str]
+    title: str,
+    players: Iterable[int],
+    side: int,
+    stand_in: bool,
+    sources: dict[str, str],
+    ancestry: Iterable[str],
 ) -> str:
-    """`edition.json` of a shipped edition: what it was compiled from, and what `editions` says."""
+    """`edition.json` of a shipped edition: what it was compiled from (`ancestry`: the editions
+    it extends, its base first, and itself; `sources` every spec file read, blocks taken from
+    another edition included), and what `editions` says."""
     record = {
         "compiler": fingerprint(fresh=True),
         "sources": dict(sorted(sources.items())),
+        "ancestry": list(ancestry),
         "title": title,
         "players": list(players),
         "side": side,
