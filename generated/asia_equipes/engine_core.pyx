@@ -15,9 +15,12 @@ engine's game the same way, in C arrays read from it and written back.
 """
 
 cimport cython
+from cpython.long cimport PyLong_AsLongAndOverflow
 from libc.stdint cimport uint64_t
 from libc.stdlib cimport malloc, qsort
 from libc.string cimport memset
+
+import sys
 
 from . import engine as _pure
 
@@ -31,6 +34,7 @@ DEF OFFERED_MOST = 5
 # A ticket choice's bits: the positions kept among those offered, then what a mechanism adds.
 DEF KEEP_BITS = 10
 DEF SIBLINGS_MOST = 2
+DEF NO_LAST_ROUND = -2147483648
 DEF LONGEST = 6
 DEF SHAPES = 10
 DEF SHARE_MOST = 2
@@ -345,9 +349,11 @@ ctypedef struct State:
     int current
     int phase
     int drawn
-    int final_turns  # -1: the last round has not begun
+    # The turns left in the last round, or NO_LAST_ROUND before it; as in the pure engine, a
+    # saved last round at 0 counts on below it (from_dict takes it, and no turn ends it).
+    int final_turns
     int passes
-    int turns
+    int turns  # turns played since `Game.turns_before` (a saved game may have played any number)
     int twin_closes
     # Team play: each team's holder of train cards and of tickets; the tickets each player
     # shares at set-up, put in the holders once everyone has chosen; where the previous card of
@@ -379,10 +385,35 @@ ctypedef struct State:
 
 
 @cython.final
+@cython.no_gc  # its one object, `turns_before`, an integer, holds no other: no cycle to collect
 cdef class Game:
-    """One game in progress, its state in C arrays: the engine's public API, in C."""
+    """One game in progress, its state in C arrays: the engine's public API, in C.
+
+    What Python hands it (a generator's answers, a position, an id, a player, a state, a game
+    to read) is checked once, where it comes in, as the pure engine checks it: the C code past
+    that point trusts its arguments."""
 
     cdef State s
+    # The turns a saved game had played when it was read (any integer: `from_dict` takes any),
+    # to which `s.turns` adds those played since.
+    cdef object turns_before
+    # How many times Python has changed this game: a generator that plays a move on it while
+    # `sample_id` waits for its answer is seen, and the count it was asked for is not used.
+    cdef unsigned long changes
+
+    def __cinit__(self):
+        # A game made by `Game.__new__` and never set up holds no player: over, it plays nothing.
+        self.s.phase = OVER
+        self.turns_before = 0
+
+    def __init__(self, players, seed):
+        """A game of `players`, not dealt, as the pure engine's `Game(players, seed)` makes it
+        (`new_game` deals one). A count of players the edition does not have is refused as
+        `new_game` refuses it: the pure engine's `Game` takes any, and one past the C arrays
+        cannot be held here."""
+        if isinstance(players, int) and not _pure.PLAYERS[0] <= players <= _pure.PLAYERS[1]:
+            raise ValueError(f"{_pure.EDITION} is played by {_pure.PLAYERS[0]} to {_pure.PLAYERS[1]} players, not {players!r}")
+        self.load(_pure.Game(players, seed))
 
     # -- the engine's generator (splitmix64) -----------------------------------------
 
@@ -556,7 +587,7 @@ cdef class Game:
         self.s.turns += 1
         self.s.drawn = 0
         self.s.card_place = -1
-        if self.s.final_turns < 0:
+        if self.s.final_turns == NO_LAST_ROUND:
             if self.round_trains() <= LAST_ROUND_TRAINS:
                 self.s.final_turns = self.s.players
         else:
@@ -799,15 +830,12 @@ cdef class Game:
         cdef int length = ROUTE_LENGTH[route]
         self.pay_split(route, paid, jokers, -1, -1)
 
-    cdef void take_route(self, int route, int paid, int colored, int jokers, bint jokers_first) noexcept:
+    cdef void take_route(self, int route, int paid, int colored, int jokers) noexcept:
         # As `_take_route`: the cards to the discard in the order of the payment (the colour
-        # first, then the jokers, unless they were laid first), the route, the points.
-        if jokers_first:
-            self.discard_cards(LOCOMOTIVE, jokers)
+        # first, then the jokers), the route, the points.
         if paid >= 0 and colored:
             self.discard_cards(paid, colored)
-        if not jokers_first:
-            self.discard_cards(LOCOMOTIVE, jokers)
+        self.discard_cards(LOCOMOTIVE, jokers)
         self.take(route)
 
     cdef void take(self, int route) noexcept:
@@ -1085,6 +1113,8 @@ cdef class Game:
         cdef int offered = self.s.pending_count[self.s.current]
         cdef int size
         cdef long count = 0
+        if offered == 0:
+            return 0  # a choice among no tickets (`no_choice`)
         # Each choice of tickets kept, with each choice of those shared: editions/asia-team.aventuriers:46.
         cdef int wanted = SHARE_AT_SETUP if self.s.phase == SETUP_TICKETS else SHARE_AT_DRAW
         for size in range(self.keep_least(), offered + 1):
@@ -1348,6 +1378,8 @@ cdef class Game:
         while self.s.phase != OVER:
             state = state * <uint64_t>6364136223846793005 + <uint64_t>1442695040888963407
             if self.s.phase == SETUP_TICKETS or self.s.phase == KEEP_TICKETS:
+                if self.keep_count() == 0:
+                    return  # a choice among no tickets: the caller raises as `playout` does
                 self.s.wanted_stale[self.s.current] = 1
                 self.keep_kept(self.kept_mask(self.guided_keep()))
                 continue
@@ -1472,6 +1504,8 @@ cdef class Game:
                 self.place_drawn(<int>(((state >> 32) * <uint64_t>2) >> 32))
             else:
                 count = self.keep_count()
+                if count == 0:
+                    return  # a choice among no tickets: the caller raises as the pure engine does
                 self.keep(<long>(((state >> 32) * <uint64_t>count) >> 32))
 
     # -- the engine's public API, as `engine.Game` has it ------------------------------
@@ -1683,20 +1717,14 @@ cdef class Game:
 
     cdef bint names_match(self, action, int index):
         """Whether a legal action as `legal_actions()` lists it (ACTIONS[index] by the tickets'
-        names where its id counts them by position) names the tickets at those positions now."""
-        cdef int player = self.s.current, at
-        if ID_KIND[index] == KIND_KEEP and ID_FIRST[index] == self.s.pending_count[player]:
-            shared = [_TICKET_IDS[self.s.pending[player][at]] for at in range(ID_FIRST[index]) if ID_SECOND[index] >> (at + OFFERED_MOST) & 1]
-            if action["share"] != shared:
-                return False
+        names where its id counts them by position) is, field by field, the one listed now for
+        that id: the pure engine plays such an action by its fields, so one naming other tickets,
+        or written with other fields, is left to it."""
         if ID_KIND[index] == KIND_SHARE:
-            return self.s.phase == TURN and self.share_fits(index) and action["tickets"] == self.share_names(index)
+            return self.s.phase == TURN and self.share_fits(index) and action == self.listed_action(index)
         if ID_KIND[index] != KIND_KEEP:
             return True
-        if ID_FIRST[index] != self.s.pending_count[player]:
-            return False
-        names = [_TICKET_IDS[self.s.pending[player][at]] for at in range(ID_FIRST[index]) if ID_SECOND[index] >> at & 1]
-        return action["tickets"] == names
+        return ID_FIRST[index] == self.s.pending_count[self.s.current] and action == self.keep_action(ID_SECOND[index])
 
     cdef int listed_as(self, dict action):
         """The id of the legal action equal to `action`, or -1."""
@@ -1719,6 +1747,8 @@ cdef class Game:
         """This game as the pure engine's `Game`: for what is done once a game (saving,
         observing), for the refusals and their French messages, and for a dict written by hand
         that is not exactly one of the legal actions; never for a legal action as listed."""
+        if self.s.players == 0:
+            raise ValueError("this game was never set up: make one with new_game, Game(players, seed) or Game.from_dict")
         game = _pure.Game(self.s.players, 0)
         _write(self, game)
         return game
@@ -1731,9 +1761,19 @@ cdef class Game:
         getattr(game, method)(argument)
         self.load(game)
 
+    cdef inline int no_choice(self) except -1:
+        """A choice of tickets among none (at set-up, a player dealt none: a game made by
+        `Game(players, seed)`, or a state written so) has no action the pure engine can name:
+        it raises KeyError where it lists the legal actions, and so does this one."""
+        if (self.s.phase == SETUP_TICKETS or self.s.phase == KEEP_TICKETS) and self.s.pending_count[self.s.current] == 0:
+            raise KeyError((0, ()))
+        return 0
+
     def legal_actions(self):
         """Every legal action of the current player, in a stable order (`engine.Game.legal_actions`)."""
-        cdef int listed = self.list_ids(LISTED), index
+        cdef int listed, index
+        self.no_choice()
+        listed = self.list_ids(LISTED)
         if self.s.phase == SETUP_TICKETS or self.s.phase == KEEP_TICKETS:
             return [self.keep_action(ID_SECOND[LISTED[index]]) for index in range(listed)]
         return [self.listed_action(LISTED[index]) for index in range(listed)]
@@ -1741,9 +1781,13 @@ cdef class Game:
     def apply(self, action):
         """Play `action` for the current player, or raise IllegalAction and change nothing."""
         cdef int index
+        self.changes += 1
         if type(action) is _ACTION and self.s.phase != OVER:
-            index = action.id
-            if self.names_match(action, index) and self.play_id(index):
+            # A legal action as listed is ACTIONS[id] itself, or a choice by position listed by
+            # the tickets' names (`names_match`). Any other (an id out of range, or not the
+            # action's) is judged by the pure engine, which plays an action by its fields.
+            index = _listed_id(action)
+            if index >= 0 and self.names_match(action, index) and self.play_id(index):
                 return
         elif type(action) is dict and self.s.phase != OVER:
             # A dict written by hand that is one of the legal actions: played as that one.
@@ -1754,13 +1798,17 @@ cdef class Game:
 
     def legal_action_ids(self):
         """The ids in ACTIONS of the legal actions, ascending."""
-        cdef int listed = self.list_ids(LISTED), index
+        cdef int listed, index
+        self.no_choice()
+        listed = self.list_ids(LISTED)
         qsort(LISTED, listed, sizeof(int), _ascending)
         return [LISTED[index] for index in range(listed)]
 
     def action_mask(self):
         """One byte per entry of ACTIONS: 1 where the action is legal now, else 0."""
-        cdef int listed = self.list_ids(LISTED), index
+        cdef int listed, index
+        self.no_choice()
+        listed = self.list_ids(LISTED)
         memset(MASK_BYTES, 0, ACTION_COUNT)
         for index in range(listed):
             MASK_BYTES[LISTED[index]] = 1
@@ -1770,18 +1818,22 @@ cdef class Game:
         """Play ACTIONS[index], or raise IllegalAction and change nothing."""
         if type(index) is not int or not 0 <= index < ACTION_COUNT:
             raise _pure.IllegalAction("unknown_action_id", id=index, last=ACTION_COUNT - 1)
+        self.changes += 1
         if not self.play_id(index):
             self.through_pure("apply_id", index)
 
     def legal_count(self):
         """How many actions are legal now: `len(legal_actions())`, counted."""
+        self.no_choice()
         return self.count()
 
     def legal_at(self, k):
         """The legal action at position `k` of `legal_actions()`, found without listing the others."""
-        cdef long count = self.count()
+        cdef long count
         if type(k) is not int or k < 0:
             raise IndexError(f"no legal action at {k!r}")
+        self.no_choice()
+        count = self.count()
         if k >= count:
             raise IndexError(f"no legal action at {k!r}: {count} are legal")
         if self.s.phase == SETUP_TICKETS or self.s.phase == KEEP_TICKETS:
@@ -1790,23 +1842,38 @@ cdef class Game:
 
     def sample_id(self, rng):
         """The id in ACTIONS of a legal action drawn uniformly with `rng.randrange`."""
-        cdef long draws = 0, claims = 0, count
+        cdef long draws = 0, claims = 0, count, drawn = -1
+        cdef unsigned long changes = self.changes
+        cdef int overflow = 0
+        self.no_choice()
         if self.s.phase == TURN or self.s.phase == SECOND_CARD:
             count = self.count_turn(&draws, &claims)
             if count == 0 and self.s.phase == TURN:
                 count = 1  # passing
         else:
             count = self.count()
-        return self.id_counted(rng.randrange(count), draws, claims)
+        k = rng.randrange(count)
+        if type(k) is int:
+            drawn = PyLong_AsLongAndOverflow(k, &overflow)
+        if overflow or not 0 <= drawn < count or self.changes != changes:
+            # As the pure engine's `legal_at(rng.randrange(...))`: IndexError for a position
+            # that is not one, the action at k of the game as it is now, if it changed.
+            return self.legal_at(k).id
+        return self.id_counted(drawn, draws, claims)
 
     def playout(self, rng):
         """Random legal moves to the end, as `engine.Game.playout(rng)` plays them."""
-        self.play(<uint64_t>rng.getrandbits(64))
+        bits = rng.getrandbits(64)
+        self.changes += 1
+        if self.s.phase != OVER:
+            self.play(_seeded(bits))
+            self.no_choice()  # where `play` stopped, if it did
 
     def copy(self):
         """An independent game in the same state, generator included."""
         cdef Game game = Game.__new__(Game)
         game.s = self.s
+        game.turns_before = self.turns_before
         return game
 
     def scores(self):
@@ -1838,10 +1905,11 @@ cdef class Game:
         cdef int player, color, count = 0, index, route, place = 0
         cdef int order[TICKET_COUNT]
         memset(&self.s, 0, sizeof(State))
+        self.turns_before = 0
         self.s.players = players
         self.s.rng = seed
         self.s.twin_closes = TWIN_CLOSES[players]
-        self.s.final_turns = -1
+        self.s.final_turns = NO_LAST_ROUND
         self.s.phase = SETUP_TICKETS
         for player in range(players):
             self.s.trains[player] = TRAINS_EACH
@@ -1875,58 +1943,68 @@ cdef class Game:
         self.index_open()
 
     cdef load(self, game):
-        """Read the pure engine's game into C arrays."""
+        """Read the pure engine's game into C arrays. Its checks (`from_dict`, every move's) keep
+        each list within the room the arrays have; `_room` makes sure of it all the same, for
+        it costs nothing next to reading the lists, and a list past its array would be written
+        over what follows it."""
         cdef int player, color, index, route
+        players = game.players
+        if not isinstance(players, int) or not 0 < players <= PLAYERS_MOST:
+            raise ValueError(f"a game of {players!r} players is not one of {_pure.EDITION}")
         memset(&self.s, 0, sizeof(State))
-        self.s.players = game.players
+        self.s.players = players
         for player in range(self.s.players):
             for color in range(COLOR_COUNT):
                 self.s.hands[player][color] = game._hands[player][color]
             self.s.trains[player] = game._trains[player]
             self.s.score[player] = game._score[player]
-            self.s.route_count[player] = len(game._routes[player])
+            self.s.route_count[player] = _room(game._routes[player], ROUTE_COUNT)
             for index, route in enumerate(game._routes[player]):
                 self.s.routes[player][index] = route
-            self.s.ticket_count[player] = len(game._tickets[player])
+            self.s.ticket_count[player] = _room(game._tickets[player], TICKET_COUNT)
             for index, route in enumerate(game._tickets[player]):
                 self.s.tickets[player][index] = route
-            self.s.pending_count[player] = len(game._pending[player])
+            self.s.pending_count[player] = _room(game._pending[player], OFFERED_MOST)
             for index, route in enumerate(game._pending[player]):
                 self.s.pending[player][index] = route
         for route in range(ROUTE_COUNT):
             self.s.owner[route] = game._owner[route]
-        self.s.deck_size = len(game._deck)
+        self.s.deck_size = _room(game._deck, CARD_COUNT)
         for index, color in enumerate(game._deck):
             self.s.deck[index] = color
-        self.s.discard_size = len(game._discard)
+        self.s.discard_size = _room(game._discard, CARD_COUNT)
         for index, color in enumerate(game._discard):
             self.s.discard[index] = color
         for index in range(MARKET_SIZE):
             card = game._market[index]
             self.s.market[index] = -1 if card is None else card
         self.s.ticket_head = 0
-        self.s.ticket_end = len(game._ticket_deck)
+        self.s.ticket_end = _room(game._ticket_deck, TICKET_COUNT)
         for index, route in enumerate(game._ticket_deck):
             self.s.ticket_deck[index] = route
-        self.s.rejected_count = len(game._setup_rejected)
+        self.s.rejected_count = _room(game._setup_rejected, TICKET_COUNT)
         for index, route in enumerate(game._setup_rejected):
             self.s.rejected[index] = route
         self.s.current = game._current
         self.s.phase = _PHASE_NAMES[game._phase]
         self.s.drawn = game._drawn
-        self.s.final_turns = -1 if game._final_turns is None else game._final_turns
+        self.s.final_turns = NO_LAST_ROUND if game._final_turns is None else game._final_turns
         self.s.passes = game._passes
-        self.s.turns = game._turns
+        self.turns_before = game._turns
         self.s.twin_closes = game._twin_closes
+        # A record each team (of the holder, of its tickets) and each player: room for as many
+        # as there are players.
+        for records in (game._holder, game._team_tickets, game._setup_share, game._side):
+            _room(records, PLAYERS_MOST)
         for team, cards in enumerate(game._holder):
             for color in range(COLOR_COUNT):
                 self.s.holder[team][color] = cards[color]
         for team, tickets in enumerate(game._team_tickets):
-            self.s.team_ticket_count[team] = len(tickets)
+            self.s.team_ticket_count[team] = _room(tickets, TICKET_COUNT)
             for index, ticket in enumerate(tickets):
                 self.s.team_tickets[team][index] = ticket
         for player, tickets in enumerate(game._setup_share):
-            self.s.setup_share_count[player] = len(tickets)
+            self.s.setup_share_count[player] = _room(tickets, OFFERED_MOST)
             for index, ticket in enumerate(tickets):
                 self.s.setup_share[player][index] = ticket
         for player, side in enumerate(game._side):
@@ -1935,6 +2013,7 @@ cdef class Game:
         self.s.drawn_card = -1 if game._drawn_card is None else game._drawn_card
         self.s.rng = game._rng.state
         self.index_open()
+        self.changes += 1
 
     # -- scoring -----------------------------------------------------------------------
 
@@ -2074,6 +2153,56 @@ cdef Game _read(game):
     return core
 
 
+cdef inline int _room(items, int most) except -1:
+    """How many `items` a list of the state holds, refused past `most`, the room its C array has."""
+    cdef Py_ssize_t size = len(items)
+    if size > most:
+        raise ValueError(f"not a valid {_pure.EDITION} state: {size} items where {most} fit")
+    return <int>size
+
+
+cdef int _listed_id(action) except -2:
+    """The id of a legal action as `legal_actions()` lists it (`type(action) is _ACTION`), or -1
+    where its id is not the id of such an action: out of range, not an integer, or that of
+    another action (the action itself is ACTIONS[id], or a choice by position named by the
+    tickets, whose ACTIONS entry is of another type)."""
+    index = getattr(action, "id", None)
+    if type(index) is not int or not 0 <= index < ACTION_COUNT:
+        return -1
+    if _ACTIONS[index] is not action and type(_ACTIONS[index]) is _ACTION:
+        return -1
+    return index
+
+
+# The pure engine's playout steps its generator `(state * A + C) & MASK` before each move.
+cdef object _STEP_TIMES = 6364136223846793005
+cdef object _STEP_PLUS = 1442695040888963407
+cdef object _STEP_UNDONE = pow(6364136223846793005, -1, 1 << 64)
+
+
+cdef uint64_t _seeded(bits) except? 0:
+    """The generator a playout starts from, given what `rng.getrandbits(64)` returned, taken as
+    the pure engine's playout takes it: an integer of any size or sign (a bool too) modulo
+    2**64; anything else through the pure engine's first step, which refuses what it refuses
+    (a float, a string: TypeError) before any move, and whose result, undone, is the start."""
+    if isinstance(bits, int):
+        return bits & MASK64
+    stepped = (bits * _STEP_TIMES + _STEP_PLUS) & MASK64
+    return ((stepped - _STEP_PLUS) * _STEP_UNDONE) & MASK64
+
+
+cdef object _engine_game(game, str function):
+    """`game` when it is a game of this edition, native or the pure engine's (this engine's, or
+    another copy of it loaded elsewhere, as the tests load it); else TypeError: the C arrays are
+    this edition's, and another's routes, tickets or players do not fit them."""
+    kind = type(game)
+    if isinstance(game, (Game, _pure.Game)) or (
+        kind.__name__ == "Game" and getattr(sys.modules.get(kind.__module__), "EDITION", None) == _pure.EDITION
+    ):
+        return game
+    raise TypeError(f"{function}() plays a game of {_pure.EDITION}, not {_pure._detail(game)}")
+
+
 cdef int _write(Game core, game) except -1:
     """The C arrays back into the game, as the pure engine keeps them."""
     cdef int player
@@ -2093,9 +2222,9 @@ cdef int _write(Game core, game) except -1:
     game._current = core.s.current
     game._phase = _NAMES_OF_PHASE[core.s.phase]
     game._drawn = core.s.drawn
-    game._final_turns = None if core.s.final_turns < 0 else core.s.final_turns
+    game._final_turns = None if core.s.final_turns == NO_LAST_ROUND else core.s.final_turns
     game._passes = core.s.passes
-    game._turns = core.s.turns
+    game._turns = core.turns_before + core.s.turns
     game._rng.state = core.s.rng
     game._holder = [
         [core.s.holder[team][color] for color in range(COLOR_COUNT)] for team in range(core.s.players // TEAM_SIZE)
@@ -2170,29 +2299,43 @@ cdef int _ascending(const void *a, const void *b) noexcept nogil:
     return (<const int *>a)[0] - (<const int *>b)[0]
 
 
-def guided_rollout(game, rng, int late_trains):
+def guided_rollout(game, rng, late_trains):
     """Play `game` (native, or the pure engine's) to the end with the guided policy
     (`Game.guided`; from `late_trains` trains left, the longest routes rather than more
     tickets), in C: a rollout for a tree search, the greedy bot's policy at a fraction of its
     cost. Not the engine's playout, and not its legal-move checks: only the moves the native
-    engine counts as legal."""
-    if isinstance(game, Game):
-        (<Game>game).guided(<uint64_t>rng.getrandbits(64), late_trains)
-        return
-    cdef Game core = _read(game)
-    core.guided(<uint64_t>rng.getrandbits(64), late_trains)
-    _write(core, game)
+    engine counts as legal. `late_trains` is any integer (TypeError otherwise); the generator's
+    answer is taken as `playout` takes it."""
+    cdef Game core
+    cdef int late
+    _engine_game(game, "guided_rollout")
+    if not isinstance(late_trains, int):
+        raise TypeError(f"late_trains must be an integer, not {_pure._detail(late_trains)}")
+    # No player has fewer trains than none, nor more than all of them.
+    late = -1 if late_trains < -1 else TRAINS_EACH if late_trains > TRAINS_EACH else late_trains
+    bits = rng.getrandbits(64)
+    core = game if isinstance(game, Game) else _read(game)
+    core.changes += 1
+    if core.s.phase != OVER:
+        core.guided(_seeded(bits), late)
+        if core is not game:
+            _write(core, game)
+        core.no_choice()  # where `guided` stopped, if it did
 
 
 def playout(game, rng):
     """Play `game` (native, or the pure engine's) to the end exactly as `game.playout(rng)`
     does, in C."""
-    if isinstance(game, Game):
-        (<Game>game).play(<uint64_t>rng.getrandbits(64))
+    cdef Game core
+    if isinstance(_engine_game(game, "playout"), Game):
+        (<Game>game).playout(rng)
         return
-    cdef Game core = _read(game)
-    core.play(<uint64_t>rng.getrandbits(64))
-    _write(core, game)
+    bits = rng.getrandbits(64)
+    core = _read(game)
+    if core.s.phase != OVER:
+        core.play(_seeded(bits))
+        _write(core, game)
+        core.no_choice()  # where `play` stopped, if it did
 
 
 # The rest of the engine's names (its tables, IllegalAction, MESSAGES, measured…) are the pure
