@@ -7,7 +7,8 @@ Do not edit: change the spec and run `aventuriers build`.
 from __future__ import annotations
 
 import itertools
-from typing import Any, NoReturn
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Literal, NoReturn, NotRequired, Protocol, TypedDict
 
 __all__ = [
     "ACTIONS",
@@ -35,6 +36,37 @@ __all__ = [
     "TICKETS_PER_DRAW",
     "TUNNEL_REVEAL",
     "SUBSTITUTES",
+    "Edition",
+    "RouteId",
+    "TicketId",
+    "City",
+    "Color",
+    "RouteColor",
+    "Phase",
+    "Cards",
+    "DrawCard",
+    "ClaimRoute",
+    "DrawTickets",
+    "KeepTickets",
+    "PayCard",
+    "Pass",
+    "PayTunnel",
+    "AbandonTunnel",
+    "RouteRecord",
+    "TicketRecord",
+    "PlayerState",
+    "State",
+    "ObservedPlayer",
+    "Observation",
+    "TicketResult",
+    "ScoreRecord",
+    "OwedClaim",
+    "KeepTicketsByPosition",
+    "TunnelClaim",
+    "Action",
+    "ActionEntry",
+    "RandomRange",
+    "RandomBits",
     "Game",
     "IllegalAction",
     "measured",
@@ -63,7 +95,419 @@ DOUBLE_ROUTE_RULES = ((2, 2, True), (3, 3, False))
 LAST_ROUND_TRAINS = 2
 BONUSES: dict[str, tuple[str, int]] = {"globetrotter": ("completed_tickets", 10)}
 
-ROUTES: dict[str, dict[str, Any]] = {
+# -- the API's types ------------------------------------------------------------
+# For type checkers and editors: the engine never reads them. Each record has the core's keys,
+# then those of the mechanisms this edition uses; `NotRequired` marks a key a record may lack
+# (read the keys a record requires from `typing.get_type_hints(…, include_extras=True)`: with
+# postponed annotations, `__required_keys__` counts every key). A listed action is read-only at
+# run time (`legal_actions()`), whatever its type says.
+
+Edition = Literal["nordic-countries"]
+RouteId = Literal[
+    "bergen-oslo-blue",
+    "bergen-oslo-red",
+    "bergen-stavanger",
+    "bergen-andalsnes",
+    "boden-kiruna-black",
+    "boden-kiruna-orange",
+    "boden-tornio",
+    "boden-umea-red",
+    "boden-umea-white",
+    "goteborg-kobenhavn",
+    "goteborg-norrkoping",
+    "goteborg-oslo",
+    "goteborg-alborg",
+    "goteborg-orebro",
+    "helsinki-imatra",
+    "helsinki-lahti",
+    "helsinki-stockholm-gray",
+    "helsinki-stockholm-yellow",
+    "helsinki-tallinn",
+    "helsinki-tampere",
+    "helsinki-turku",
+    "honningsvag-kirkenes",
+    "honningsvag-tromso",
+    "imatra-kuopio",
+    "imatra-lahti",
+    "kajaani-kuopio",
+    "kajaani-lieksa",
+    "kajaani-oulu",
+    "karlskrona-kobenhavn-blue",
+    "karlskrona-kobenhavn-green",
+    "karlskrona-norrkoping-white",
+    "karlskrona-norrkoping-yellow",
+    "kirkenes-murmansk",
+    "kirkenes-rovaniemi",
+    "kiruna-narvik-pink",
+    "kiruna-narvik-white",
+    "kristiansand-oslo",
+    "kristiansand-stavanger-green",
+    "kristiansand-stavanger-orange",
+    "kristiansand-alborg",
+    "kuopio-lahti",
+    "kuopio-lieksa",
+    "kuopio-oulu",
+    "kuopio-vaasa",
+    "kobenhavn-arhus",
+    "lahti-tampere",
+    "lieksa-murmansk",
+    "lillehammer-oslo",
+    "lillehammer-trondheim",
+    "lillehammer-andalsnes",
+    "mo-i-rana-narvik",
+    "mo-i-rana-trondheim-green",
+    "mo-i-rana-trondheim-red",
+    "narvik-tromso",
+    "norrkoping-stockholm-orange",
+    "norrkoping-stockholm-red",
+    "norrkoping-orebro",
+    "oslo-alborg",
+    "oslo-orebro-green",
+    "oslo-orebro-yellow",
+    "oulu-rovaniemi",
+    "oulu-tornio",
+    "oulu-vaasa",
+    "rovaniemi-tornio",
+    "stockholm-sundsvall-1",
+    "stockholm-sundsvall-2",
+    "stockholm-tallinn",
+    "stockholm-turku",
+    "stockholm-orebro-black",
+    "stockholm-orebro-pink",
+    "sundsvall-umea-pink",
+    "sundsvall-umea-yellow",
+    "sundsvall-vaasa",
+    "sundsvall-orebro",
+    "sundsvall-ostersund",
+    "tampere-turku",
+    "tampere-vaasa",
+    "trondheim-andalsnes",
+    "trondheim-ostersund",
+    "umea-vaasa",
+    "alborg-arhus",
+]
+TicketId = Literal[
+    "bergen-kobenhavn",
+    "bergen-narvik",
+    "bergen-tornio",
+    "bergen-trondheim",
+    "goteborg-oulu",
+    "goteborg-turku",
+    "goteborg-andalsnes",
+    "helsinki-bergen",
+    "helsinki-kirkenes",
+    "helsinki-kiruna",
+    "helsinki-kobenhavn",
+    "helsinki-lieksa",
+    "helsinki-ostersund",
+    "kristiansand-mo-i-rana",
+    "kobenhavn-murmansk",
+    "kobenhavn-narvik",
+    "kobenhavn-oulu",
+    "narvik-murmansk",
+    "narvik-tallinn",
+    "norrkoping-boden",
+    "oslo-helsinki",
+    "oslo-honningsvag",
+    "oslo-kobenhavn",
+    "oslo-mo-i-rana",
+    "oslo-stavanger",
+    "oslo-stockholm",
+    "oslo-vaasa",
+    "stavanger-karlskrona",
+    "stavanger-rovaniemi",
+    "stockholm-bergen",
+    "stockholm-imatra",
+    "stockholm-kajaani",
+    "stockholm-kobenhavn",
+    "stockholm-tromso",
+    "stockholm-umea",
+    "sundsvall-lahti",
+    "tampere-boden",
+    "tampere-kristiansand",
+    "tampere-tallinn",
+    "tornio-imatra",
+    "tromso-vaasa",
+    "turku-trondheim",
+    "alborg-norrkoping",
+    "alborg-umea",
+    "arhus-lillehammer",
+    "orebro-kuopio",
+]
+City = Literal[
+    "Bergen",
+    "Boden",
+    "Göteborg",
+    "Helsinki",
+    "Honningsvåg",
+    "Imatra",
+    "Kajaani",
+    "Karlskrona",
+    "Kirkenes",
+    "Kiruna",
+    "Kristiansand",
+    "Kuopio",
+    "København",
+    "Lahti",
+    "Lieksa",
+    "Lillehammer",
+    "Mo I Rana",
+    "Murmansk",
+    "Narvik",
+    "Norrköping",
+    "Oslo",
+    "Oulu",
+    "Rovaniemi",
+    "Stavanger",
+    "Stockholm",
+    "Sundsvall",
+    "Tallinn",
+    "Tampere",
+    "Tornio",
+    "Tromsø",
+    "Trondheim",
+    "Turku",
+    "Umeå",
+    "Vaasa",
+    "Ålborg",
+    "Åndalsnes",
+    "Århus",
+    "Örebro",
+    "Östersund",
+]
+Color = Literal["red", "blue", "green", "yellow", "orange", "black", "white", "pink", "locomotive"]
+RouteColor = Literal["red", "blue", "green", "yellow", "orange", "black", "white", "pink", "gray"]
+Phase = Literal["setup_tickets", "turn", "second_card", "keep_tickets", "tunnel", "owed_cards", "over"]
+Cards = dict[Color, int]
+# The action 'draw_card' (`Game.apply`).
+DrawCard = TypedDict(
+    "DrawCard",
+    {
+        "type": "Literal['draw_card']",
+        "source": "Literal['deck', 'market']",
+        "slot": "NotRequired[int]",
+    },
+)
+# The action 'claim_route' (`Game.apply`).
+ClaimRoute = TypedDict(
+    "ClaimRoute",
+    {
+        "type": "Literal['claim_route']",
+        "route": "RouteId",
+        "cards": "Cards",
+    },
+)
+# The action 'draw_tickets' (`Game.apply`).
+DrawTickets = TypedDict(
+    "DrawTickets",
+    {
+        "type": "Literal['draw_tickets']",
+    },
+)
+# The action 'keep_tickets' (`Game.apply`).
+KeepTickets = TypedDict(
+    "KeepTickets",
+    {
+        "type": "Literal['keep_tickets']",
+        "tickets": "list[TicketId]",
+        "return_order": "NotRequired[list[TicketId]]",
+    },
+)
+# The action 'pay_card' (`Game.apply`).
+PayCard = TypedDict(
+    "PayCard",
+    {
+        "type": "Literal['pay_card']",
+        "color": "Color",
+    },
+)
+# The action 'pass' (`Game.apply`).
+Pass = TypedDict(
+    "Pass",
+    {
+        "type": "Literal['pass']",
+    },
+)
+# The action 'pay_tunnel' (`Game.apply`).
+PayTunnel = TypedDict(
+    "PayTunnel",
+    {
+        "type": "Literal['pay_tunnel']",
+        "cards": "Cards",
+    },
+)
+# The action 'abandon_tunnel' (`Game.apply`).
+AbandonTunnel = TypedDict(
+    "AbandonTunnel",
+    {
+        "type": "Literal['abandon_tunnel']",
+    },
+)
+# A route of `ROUTES`.
+RouteRecord = TypedDict(
+    "RouteRecord",
+    {
+        "a": "City",
+        "b": "City",
+        "length": "int",
+        "color": "RouteColor",
+        "twin": "RouteId | None",
+        "ferry": "int",
+        "any_four": "bool",
+        "tunnel": "bool",
+        "reveal": "int",
+    },
+)
+# A ticket of `TICKETS`.
+TicketRecord = TypedDict(
+    "TicketRecord",
+    {
+        "a": "City",
+        "b": "City",
+        "points": "int",
+    },
+)
+# A player's record in `Game.to_dict()`.
+PlayerState = TypedDict(
+    "PlayerState",
+    {
+        "hand": "Cards",
+        "trains": "int",
+        "routes": "list[RouteId]",
+        "tickets": "list[TicketId]",
+        "pending_tickets": "list[TicketId]",
+        "score": "int",
+    },
+)
+# The whole state: `Game.to_dict()`, what `Game.from_dict` restores.
+State = TypedDict(
+    "State",
+    {
+        "edition": "Edition",
+        "players": "list[PlayerState]",
+        "market": "list[Color | None]",
+        "deck": "list[Color]",
+        "discard": "list[Color]",
+        "ticket_deck": "list[TicketId]",
+        "setup_rejected": "list[TicketId]",
+        "current_player": "int",
+        "phase": "Phase",
+        "cards_drawn": "int",
+        "final_turns_left": "int | None",
+        "consecutive_passes": "int",
+        "turns_played": "int",
+        "rng": "int",
+        "owed_cards": "OwedClaim | None",
+        "tunnel": "TunnelClaim | None",
+    },
+)
+# A player in `Game.observation()`: the observer's own record also shows their secrets.
+ObservedPlayer = TypedDict(
+    "ObservedPlayer",
+    {
+        "trains": "int",
+        "routes": "list[RouteId]",
+        "score": "int",
+        "hand_size": "int",
+        "tickets_count": "int",
+        "pending_tickets_count": "int",
+        "hand": "NotRequired[Cards]",
+        "tickets": "NotRequired[list[TicketId]]",
+        "pending_tickets": "NotRequired[list[TicketId]]",
+    },
+)
+# The game as one player sees it: `Game.observation(player)`.
+Observation = TypedDict(
+    "Observation",
+    {
+        "edition": "Edition",
+        "player": "int",
+        "players": "list[ObservedPlayer]",
+        "market": "list[Color | None]",
+        "deck_size": "int",
+        "discard_size": "int",
+        "ticket_deck_size": "int",
+        "setup_rejected_count": "int",
+        "current_player": "int",
+        "phase": "Phase",
+        "cards_drawn": "int",
+        "final_turns_left": "int | None",
+        "consecutive_passes": "int",
+        "turns_played": "int",
+        "owed_cards": "OwedClaim | None",
+        "tunnel": "TunnelClaim | None",
+    },
+)
+# A ticket scored in a `ScoreRecord`.
+TicketResult = TypedDict(
+    "TicketResult",
+    {
+        "ticket": "TicketId",
+        "points": "int",
+    },
+)
+# One player's final score: an entry of `Game.scores()`.
+ScoreRecord = TypedDict(
+    "ScoreRecord",
+    {
+        "player": "int",
+        "route_points": "int",
+        "tickets_completed": "list[TicketResult]",
+        "tickets_failed": "list[TicketResult]",
+        "longest_path": "int",
+        "routes_claimed": "int",
+        "largest_network": "int",
+        "bonuses": "dict[str, int]",
+        "total": "int",
+    },
+)
+# A claim waiting for cards of any colour, given one by one (`pay_card`).
+OwedClaim = TypedDict(
+    "OwedClaim",
+    {
+        "route": "RouteId",
+        "cards": "Cards",
+        "owed": "int",
+        "given": "Cards",
+    },
+)
+# An entry of `ACTIONS` keeping tickets by their position among those offered.
+KeepTicketsByPosition = TypedDict(
+    "KeepTicketsByPosition",
+    {
+        "type": "Literal['keep_tickets']",
+        "offered": "int",
+        "kept": "list[int]",
+    },
+)
+TunnelClaim = TypedDict(
+    "TunnelClaim",
+    {
+        "route": "RouteId",
+        "cards": "Cards",
+        "revealed": "list[Color]",
+        "color": "Color",
+        "surcharge": "int",
+    },
+)
+Action = DrawCard | ClaimRoute | DrawTickets | KeepTickets | PayCard | Pass | PayTunnel | AbandonTunnel
+# What `ACTIONS` holds: every action, and the ticket choices by position `apply_id` plays.
+ActionEntry = Action | KeepTicketsByPosition
+
+
+class RandomRange(Protocol):
+    """What `Game.sample_id` draws with: `random.Random` is one."""
+
+    def randrange(self, stop: int, /) -> int: ...
+
+
+class RandomBits(Protocol):
+    """What `Game.playout` seeds its generator from: `random.Random` is one."""
+
+    def getrandbits(self, k: int, /) -> int: ...
+
+
+ROUTES: dict[RouteId, RouteRecord] = {
     "bergen-oslo-blue": {
         "a": "Bergen",
         "b": "Oslo",
@@ -957,7 +1401,7 @@ ROUTES: dict[str, dict[str, Any]] = {
     },
 }
 
-TICKETS: dict[str, dict[str, Any]] = {
+TICKETS: dict[TicketId, TicketRecord] = {
     "bergen-kobenhavn": {"a": "Bergen", "b": "København", "points": 8},
     "bergen-narvik": {"a": "Bergen", "b": "Narvik", "points": 16},
     "bergen-tornio": {"a": "Bergen", "b": "Tornio", "points": 17},
@@ -1078,7 +1522,7 @@ _CARD_FORMS = {
 }
 
 _ROUTE_IDS = tuple(ROUTES)
-_ROUTE_INDEX = {route_id: index for index, route_id in enumerate(_ROUTE_IDS)}
+_ROUTE_INDEX: dict[str, int] = {route_id: index for index, route_id in enumerate(_ROUTE_IDS)}
 _ROUTE_LENGTH = tuple(route["length"] for route in ROUTES.values())
 _ROUTE_COLOR = tuple(
     -1 if route["color"] == "gray" else COLORS.index(route["color"]) for route in ROUTES.values()
@@ -1089,7 +1533,7 @@ _ROUTE_SIBLINGS = tuple(
 )
 _ROUTE_ENDS = tuple((route["a"], route["b"]) for route in ROUTES.values())
 _TICKET_IDS = tuple(TICKETS)
-_TICKET_INDEX = {ticket_id: index for index, ticket_id in enumerate(_TICKET_IDS)}
+_TICKET_INDEX: dict[str, int] = {ticket_id: index for index, ticket_id in enumerate(_TICKET_IDS)}
 _COLOR_INDEX = {name: index for index, name in enumerate(COLORS)}
 _PLAIN_COLORS = tuple(range(len(COLORS) - 1))
 _ROUTES_BY_LENGTH = tuple(sorted(range(len(_ROUTE_IDS)), key=_ROUTE_LENGTH.__getitem__))
@@ -1110,7 +1554,7 @@ SUBSTITUTES: dict[str, tuple[int, str, str]] = {
 }
 
 
-def _set_size(route: dict, wanted: str) -> int:
+def _set_size(route: Mapping[str, Any], wanted: str) -> int:
     """The cards of a set that stands in for one `wanted` card of `route` (0: no such set)."""
     for cards, replaces, on in SUBSTITUTES.values():
         if replaces != wanted or (replaces == "locomotive" and not route.get("ferry")):
@@ -1147,7 +1591,7 @@ def _read_only_action() -> NoReturn:
     raise TypeError("a legal action is read-only: copy it with dict(action) to change it")
 
 
-class _Action(dict):
+class _ReadOnlyAction(dict):
     """A legal action as `legal_actions()` returns it: built once, shared, read-only.
 
     It compares equal to, and serialises like, the dict it stands for; changing it raises
@@ -1192,6 +1636,14 @@ class _Action(dict):
 
     def __deepcopy__(self, memo: dict) -> dict:
         return _plain(self)
+
+
+if TYPE_CHECKING:
+    # A TypedDict has no subclass with methods: inside the engine a listed action is untyped, and
+    # the API's signatures give it the type of the `Action` it equals.
+    _Action = Any
+else:
+    _Action = _ReadOnlyAction
 
 
 class _Positional(_Action):
@@ -1379,6 +1831,7 @@ _MOST_OFFERED = SETUP_TICKETS
 _MOST_OFFERED = max(_MOST_OFFERED, TICKETS_PER_DRAW)
 # Every action of the edition, by its integer id: the actions `legal_actions()` returns (the
 # same objects), and ticket choices by position among the tickets offered (see `apply_id`).
+ACTIONS: tuple[ActionEntry, ...]
 ACTIONS, _TABLES = _index_actions()
 _PASS = _TABLES["pass"]
 _DRAW_DECK = _TABLES["deck"]
@@ -1427,7 +1880,10 @@ class IllegalAction(Exception):
     The game state is left exactly as it was before the call to `apply`.
     """
 
-    def __init__(self, code: str, **details):
+    code: str
+    message: str
+
+    def __init__(self, code: str, **details: object) -> None:
         self.code = code
         self.message = MESSAGES[code].format(**{key: _detail(value) for key, value in details.items()})
         super().__init__(f"{code}: {self.message}")
@@ -1459,11 +1915,12 @@ def _route_name(route: int) -> str:
     return f"{record['a']} – {record['b']}"
 
 
-def measured(score: dict, measure: str) -> int:
+def measured(score: ScoreRecord, measure: str) -> int:
     """The value a bonus `measure` ranks players by, from one record of `scores()`."""
     if measure == "completed_tickets":
         return len(score["tickets_completed"])
-    return score[_MEASURED_FIELDS[measure]]
+    fields: Mapping[str, Any] = score  # read by a name the bonus table gives
+    return fields[_MEASURED_FIELDS[measure]]
 
 
 def _trail_starts(neighbours: dict[str, list[tuple[int, str, int]]]) -> list[str]:
@@ -1530,7 +1987,7 @@ class _Random:
             items[index], items[other] = items[other], items[index]
 
 
-def new_game(players: Any, seed: Any) -> Game:
+def new_game(players: int, seed: int) -> Game:
     """A new game, set up and dealt; the same seed gives the same game."""
     if not isinstance(players, int) or not PLAYERS[0] <= players <= PLAYERS[1]:
         raise ValueError(f"{EDITION} is played by {PLAYERS[0]} to {PLAYERS[1]} players, not {players!r}")
@@ -1623,7 +2080,7 @@ class Game:
     def is_over(self) -> bool:
         return self._phase == "over"
 
-    def legal_actions(self) -> list[_Action]:
+    def legal_actions(self) -> list[Action]:
         """Every legal action of the current player, in a stable order."""
         phase = self._phase
         if phase == "turn":
@@ -1638,7 +2095,7 @@ class Game:
             return []
         return self._keep_actions()
 
-    def apply(self, action: Any) -> None:
+    def apply(self, action: Action) -> None:
         """Play `action` for the current player, or raise IllegalAction and change nothing."""
         if self._phase == "over":
             raise IllegalAction("game_over")
@@ -1668,16 +2125,18 @@ class Game:
 
     def legal_action_ids(self) -> list[int]:
         """The ids in ACTIONS of the legal actions, ascending: the same actions as `legal_actions()`."""
-        return sorted([action.id for action in self.legal_actions()])
+        listed: list[Any] = self.legal_actions()  # listed actions: each knows its id
+        return sorted([action.id for action in listed])
 
     def action_mask(self) -> bytes:
         """One byte per entry of ACTIONS: 1 where the action is legal now, else 0."""
         mask = bytearray(len(ACTIONS))
-        for action in self.legal_actions():
+        listed: list[Any] = self.legal_actions()  # listed actions: each knows its id
+        for action in listed:
             mask[action.id] = 1
         return bytes(mask)
 
-    def apply_id(self, index: Any) -> None:
+    def apply_id(self, index: int) -> None:
         """Play ACTIONS[index], or raise IllegalAction and change nothing.
 
         A ticket choice by position is played on the tickets offered (or held) now; the
@@ -1685,10 +2144,10 @@ class Game:
         """
         if type(index) is not int or not 0 <= index < len(ACTIONS):
             raise IllegalAction("unknown_action_id", id=index, last=len(ACTIONS) - 1)
-        action = ACTIONS[index]
+        action: Any = ACTIONS[index]
         self.apply(self._by_position(action) if type(action) is _Positional else action)
 
-    def _by_position(self, action: _Action) -> dict:
+    def _by_position(self, action: _Action) -> Any:
         """The action a ticket choice by position stands for now."""
         pending = self._pending[self._current]
         if action["offered"] != len(pending):
@@ -1704,7 +2163,7 @@ class Game:
             return len(draws) + claims + len(others) or 1
         return len(self.legal_actions())
 
-    def legal_at(self, k: Any) -> _Action:
+    def legal_at(self, k: int) -> Action:
         """The legal action at position `k` of `legal_actions()`, found without listing the others."""
         if type(k) is not int or k < 0:
             raise IndexError(f"no legal action at {k!r}")
@@ -1715,11 +2174,12 @@ class Game:
             raise IndexError(f"no legal action at {k!r}: {len(actions)} are legal")
         return actions[k]
 
-    def sample_id(self, rng: Any) -> int:
+    def sample_id(self, rng: RandomRange) -> int:
         """The id in ACTIONS of a legal action drawn uniformly with `rng.randrange` (a `random.Random`)."""
-        return self.legal_at(rng.randrange(self.legal_count())).id
+        action: Any = self.legal_at(rng.randrange(self.legal_count()))  # a listed action knows its id
+        return action.id
 
-    def playout(self, rng: Any) -> None:
+    def playout(self, rng: RandomBits) -> None:
         """Random legal moves to the end of the game, each drawn uniformly among the legal ones
         by the engine's own generator seeded with `rng.getrandbits(64)` (a `random.Random`): the
         rollout of a tree search. The same seed plays the same moves in every build of this
@@ -2101,7 +2561,7 @@ class Game:
         if route in bucket:
             bucket.remove(route)
 
-    def _apply_claim_route(self, action: dict) -> None:
+    def _apply_claim_route(self, action: Any) -> None:
         """Claim a route.
 
         Spec: editions/nordic-countries.aventuriers:54 (the action), editions/nordic-countries.aventuriers:60 (points),
@@ -2412,7 +2872,7 @@ class Game:
         actions.append(_ABANDON_TUNNEL)
         return actions
 
-    def _apply_pay_tunnel(self, action: dict) -> None:
+    def _apply_pay_tunnel(self, action: Any) -> None:
         """Pay a tunnel's surcharge and take the route: editions/nordic-countries.aventuriers:41."""
         if self._phase != "tunnel":
             raise IllegalAction("no_tunnel_pending")
@@ -2507,12 +2967,13 @@ class Game:
             sizes[root] = sizes.get(root, 0) + 1
         return max(sizes.values(), default=0)
 
-    def scores(self) -> list[dict]:
+    def scores(self) -> list[ScoreRecord]:
         """Final scoring: route points, tickets, bonuses.
 
         Spec: editions/nordic-countries.aventuriers:78.
         """
-        results = []
+        # Built key by key, the mechanisms' after the core's: `ScoreRecord`s once returned.
+        results: list[Any] = []
         for player in range(self.players):
             network = own_network = self._network(player)
             completed, failed = self._ticket_results(network, self._tickets[player])
@@ -2535,7 +2996,7 @@ class Game:
         return results
 
     @staticmethod
-    def _award_bonuses(results: list[dict]) -> None:
+    def _award_bonuses(results: list[Any]) -> None:
         """Each bonus to every record with the best value of its measure, when that is above 0."""
         for bonus, (measure, points) in BONUSES.items():
             values = [measured(result, measure) for result in results]
@@ -2563,9 +3024,10 @@ class Game:
 
     # -- state --------------------------------------------------------------
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> State:
         """The whole state as plain JSON; `Game.from_dict` restores it exactly."""
-        state: dict[str, Any] = {
+        # Built key by key, the mechanisms' after the core's: a `State` once returned.
+        state: Any = {
             "edition": EDITION,
             "players": [
                 {
@@ -2616,7 +3078,7 @@ class Game:
         )
         return state
 
-    def observation(self, player: Any) -> dict:
+    def observation(self, player: int) -> Observation:
         """The game as `player` sees it, as plain JSON: everything public, their own hand and
         tickets, and of what is hidden (the other players' hands and tickets, the decks) only
         the counts. Nothing hidden can be derived from it: no deck order, no generator state.
@@ -2638,7 +3100,7 @@ class Game:
                 record["tickets"] = [_TICKET_IDS[ticket] for ticket in self._tickets[other]]
                 record["pending_tickets"] = [_TICKET_IDS[ticket] for ticket in self._pending[other]]
             players.append(record)
-        seen: dict[str, Any] = {
+        seen: Any = {
             "edition": EDITION,
             "player": player,
             "players": players,
@@ -2703,7 +3165,7 @@ class Game:
         return game
 
     @classmethod
-    def from_dict(cls, state: Any) -> Game:
+    def from_dict(cls, state: State | dict[str, object]) -> Game:
         """A game from `to_dict` output (or a position written by hand in that shape).
 
         Raises ValueError when `state` is not a state of this edition.
@@ -2720,7 +3182,7 @@ class Game:
             raise ValueError(f"not a valid {EDITION} state: {type(error).__name__} {error}") from None
 
     @classmethod
-    def _restore(cls, state: dict) -> Game:
+    def _restore(cls, state: Any) -> Game:
         players = state["players"]
         game = cls(len(players), 0)
         for player, record in enumerate(players):
@@ -2770,7 +3232,7 @@ class Game:
 _PHASES = ("setup_tickets", "turn", "second_card", "keep_tickets", "tunnel", "owed_cards", "over")
 
 
-def _check_state(state: dict) -> None:
+def _check_state(state: Any) -> None:
     """Refuse a state this edition can never reach; the ValueError says what is wrong.
 
     A position may leave cards, trains and tickets out of the game (tests write
@@ -2862,7 +3324,7 @@ def _check_state(state: dict) -> None:
         if (
             not isinstance(route, str)
             or route not in _ROUTE_INDEX
-            or not ROUTES[route]["tunnel"]
+            or not _ROUTE_TUNNEL[_ROUTE_INDEX[route]]
             or route in owners
         ):
             _invalid(f"tunnel.route must be an open tunnel, not {_shown(route)}")
@@ -2873,7 +3335,7 @@ def _check_state(state: dict) -> None:
             for color, number in laid.items()
         ):
             _invalid("tunnel.cards must be cards the current player holds")
-        if sum(laid.values()) != ROUTES[route]["length"]:
+        if sum(laid.values()) != _ROUTE_LENGTH[_ROUTE_INDEX[route]]:
             _invalid("tunnel.cards must pay the tunnel's length")
         revealed = _ids(tunnel.get("revealed"), _COLOR_INDEX, "tunnel.revealed")
         if len(revealed) > _ROUTE_REVEAL[_ROUTE_INDEX[route]]:
@@ -2949,7 +3411,7 @@ def _once(ticket: str, seen: set[str]) -> None:
 
 
 # Each action: its handler, the fields it needs besides "type", and those it may have.
-_HANDLERS = {
+_HANDLERS: dict[str, tuple[Any, tuple[str, ...], tuple[str, ...]]] = {
     "draw_card": (Game._apply_draw_card, ("source",), ("slot",)),
     "claim_route": (Game._apply_claim_route, ("route", "cards"), ()),
     "draw_tickets": (Game._apply_draw_tickets, (), ()),
