@@ -1477,7 +1477,26 @@ def new_game(players: int, seed: int) -> Game:
 
 
 class Game:
-    """One game in progress. See README for the action and state shapes."""
+    """One game in progress, played by the current player's actions until `is_over()`.
+
+    - `legal_actions()`: the legal actions (read-only dicts, stable order); `apply(action)`
+      plays one, or raises `IllegalAction` (`.code`, French `.message`) and changes nothing.
+    - `observation(player)`: what that player sees (`Observation`); `to_dict()` the whole
+      state (`State`), restored exactly by `Game.from_dict` (ValueError on an impossible one).
+    - `scores()`: one `ScoreRecord` per player; `winners()`: the players of the best total.
+    - By integer ids of `ACTIONS`: `legal_action_ids()`, `action_mask()`, `apply_id(i)`;
+      counting: `legal_count()`, `legal_at(k)`, `sample_id(rng)`; `playout(rng)` plays random
+      moves to the end, `copy()` is an independent game.
+
+    Example::
+
+        game = new_game(players=2, seed=7)
+        while not game.is_over():
+            actions = game.legal_actions()
+            claims = [action for action in actions if action["type"] == "claim_route"]
+            game.apply(claims[0] if claims else actions[0])
+        print(game.scores(), game.winners())
+    """
 
     __slots__ = (
         "players",
