@@ -106,7 +106,7 @@ def conform(value: object, hint: Any, module: types.ModuleType, where: str) -> N
         items = args[:1] * len(value) if len(args) == 2 and args[1] is Ellipsis else args
         if len(items) != len(value):
             raise Mismatch(f"{where}: {len(value)} items, not {len(items)}")
-        for index, (item, item_hint) in enumerate(zip(value, items)):
+        for index, (item, item_hint) in enumerate(zip(value, items, strict=True)):
             conform(item, item_hint, module, f"{where}[{index}]")
     elif origin is dict:
         if not isinstance(value, dict):
@@ -261,7 +261,7 @@ def play(seed: int) -> list[ScoreRecord]:
     return game.scores()
 '''
 
-TEAM_BOT = '''
+TEAM_BOT = """
 
 from aventuriers.generated.{package} import TeamScore
 
@@ -272,7 +272,7 @@ def team_totals(game: Game) -> list[int]:
     holders = [team.get("holder", {{}}) for team in observation["teams"]]
     print(holders, observation["last_card_to"])
     return [record["total"] for record in records]
-'''
+"""
 
 # Each mistake, and the words of mypy's error that say it was seen.
 MISTAKES = (
@@ -341,7 +341,9 @@ def bots(folder: Path, mistake: str | None = None) -> list[str]:
     for package, extra in (("usa_2025", ""), ("asia_equipes", TEAM_BOT)):
         source = BOT.format(package=package) + extra.format(package=package)
         if mistake is not None:
-            source += "\n\ndef mistaken(game: Game, state: State) -> None:\n" + textwrap.indent(mistake, "    ")
+            source += "\n\ndef mistaken(game: Game, state: State) -> None:\n" + textwrap.indent(
+                mistake, "    "
+            )
         name = f"bot_{package}.py"
         (folder / name).write_text(textwrap.dedent(source).lstrip(), encoding="utf-8")
         files.append(name)

@@ -16,7 +16,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..ir import Edition
-from ..mechanisms import used_by
 from ..mechanisms.base import literal
 
 # The records every engine has, in the order the engine prints them: key -> type.

@@ -84,7 +84,13 @@ class StationRules(Mechanism):
             "ObservedPlayer": {"stations": "list[City]"},
             "ScoreRecord": {"stations": "StationScore"},
         },
-        records={"StationScore": {"built": "list[City]", "borrowed_routes": "list[RouteId]", "unused_points": "int"}},
+        records={
+            "StationScore": {
+                "built": "list[City]",
+                "borrowed_routes": "list[RouteId]",
+                "unused_points": "int",
+            }
+        },
         actions={"build_station": {"city": "City", "cards": "Cards"}},
     )
 

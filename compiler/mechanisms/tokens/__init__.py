@@ -89,9 +89,15 @@ class TokenRules(Mechanism):
     # Tokens by set, then by place (every place of the set), then by kind (those left out: none).
     api = ApiTypes(
         fields={
-            "State": {"tokens": "dict[str, dict[City, dict[str, int]]]", "token_choices": "list[TokenChoice]"},
+            "State": {
+                "tokens": "dict[str, dict[City, dict[str, int]]]",
+                "token_choices": "list[TokenChoice]",
+            },
             "PlayerState": {"tokens": "dict[str, dict[str, int]]"},
-            "Observation": {"tokens": "dict[str, dict[City, dict[str, int]]]", "token_choices": "list[TokenChoice]"},
+            "Observation": {
+                "tokens": "dict[str, dict[City, dict[str, int]]]",
+                "token_choices": "list[TokenChoice]",
+            },
             "ObservedPlayer": {"tokens": "dict[str, dict[str, int]]"},
             "ScoreRecord": {"majorities": "dict[str, dict[str, int]]"},
         },
