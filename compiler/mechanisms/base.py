@@ -170,7 +170,7 @@ EXPRESSIONS = {
     "least_jokers": "0",  # the jokers a claim of `route` lays at least (a ferry's locomotives)
     "claim_paid": "payment",  # what a paid claim passes on to the taking of its route (the cards laid)
     "initial_scores": "[0] * players",  # where the score markers start (a mechanism may replace it)
-    "score_meaning": "the points of its routes",  # what a record's score must be, for from_dict's message
+    "score_meaning": "les points de ses routes",  # what a record's score must be, in from_dict's French message
 }
 
 

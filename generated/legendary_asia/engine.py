@@ -1515,7 +1515,9 @@ _ROUTE_CLAIM_POINTS = tuple(sum(points) for points in zip(*_EFFECT_POINTS.values
 
 
 def _read_only_action() -> NoReturn:
-    raise TypeError("a legal action is read-only: copy it with dict(action) to change it")
+    raise TypeError(
+        "une action légale est en lecture seule\u00a0: dict(action) en donne une copie modifiable"
+    )
 
 
 class _ReadOnlyAction(dict):
@@ -1877,9 +1879,9 @@ class _Random:
 def new_game(players: int, seed: int) -> Game:
     """A new game, set up and dealt; the same seed gives the same game."""
     if not isinstance(players, int) or not PLAYERS[0] <= players <= PLAYERS[1]:
-        raise ValueError(f"{EDITION} is played by {PLAYERS[0]} to {PLAYERS[1]} players, not {players!r}")
+        raise ValueError(f"{EDITION} se joue de {PLAYERS[0]} à {PLAYERS[1]} joueurs, pas {players!r}")
     if not isinstance(seed, int):
-        raise ValueError(f"the seed must be an integer, not {seed!r}")
+        raise ValueError(f"la graine doit être un entier, pas {seed!r}")
     game = Game(players, seed)
     game._set_up()
     return game
@@ -2072,12 +2074,16 @@ class Game:
     def legal_at(self, k: int) -> Action:
         """The legal action at position `k` of `legal_actions()`, found without listing the others."""
         if type(k) is not int or k < 0:
-            raise IndexError(f"no legal action at {k!r}")
+            raise IndexError(f"aucune action légale à la position {k!r}")
         if self._phase == "turn":
-            return self._turn_at(k, self._turn_parts())
+            try:
+                return self._turn_at(k, self._turn_parts())
+            except IndexError:
+                # The parts count `k` down: the message names the position asked for.
+                raise IndexError(f"aucune action légale à la position {k}") from None
         actions = self.legal_actions()
         if k >= len(actions):
-            raise IndexError(f"no legal action at {k!r}: {len(actions)} are legal")
+            raise IndexError(f"aucune action légale à la position {k!r}\u00a0: il y en a {len(actions)}")
         return actions[k]
 
     def sample_id(self, rng: RandomRange) -> int:
@@ -2832,7 +2838,7 @@ class Game:
         the counts. Nothing hidden can be derived from it: no deck order, no generator state.
         """
         if type(player) is not int or not 0 <= player < self.players:
-            raise ValueError(f"player must be an integer from 0 to {self.players - 1}, not {player!r}")
+            raise ValueError(f"player doit être un entier de 0 à {self.players - 1}, pas {player!r}")
         players = []
         for other in range(self.players):
             record = {
@@ -2898,18 +2904,22 @@ class Game:
     def from_dict(cls, state: State | dict[str, object]) -> Game:
         """A game from `to_dict` output (or a position written by hand in that shape).
 
-        Raises ValueError when `state` is not a state of this edition.
+        Raises ValueError, in French, when `state` is not a state of this edition.
         """
         if not isinstance(state, dict) or state.get("edition") != EDITION:
             found = state.get("edition") if isinstance(state, dict) else type(state).__name__
-            raise ValueError(f"this state is of edition {_shown(found)}, not {EDITION!r}")
+            raise ValueError(f"cet état est de l’édition {_shown(found)}, pas {EDITION!r}")
         try:
             _check_state(state)
             return cls._restore(state)
         except RecursionError:
-            raise ValueError(f"not a valid {EDITION} state: a value is nested too deeply") from None
+            raise ValueError(
+                f"état impossible pour {EDITION}\u00a0: une valeur est imbriquée trop profondément"
+            ) from None
         except (KeyError, IndexError, TypeError, AttributeError) as error:
-            raise ValueError(f"not a valid {EDITION} state: {type(error).__name__} {error}") from None
+            raise ValueError(
+                f"état impossible pour {EDITION}\u00a0: {type(error).__name__} {error}"
+            ) from None
 
     @classmethod
     def _restore(cls, state: Any) -> Game:
@@ -2954,11 +2964,11 @@ def _check_state(state: Any) -> None:
     """
     players = state.get("players")
     if not isinstance(players, list) or not PLAYERS[0] <= len(players) <= PLAYERS[1]:
-        _invalid(f"players must be a list of {PLAYERS[0]} to {PLAYERS[1]} records")
+        _invalid(f"players doit être une liste de {PLAYERS[0]} à {PLAYERS[1]} joueurs")
     count = len(players)
     phase = state.get("phase", "turn")
     if phase not in _PHASES:
-        _invalid(f"phase must be one of {', '.join(_PHASES)}, not {_shown(phase)}")
+        _invalid(f"phase doit être l’une des phases {', '.join(_PHASES)}, pas {_shown(phase)}")
     current = _integer(state.get("current_player"), "current_player", 0, count - 1)
     cards = [0] * len(COLORS)
     owners: dict[str, int] = {}
@@ -2966,18 +2976,18 @@ def _check_state(state: Any) -> None:
     for index, record in enumerate(players):
         where = f"players[{index}]"
         if not isinstance(record, dict):
-            _invalid(f"{where} must be a dict")
+            _invalid(f"{where} doit être un dict")
         hand = record.get("hand")
         if not isinstance(hand, dict):
-            _invalid(f"{where}.hand must be a dict of colours to counts")
+            _invalid(f"{where}.hand doit être un dict des couleurs à leur nombre")
         for color, held in hand.items():
             if color not in _COLOR_INDEX:
-                _invalid(f"{where}.hand has an unknown colour {_shown(color)}")
+                _invalid(f"{where}.hand a une couleur inconnue, {_shown(color)}")
             cards[_COLOR_INDEX[color]] += _integer(held, f"{where}.hand.{color}", 0, None)
         spaces = points = 0
         for route in _ids(record.get("routes"), _ROUTE_INDEX, f"{where}.routes"):
             if route in owners:
-                _invalid(f"route {route!r} is owned twice")
+                _invalid(f"la route {route!r} a deux propriétaires")
             owners[route] = index
             spaces += ROUTES[route]["length"]
             points += ROUTE_POINTS[ROUTES[route]["length"]]
@@ -2986,7 +2996,7 @@ def _check_state(state: Any) -> None:
         _integer(record.get("trains"), f"{where}.trains", 0, TRAINS - spaces)
         if record.get("score") != points:
             _invalid(
-                f"{where}.score must be {points}, the points of its routes, not {_shown(record.get('score'))}"
+                f"{where}.score doit valoir {points}, les points de ses routes, pas {_shown(record.get('score'))}"
             )
         for ticket in _ids(record.get("tickets"), _TICKET_INDEX, f"{where}.tickets"):
             _once(ticket, tickets)
@@ -2994,36 +3004,36 @@ def _check_state(state: Any) -> None:
         for ticket in pending:
             _once(ticket, tickets)
         if len(pending) > _pending_limit(phase, index == current):
-            _invalid(f"{where} has {len(pending)} pending tickets in phase {phase}")
+            _invalid(f"{where} a {len(pending)} tickets en attente en phase {phase}")
     closes = next(closes for low, high, closes in DOUBLE_ROUTE_RULES if low <= count <= high)
     for route, owner in owners.items():
         for sibling in _ROUTE_SIBLINGS[_ROUTE_INDEX[route]]:
             if _ROUTE_IDS[sibling] in owners and (owners[_ROUTE_IDS[sibling]] == owner or closes):
-                _invalid(f"two tracks of the route {route!r} are owned")
+                _invalid(f"deux voies de la route {route!r} sont prises")
     market = state.get("market")
     if not isinstance(market, list) or len(market) != MARKET_SIZE:
-        _invalid(f"market must be a list of {MARKET_SIZE} cards or nulls")
+        _invalid(f"market doit être une liste de {MARKET_SIZE} cartes ou null")
     for place in ("market", "deck", "discard"):
         pile = state.get(place)
         if not isinstance(pile, list):
-            _invalid(f"{place} must be a list of cards")
+            _invalid(f"{place} doit être une liste de cartes")
         for card in pile:
             if card is None and place == "market":
                 continue
             if not isinstance(card, str) or card not in _COLOR_INDEX:
-                _invalid(f"{place} holds an unknown card {_shown(card)}")
+                _invalid(f"{place} contient une carte inconnue, {_shown(card)}")
             cards[_COLOR_INDEX[card]] += 1
     for color, total, most in zip(COLORS, cards, DECK):
         if total > most:
-            _invalid(f"{total} {color} cards in play; the edition has {most}")
+            _invalid(f"{total} cartes «\u00a0{color}\u00a0» en jeu, quand l’édition en a {most}")
     for place in ("ticket_deck", "setup_rejected"):
         for ticket in _ids(state.get(place, []), _TICKET_INDEX, place):
             _once(ticket, tickets)
     drawn = _integer(state.get("cards_drawn", 0), "cards_drawn", 0, CARDS_PER_DRAW - 1)
     if phase == "second_card" and drawn == 0:
-        _invalid("phase second_card needs cards_drawn of at least 1")
+        _invalid("la phase second_card demande un cards_drawn d’au moins 1")
     if phase == "keep_tickets" and not players[current].get("pending_tickets"):
-        _invalid("phase keep_tickets needs pending tickets for the current player")
+        _invalid("la phase keep_tickets demande des tickets en attente au joueur courant")
     if state.get("final_turns_left") is not None:
         _integer(state["final_turns_left"], "final_turns_left", 0, count)
     _integer(state.get("consecutive_passes", 0), "consecutive_passes", 0, count)
@@ -3041,33 +3051,33 @@ def _pending_limit(phase: str, current: bool) -> int:
 
 
 def _invalid(message: str) -> NoReturn:
-    raise ValueError(f"not a valid {EDITION} state: {message}")
+    raise ValueError(f"état impossible pour {EDITION}\u00a0: {message}")
 
 
 def _shown(value) -> str:
     try:
         text = repr(value)
     except RecursionError:
-        return "(a value nested too deeply)"
+        return "(une valeur imbriquée trop profondément)"
     return text if len(text) <= 60 else text[:59] + "…"
 
 
 def _integer(value, what: str, low: int, high: int | None) -> int:
     if type(value) is not int or value < low or (high is not None and value > high):
-        bound = f"from {low} to {high}" if high is not None else f"of at least {low}"
-        _invalid(f"{what} must be an integer {bound}, not {_shown(value)}")
+        bound = f"de {low} à {high}" if high is not None else f"d’au moins {low}"
+        _invalid(f"{what} doit être un entier {bound}, pas {_shown(value)}")
     return value
 
 
 def _ids(value, known, what: str) -> list:
     if not isinstance(value, list) or not all(isinstance(item, str) and item in known for item in value):
-        _invalid(f"{what} must be a list of known names, not {_shown(value)}")
+        _invalid(f"{what} doit être une liste de noms connus, pas {_shown(value)}")
     return value
 
 
 def _once(ticket: str, seen: set[str]) -> None:
     if ticket in seen:
-        _invalid(f"ticket {ticket!r} is in two places")
+        _invalid(f"le ticket {ticket!r} est à deux endroits")
     seen.add(ticket)
 
 

@@ -96,7 +96,7 @@ class StartingScores(Mechanism):
     def replacements(self, edition: Edition) -> dict[str, str]:
         return {
             "initial_scores": "list(STARTING_SCORE[:players])",
-            "score_meaning": "the seat's starting score and the points of its routes",
+            "score_meaning": "son score de départ et les points de ses routes",
         }
 
     # -- worked examples ---------------------------------------------------
