@@ -33,7 +33,10 @@ BROKEN_STATES = {
         lambda s: s.update(current_player=9),
         "current_player doit être un entier",
     ),
-    "a negative current player": (lambda s: s.update(current_player=-1), "current_player doit être un entier"),
+    "a negative current player": (
+        lambda s: s.update(current_player=-1),
+        "current_player doit être un entier",
+    ),
     "negative trains": (player(0, trains=-5), "players[0].trains doit être un entier"),
     "a negative hand": (player(0, hand={"red": -3}), "players[0].hand.red doit être un entier"),
     "a hand count as text": (player(0, hand={"red": "3"}), "players[0].hand.red doit être un entier"),

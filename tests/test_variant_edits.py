@@ -761,7 +761,10 @@ def test_the_dummy_shareholder_plays_at_two_players_only() -> None:
         (lambda s: s.update(share_choices=["prr", "nyc"]), "si et seulement si la phase est take_share"),
         (lambda s: s.update(phase="take_share", share_choices=["prr"]), "au moins deux compagnies"),
         (lambda s: s.update(phase="take_share", share_choices=["prr", ["x"]]), "au moins deux compagnies"),
-        (lambda s: s.update(dummy_shares={"prr": [1]}), "l’action 1 de prr est détenue, mais 0 seulement sont prises"),
+        (
+            lambda s: s.update(dummy_shares={"prr": [1]}),
+            "l’action 1 de prr est détenue, mais 0 seulement sont prises",
+        ),
         (
             lambda s: (
                 s.update(shares_taken={"prr": 1}, dummy_shares={"prr": [1]})
