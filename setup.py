@@ -30,6 +30,8 @@ packages.remove("aventuriers.play.root")
 del package_dir["aventuriers.play.root"]
 
 package_data = {f"aventuriers.{folder}": patterns for folder, patterns in DATA.items()}
+# The PEP 561 marker: type checkers read the engines' annotations (their TypedDicts) from the wheel.
+package_data["aventuriers"] = ["py.typed"]
 package_data["aventuriers.compiler.emit"] = [
     "templates/*.j2",
     "templates/engine/*.j2",

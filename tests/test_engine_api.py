@@ -17,6 +17,44 @@ def test_player_count_outside_the_range_is_a_value_error(edition, players):
         engine(edition).new_game(players, 1)
 
 
+def test_the_engine_s_errors_are_french() -> None:
+    """Every error the API raises speaks French, with the typography of the house (a no-break
+    space before « : »), like the refusals' messages."""
+    module = engine("usa-2025")
+    game = module.new_game(2, 1)
+    said = {}
+    for name, call, error in (
+        ("players", lambda: module.new_game(7, 1), ValueError),
+        ("seed", lambda: module.new_game(2, "x"), ValueError),
+        ("observation", lambda: game.observation(5), ValueError),
+        ("legal_at", lambda: game.legal_at(10**6), IndexError),
+        ("negative", lambda: game.legal_at(-1), IndexError),
+        ("edition", lambda: module.Game.from_dict({"edition": "europe"}), ValueError),
+        ("state", lambda: module.Game.from_dict({**game.to_dict(), "phase": "lunch"}), ValueError),
+        ("read-only", lambda: game.legal_actions()[0].clear(), TypeError),
+    ):
+        with pytest.raises(error) as raised:
+            call()
+        said[name] = str(raised.value)
+    assert said["players"] == "usa-2025 se joue de 2 à 5 joueurs, pas 7"
+    assert said["seed"] == "la graine doit être un entier, pas 'x'"
+    assert said["observation"] == "player doit être un entier de 0 à 1, pas 5"
+    assert said["legal_at"] == "aucune action légale à la position 1000000\u00a0: il y en a 11"
+    assert said["negative"] == "aucune action légale à la position -1"
+    assert said["edition"] == "cet état est de l’édition 'europe', pas 'usa-2025'"
+    assert said["state"].startswith("état impossible pour usa-2025\u00a0: phase doit être l’une des phases")
+    assert (
+        said["read-only"]
+        == "une action légale est en lecture seule\u00a0: dict(action) en donne une copie modifiable"
+    )
+    # In a turn the claims are counted, not listed: the position asked for is the one named.
+    while game.to_dict()["phase"] != "turn":
+        game.apply(game.legal_actions()[-1])
+    with pytest.raises(IndexError) as raised:
+        game.legal_at(10**6)
+    assert str(raised.value) == "aucune action légale à la position 1000000"
+
+
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_module_data_shapes(edition):
     module = engine(edition)

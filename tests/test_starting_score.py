@@ -46,7 +46,7 @@ def test_a_state_without_the_seat_s_start_is_refused(variant) -> None:
     _, _, engine = variant
     state = engine.new_game(2, 1).to_dict()
     state["players"][1]["score"] = 0
-    with pytest.raises(ValueError, match=r"players\[1\]\.score must be 1, the seat's starting score"):
+    with pytest.raises(ValueError, match=r"players\[1\]\.score doit valoir 1, son score de départ"):
         engine.Game.from_dict(state)
 
 

@@ -28,41 +28,44 @@ def player(index: int, **fields):
 
 
 BROKEN_STATES = {
-    "an unknown phase": (lambda s: s.update(phase="lunch"), "phase must be one of"),
+    "an unknown phase": (lambda s: s.update(phase="lunch"), "phase doit être l’une des phases"),
     "a current player past the last": (
         lambda s: s.update(current_player=9),
-        "current_player must be an integer",
+        "current_player doit être un entier",
     ),
-    "a negative current player": (lambda s: s.update(current_player=-1), "current_player must be an integer"),
-    "negative trains": (player(0, trains=-5), "players[0].trains must be an integer"),
-    "a negative hand": (player(0, hand={"red": -3}), "players[0].hand.red must be an integer"),
-    "a hand count as text": (player(0, hand={"red": "3"}), "players[0].hand.red must be an integer"),
-    "an unknown colour": (player(0, hand={"purple": 1}), "unknown colour 'purple'"),
-    "a duplicated deck": (lambda s: s.update(deck=s["deck"] * 2), "cards in play; the edition has"),
-    "a market of 3": (lambda s: s.update(market=s["market"][:3]), "market must be a list of 5"),
-    "one player": (lambda s: s.update(players=s["players"][:1]), "players must be a list of"),
-    "six players": (lambda s: s.update(players=s["players"] * 2), "players must be a list of"),
+    "a negative current player": (
+        lambda s: s.update(current_player=-1),
+        "current_player doit être un entier",
+    ),
+    "negative trains": (player(0, trains=-5), "players[0].trains doit être un entier"),
+    "a negative hand": (player(0, hand={"red": -3}), "players[0].hand.red doit être un entier"),
+    "a hand count as text": (player(0, hand={"red": "3"}), "players[0].hand.red doit être un entier"),
+    "an unknown colour": (player(0, hand={"purple": 1}), "couleur inconnue, 'purple'"),
+    "a duplicated deck": (lambda s: s.update(deck=s["deck"] * 2), "en jeu, quand l’édition en a"),
+    "a market of 3": (lambda s: s.update(market=s["market"][:3]), "market doit être une liste de 5"),
+    "one player": (lambda s: s.update(players=s["players"][:1]), "players doit être une liste de"),
+    "six players": (lambda s: s.update(players=s["players"] * 2), "players doit être une liste de"),
     "twenty-five pending tickets": (
         lambda s: (
             s["players"][0].update(pending_tickets=s["ticket_deck"][:25])
             or s.update(ticket_deck=s["ticket_deck"][25:])
         ),
-        "pending tickets in phase turn",
+        "tickets en attente en phase turn",
     ),
     "a ticket held twice": (
         lambda s: s["players"][0].update(tickets=s["ticket_deck"][:1] * 2),
-        "is in two places",
+        "est à deux endroits",
     ),
     "a ticket held and in the deck": (
         lambda s: s["players"][0].update(tickets=s["ticket_deck"][:1]),
-        "is in two places",
+        "est à deux endroits",
     ),
-    "a score that is not the routes' points": (player(0, score=99), "players[0].score must be 0"),
+    "a score that is not the routes' points": (player(0, score=99), "players[0].score doit valoir 0"),
     "second card phase with no card drawn": (
         lambda s: s.update(phase="second_card"),
-        "cards_drawn of at least 1",
+        "cards_drawn d’au moins 1",
     ),
-    "a huge rng": (lambda s: s.update(rng=1 << 70), "rng must be an integer"),
+    "a huge rng": (lambda s: s.update(rng=1 << 70), "rng doit être un entier"),
 }
 
 
@@ -74,7 +77,7 @@ def test_an_impossible_state_is_a_value_error(edition, case) -> None:
     module.Game.from_dict(copy.deepcopy(state))  # the untouched state is accepted
     breaks, expected = BROKEN_STATES[case]
     breaks(state)
-    with pytest.raises(ValueError, match="not a valid") as failure:
+    with pytest.raises(ValueError, match="état impossible pour") as failure:
         module.Game.from_dict(state)
     assert expected in str(failure.value), str(failure.value)
 
@@ -88,7 +91,7 @@ def test_routes_owned_twice_or_beyond_the_trains_are_refused(edition) -> None:
     points = module.ROUTE_POINTS[length]
     for index in (0, 1):
         state["players"][index].update(routes=[route], trains=module.TRAINS - length, score=points)
-    with pytest.raises(ValueError, match="is owned twice"):
+    with pytest.raises(ValueError, match="a deux propriétaires"):
         module.Game.from_dict(state)
     # Every route to one player: `scores()` once searched paths for ever; now the trains say no.
     everything = list(module.ROUTES)
@@ -98,7 +101,7 @@ def test_routes_owned_twice_or_beyond_the_trains_are_refused(edition) -> None:
         trains=0,
         score=sum(module.ROUTE_POINTS[module.ROUTES[r]["length"]] for r in everything),
     )
-    with pytest.raises(ValueError, match="players\\[0\\].trains must be an integer from 0 to -"):
+    with pytest.raises(ValueError, match="players\\[0\\].trains doit être un entier de 0 à -"):
         module.Game.from_dict(state)
 
 
@@ -107,16 +110,16 @@ def test_europe_states_with_impossible_stations_and_tunnels_are_refused() -> Non
     state = turn_state(module)
     broken = copy.deepcopy(state)
     broken["players"][0]["stations"] = list(module.CITIES[:20])
-    with pytest.raises(ValueError, match="20 stations; at most 3"):
+    with pytest.raises(ValueError, match="a 20 gares, au plus 3"):
         module.Game.from_dict(broken)
     broken = copy.deepcopy(state)
     broken["players"][0]["stations"] = ["Paris"]
     broken["players"][1]["stations"] = ["Paris"]
-    with pytest.raises(ValueError, match="two stations in 'Paris'"):
+    with pytest.raises(ValueError, match="deux gares à 'Paris'"):
         module.Game.from_dict(broken)
     broken = copy.deepcopy(state)
     broken["phase"] = "tunnel"
-    with pytest.raises(ValueError, match="exactly when the phase is tunnel"):
+    with pytest.raises(ValueError, match="si et seulement si la phase est tunnel"):
         module.Game.from_dict(broken)
 
 

@@ -126,7 +126,7 @@ def test_players_who_make_no_teams_are_refused_in_french(players: int) -> None:
     if players == 5:
         assert (
             str(refused.value)
-            == "asia-equipes se joue en équipes de 2 : 5 joueurs ne forment pas deux équipes entières"
+            == "asia-equipes se joue en équipes de 2\u00a0: 5 joueurs ne forment pas deux équipes entières"
         )
 
 

@@ -55,7 +55,7 @@ def test_a_state_with_two_tracks_of_one_player_is_refused(compiled) -> None:
     state["players"][0]["routes"] = ["boston-new-york-red", "boston-new-york-blue"]
     state["players"][0]["trains"] -= 4
     state["players"][0]["score"] += 4
-    with pytest.raises(ValueError, match="two tracks of the route"):
+    with pytest.raises(ValueError, match="deux voies de la route"):
         engine.Game.from_dict(state)
 
 

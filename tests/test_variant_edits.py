@@ -593,21 +593,21 @@ def test_europe_with_passengers_states_the_choice_and_the_majorities() -> None:
     [
         (
             lambda s: s["tokens"]["passengers"]["Paris"].update(red=30),
-            "red tokens of passengers in play; the edition has 8",
+            "jetons « red » de passengers en jeu, quand l’édition en a 8",
         ),
-        (lambda s: s["players"][0].update(tokens={"passengers": {"green": 1}}), "unknown kind 'green'"),
-        (lambda s: s["players"][0].update(tokens={"nuggets": {}}), r"players\[0\].tokens must be a dict"),
+        (lambda s: s["players"][0].update(tokens={"passengers": {"green": 1}}), "sorte inconnue, 'green'"),
+        (lambda s: s["players"][0].update(tokens={"nuggets": {}}), r"players\[0\].tokens doit être un dict"),
         (lambda s: s["players"][0].update(tokens={"passengers": {"red": -1}}), "passengers.red"),
         (
             lambda s: s["tokens"]["passengers"].update(Lyon={}),
-            "tokens.passengers must be a dict of its places",
+            "tokens.passengers doit être un dict de ses lieux",
         ),
-        (lambda s: s.update(tokens=[]), "tokens must be a dict of token sets"),
-        (lambda s: s.update(token_choices=[{"tokens": "passengers", "city": "Paris"}]), "exactly when"),
-        (lambda s: s.update(phase="take_token", token_choices=[["passengers"]]), "names a token set"),
+        (lambda s: s.update(tokens=[]), "tokens doit être un dict des jeux de jetons"),
+        (lambda s: s.update(token_choices=[{"tokens": "passengers", "city": "Paris"}]), "si et seulement si"),
+        (lambda s: s.update(phase="take_token", token_choices=[["passengers"]]), "nomme un jeu de jetons"),
         (
             lambda s: s.update(phase="take_token", token_choices=[{"tokens": "passengers", "city": "Lyon"}]),
-            "needs tokens of two kinds",
+            "demande des jetons de deux sortes",
         ),
     ],
 )
@@ -743,34 +743,37 @@ def test_the_dummy_shareholder_plays_at_two_players_only() -> None:
     state = start_state(engine, {"players": 3})
     assert "dummy_shares" not in state
     state["dummy_shares"] = {}
-    with pytest.raises(ValueError, match="only at 2 players"):
+    with pytest.raises(ValueError, match="seulement à 2 joueurs"):
         engine.Game.from_dict(state)
 
 
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (lambda s: s["players"][0].update(shares={"prr": [1, 1]}), "share 1 of prr is held twice"),
+        (lambda s: s["players"][0].update(shares={"prr": [1, 1]}), "l’action 1 de prr est détenue deux fois"),
         (lambda s: s["players"][0].update(shares={"prr": [16]}), "players\\[0\\].shares.prr"),
-        (lambda s: s["players"][0].update(shares={"up": [1]}), "must be a dict of companies"),
+        (lambda s: s["players"][0].update(shares={"up": [1]}), "doit être un dict des compagnies"),
         (
             lambda s: s["players"][0].update(shares={"prr": [3]}),
-            "share 3 of prr is held, but only 0 are taken",
+            "l’action 3 de prr est détenue, mais 0 seulement sont prises",
         ),
         (lambda s: s.update(shares_taken={"prr": 16}), "shares_taken.prr"),
-        (lambda s: s.update(share_choices=["prr", "nyc"]), "exactly when the phase is take_share"),
-        (lambda s: s.update(phase="take_share", share_choices=["prr"]), "two companies or more"),
-        (lambda s: s.update(phase="take_share", share_choices=["prr", ["x"]]), "two companies or more"),
-        (lambda s: s.update(dummy_shares={"prr": [1]}), "share 1 of prr is held, but only 0 are taken"),
+        (lambda s: s.update(share_choices=["prr", "nyc"]), "si et seulement si la phase est take_share"),
+        (lambda s: s.update(phase="take_share", share_choices=["prr"]), "au moins deux compagnies"),
+        (lambda s: s.update(phase="take_share", share_choices=["prr", ["x"]]), "au moins deux compagnies"),
+        (
+            lambda s: s.update(dummy_shares={"prr": [1]}),
+            "l’action 1 de prr est détenue, mais 0 seulement sont prises",
+        ),
         (
             lambda s: (
                 s.update(shares_taken={"prr": 1}, dummy_shares={"prr": [1]})
                 or s["players"][0].update(shares={"prr": [1]})
             ),
-            "share 1 of prr is held twice",
+            "l’action 1 de prr est détenue deux fois",
         ),
-        (lambda s: s.update(dummy_choices=["prr", "nyc"]), "exactly when the phase is dummy_share"),
-        (lambda s: s.update(dummy_shares=[]), "only at 2 players"),
+        (lambda s: s.update(dummy_choices=["prr", "nyc"]), "si et seulement si la phase est dummy_share"),
+        (lambda s: s.update(dummy_shares=[]), "seulement à 2 joueurs"),
     ],
 )
 def test_a_state_with_shares_the_edition_cannot_reach_is_refused(change, message) -> None:

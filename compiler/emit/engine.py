@@ -31,6 +31,7 @@ from ..mechanisms.base import citation
 from ..mechanisms.joker_pays import MECHANISM as JOKER_PAYS
 from ..mechanisms.joker_pays import refusal
 from . import template_environment
+from .api_types import ApiTypesView, api_types
 
 
 @cache
@@ -322,10 +323,20 @@ class EngineView:
                 record = {"a": ticket.a, "targets": {t.place: t.points for t in ticket.targets}}
             else:
                 record = {"a": ticket.a, "b": ticket.b, "points": ticket.points}
-            if self.long_tickets or self.target_tickets or self.needs("ticket_kinds"):
+            if self.ticket_kinds:
                 record["kind"] = ticket.kind
             records.append(f"{ticket.id!r}: {record!r}")
         return records
+
+    @property
+    def ticket_kinds(self) -> bool:
+        """Whether each record of ``TICKETS`` says its ``kind``."""
+        return self.long_tickets or self.target_tickets or self.needs("ticket_kinds")
+
+    @property
+    def types(self) -> ApiTypesView:
+        """The types of the engine's API (its records and actions as TypedDicts)."""
+        return api_types(self.edition, self)
 
     @property
     def mechanisms(self) -> set[str]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -170,7 +170,7 @@ EXPRESSIONS = {
     "least_jokers": "0",  # the jokers a claim of `route` lays at least (a ferry's locomotives)
     "claim_paid": "payment",  # what a paid claim passes on to the taking of its route (the cards laid)
     "initial_scores": "[0] * players",  # where the score markers start (a mechanism may replace it)
-    "score_meaning": "the points of its routes",  # what a record's score must be, for from_dict's message
+    "score_meaning": "les points de ses routes",  # what a record's score must be, in from_dict's French message
 }
 
 
@@ -302,6 +302,34 @@ class EnginePart:
     view: Any
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ApiTypes:
+    """What a mechanism adds to the types of the engine's API (the TypedDicts of
+    ``compiler.emit.api_types``), each type written as the generated engine spells it: the core's
+    names (``RouteId``, ``TicketId``, ``City``, ``Color``, ``Cards``, ``Place``…), those it
+    declares here, ``NotRequired[…]`` where a record may lack the key.
+    """
+
+    # The keys it adds to records of others (the core's ``State``, ``PlayerState``,
+    # ``Observation``, ``ObservedPlayer``, ``ScoreRecord``, ``TicketResult``, ``RouteRecord``,
+    # ``TicketRecord``, an action's record such as ``ClaimRoute``, or another mechanism's): record
+    # -> key -> type. A record the edition lacks is skipped; a key the core declares is replaced.
+    fields: dict[str, dict[str, str]] = field(default_factory=dict)
+    # Its own records (TypedDicts): name -> key -> type.
+    records: dict[str, dict[str, str]] = field(default_factory=dict)
+    # Its own actions: type -> field -> type (the `type` field is implied).
+    actions: dict[str, dict[str, str]] = field(default_factory=dict)
+    # Those of its records that are entries of ``ACTIONS`` though not actions (choices by position).
+    entries: tuple[str, ...] = ()
+    # Its own type aliases (a ``Literal`` of its names): name -> type.
+    aliases: dict[str, str] = field(default_factory=dict)
+
+
+def literal(values: Any) -> str:
+    """A ``Literal`` type of names of an edition (ids, kinds), each through ``repr``."""
+    return "Literal[" + ", ".join(repr(value) for value in dict.fromkeys(values)) + "]"
+
+
 class Mechanism:
     """The base of every mechanism; each method has the neutral default."""
 
@@ -331,6 +359,8 @@ class Mechanism:
     example_tickets: ClassVar[tuple[str, ...]] = ()
     # The public names its engine parts define (part of the engine's API where it is used).
     exports: ClassVar[tuple[str, ...]] = ()
+    # The keys, records and actions it adds to the types of the engine's API (see `api_types`).
+    api: ClassVar[ApiTypes] = ApiTypes()
 
     @classmethod
     @cache
@@ -399,6 +429,11 @@ class Mechanism:
     def exports_for(self, edition: Edition) -> tuple[str, ...]:
         """The public names its parts define in this edition's engine."""
         return self.exports
+
+    def api_types(self, edition: Edition) -> ApiTypes:
+        """What it adds to the types of this edition's engine API (`api`, unless some depend on
+        the edition's rules)."""
+        return self.api
 
     def expressions(self, edition: Edition) -> dict[str, str]:
         """Terms it adds to the engine's expressions (`EXPRESSIONS`)."""

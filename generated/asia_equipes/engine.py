@@ -7,8 +7,9 @@ Do not edit: change the spec and run `aventuriers build`.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Mapping
 from math import comb
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, Literal, NoReturn, NotRequired, Protocol, TypedDict
 
 __all__ = [
     "ACTIONS",
@@ -38,6 +39,39 @@ __all__ = [
     "SHARE_AT_SETUP",
     "TEAM_SIZE",
     "SHARE_TICKETS_AT_MOST",
+    "Edition",
+    "RouteId",
+    "TicketId",
+    "City",
+    "Color",
+    "RouteColor",
+    "Phase",
+    "Cards",
+    "Place",
+    "DrawCard",
+    "ClaimRoute",
+    "DrawTickets",
+    "KeepTickets",
+    "Pass",
+    "PlaceCard",
+    "ShareTickets",
+    "RouteRecord",
+    "TicketRecord",
+    "PlayerState",
+    "State",
+    "ObservedPlayer",
+    "Observation",
+    "TicketResult",
+    "ScoreRecord",
+    "KeepTicketsByPosition",
+    "TeamState",
+    "ObservedTeam",
+    "TeamScore",
+    "ShareTicketsByPosition",
+    "Action",
+    "ActionEntry",
+    "RandomRange",
+    "RandomBits",
     "Game",
     "IllegalAction",
     "measured",
@@ -72,7 +106,452 @@ DOUBLE_ROUTE_RULES = ((4, 6, False, True),)
 LAST_ROUND_TRAINS = 4
 BONUSES: dict[str, tuple[str, int]] = {"asian_explorer": ("largest_network", 10)}
 
-ROUTES: dict[str, dict[str, Any]] = {
+# -- the API's types ------------------------------------------------------------
+# For type checkers and editors: the engine never reads them. Each record has the core's keys,
+# then those of the mechanisms this edition uses; `NotRequired` marks a key a record may lack
+# (read the keys a record requires from `typing.get_type_hints(…, include_extras=True)`: with
+# postponed annotations, `__required_keys__` counts every key). A listed action is read-only at
+# run time (`legal_actions()`), whatever its type says.
+
+Edition = Literal["asia-equipes"]
+RouteId = Literal[
+    "agra-bombay",
+    "agra-calcutta",
+    "agra-karachi",
+    "agra-kathmandu",
+    "agra-rawalpindi",
+    "ankara-baghdad-pink",
+    "ankara-baghdad-white",
+    "ankara-tbilisi",
+    "astrakhan-moscow-green",
+    "astrakhan-moscow-orange",
+    "astrakhan-perm",
+    "astrakhan-samarkand",
+    "astrakhan-tbilisi-black",
+    "astrakhan-tbilisi-white",
+    "astrakhan-tehran",
+    "baghdad-mecca-green",
+    "baghdad-mecca-red",
+    "baghdad-tehran-blue",
+    "baghdad-tehran-yellow",
+    "bangkok-hanoi",
+    "bangkok-rangoon-green",
+    "bangkok-rangoon-orange",
+    "bangkok-saigon-pink",
+    "bangkok-saigon-red",
+    "bangkok-singapore-black",
+    "bangkok-singapore-blue",
+    "bombay-calcutta-pink",
+    "bombay-calcutta-yellow",
+    "bombay-colombo-black",
+    "bombay-colombo-red",
+    "bombay-karachi-1",
+    "bombay-karachi-2",
+    "calcutta-colombo",
+    "calcutta-mandalay-1",
+    "calcutta-mandalay-2",
+    "calcutta-rangoon-black",
+    "calcutta-rangoon-blue",
+    "chita-irkutsk-gray",
+    "chita-irkutsk-white",
+    "chita-khabarovsk",
+    "chita-ulan-bator",
+    "dihua-krasnoyarsk",
+    "dihua-omsk",
+    "dihua-peking",
+    "dihua-samarkand-1",
+    "dihua-samarkand-2",
+    "dihua-xi-an",
+    "hanoi-macau-1",
+    "hanoi-macau-2",
+    "hanoi-mandalay",
+    "hanoi-saigon-orange",
+    "hanoi-saigon-yellow",
+    "irkutsk-krasnoyarsk-blue",
+    "irkutsk-krasnoyarsk-gray",
+    "irkutsk-ulan-bator",
+    "karachi-rawalpindi",
+    "karachi-samarkand",
+    "karachi-shiraz-blue",
+    "karachi-shiraz-pink",
+    "kathmandu-mandalay",
+    "kathmandu-rawalpindi",
+    "khabarovsk-peking",
+    "khabarovsk-vladivostok-1",
+    "khabarovsk-vladivostok-2",
+    "kobe-seoul",
+    "kobe-shanghai",
+    "kobe-taipei-blue",
+    "kobe-taipei-white",
+    "krasnoyarsk-omsk-gray",
+    "krasnoyarsk-omsk-pink",
+    "lhasa-mandalay",
+    "lhasa-xi-an",
+    "macau-shanghai",
+    "macau-taipei",
+    "macau-xi-an-green",
+    "macau-xi-an-white",
+    "mandalay-rangoon",
+    "mandalay-xi-an",
+    "mecca-shiraz",
+    "moscow-perm-gray",
+    "moscow-perm-red",
+    "omsk-perm-gray",
+    "omsk-perm-white",
+    "omsk-samarkand",
+    "peking-seoul",
+    "peking-shanghai-green",
+    "peking-shanghai-yellow",
+    "peking-ulan-bator-orange",
+    "peking-ulan-bator-red",
+    "peking-xi-an-1",
+    "peking-xi-an-2",
+    "rawalpindi-samarkand",
+    "saigon-singapore",
+    "samarkand-tehran",
+    "seoul-vladivostok",
+    "shanghai-taipei",
+    "shiraz-tehran-green",
+    "shiraz-tehran-white",
+    "tbilisi-tehran-orange",
+    "tbilisi-tehran-red",
+]
+TicketId = Literal[
+    "astrakhan-karachi",
+    "chita-shanghai",
+    "dihua-mandalay",
+    "dihua-seoul",
+    "irkutsk-dihua",
+    "irkutsk-khabarovsk",
+    "kathmandu-calcutta",
+    "kobe-macau",
+    "krasnoyarsk-peking",
+    "krasnoyarsk-samarkand",
+    "lhasa-bangkok",
+    "macau-singapore",
+    "moscow-ankara",
+    "moscow-mecca",
+    "omsk-astrakhan",
+    "omsk-baghdad",
+    "peking-saigon",
+    "perm-irkutsk",
+    "perm-tehran",
+    "rangoon-colombo",
+    "rawalpindi-bombay",
+    "samarkand-agra",
+    "samarkand-mecca",
+    "seoul-hanoi",
+    "tbilisi-shiraz",
+    "tehran-kathmandu",
+    "ulan-bator-vladivostok",
+    "vladivostok-lhasa",
+    "xi-an-taipei",
+    "xi-an-bombay",
+    "ankara-colombo",
+    "astrakhan-hanoi",
+    "khabarovsk-karachi",
+    "krasnoyarsk-singapore",
+    "moscow-calcutta",
+    "omsk-kobe",
+]
+City = Literal[
+    "Agra",
+    "Ankara",
+    "Astrakhan",
+    "Baghdad",
+    "Bangkok",
+    "Bombay",
+    "Calcutta",
+    "Chita",
+    "Colombo",
+    "Dihua",
+    "Hanoi",
+    "Irkutsk",
+    "Karachi",
+    "Kathmandu",
+    "Khabarovsk",
+    "Kobe",
+    "Krasnoyarsk",
+    "Lhasa",
+    "Macau",
+    "Mandalay",
+    "Mecca",
+    "Moscow",
+    "Omsk",
+    "Peking",
+    "Perm",
+    "Rangoon",
+    "Rawalpindi",
+    "Saigon",
+    "Samarkand",
+    "Seoul",
+    "Shanghai",
+    "Shiraz",
+    "Singapore",
+    "Taipei",
+    "Tbilisi",
+    "Tehran",
+    "Ulan Bator",
+    "Vladivostok",
+    "Xi'an",
+]
+Color = Literal["red", "blue", "green", "yellow", "orange", "black", "white", "pink", "locomotive"]
+RouteColor = Literal["red", "blue", "green", "yellow", "orange", "black", "white", "pink", "gray"]
+Phase = Literal["setup_tickets", "turn", "second_card", "keep_tickets", "place_card", "over"]
+Cards = dict[Color, int]
+Place = Literal["hand", "holder"]
+# The action 'draw_card' (`Game.apply`).
+DrawCard = TypedDict(
+    "DrawCard",
+    {
+        "type": "Literal['draw_card']",
+        "source": "Literal['deck', 'market']",
+        "slot": "NotRequired[int]",
+        "to": "NotRequired[Place]",
+    },
+)
+# The action 'claim_route' (`Game.apply`).
+ClaimRoute = TypedDict(
+    "ClaimRoute",
+    {
+        "type": "Literal['claim_route']",
+        "route": "RouteId",
+        "cards": "Cards",
+        "holder_cards": "NotRequired[Cards]",
+    },
+)
+# The action 'draw_tickets' (`Game.apply`).
+DrawTickets = TypedDict(
+    "DrawTickets",
+    {
+        "type": "Literal['draw_tickets']",
+    },
+)
+# The action 'keep_tickets' (`Game.apply`).
+KeepTickets = TypedDict(
+    "KeepTickets",
+    {
+        "type": "Literal['keep_tickets']",
+        "tickets": "list[TicketId]",
+        "return_order": "NotRequired[list[TicketId]]",
+        "share": "NotRequired[list[TicketId]]",
+    },
+)
+# The action 'pass' (`Game.apply`).
+Pass = TypedDict(
+    "Pass",
+    {
+        "type": "Literal['pass']",
+    },
+)
+# The action 'place_card' (`Game.apply`).
+PlaceCard = TypedDict(
+    "PlaceCard",
+    {
+        "type": "Literal['place_card']",
+        "to": "Place",
+    },
+)
+# The action 'share_tickets' (`Game.apply`).
+ShareTickets = TypedDict(
+    "ShareTickets",
+    {
+        "type": "Literal['share_tickets']",
+        "tickets": "list[TicketId]",
+    },
+)
+# A route of `ROUTES`.
+RouteRecord = TypedDict(
+    "RouteRecord",
+    {
+        "a": "City",
+        "b": "City",
+        "length": "int",
+        "color": "RouteColor",
+        "twin": "RouteId | None",
+        "ferry": "int",
+    },
+)
+# A ticket of `TICKETS`.
+TicketRecord = TypedDict(
+    "TicketRecord",
+    {
+        "a": "City",
+        "b": "City",
+        "points": "int",
+    },
+)
+# A player's record in `Game.to_dict()`.
+PlayerState = TypedDict(
+    "PlayerState",
+    {
+        "hand": "Cards",
+        "trains": "int",
+        "routes": "list[RouteId]",
+        "tickets": "list[TicketId]",
+        "pending_tickets": "list[TicketId]",
+        "score": "int",
+        "setup_share": "list[TicketId]",
+    },
+)
+# The whole state: `Game.to_dict()`, what `Game.from_dict` restores.
+State = TypedDict(
+    "State",
+    {
+        "edition": "Edition",
+        "players": "list[PlayerState]",
+        "market": "list[Color | None]",
+        "deck": "list[Color]",
+        "discard": "list[Color]",
+        "ticket_deck": "list[TicketId]",
+        "setup_rejected": "list[TicketId]",
+        "current_player": "int",
+        "phase": "Phase",
+        "cards_drawn": "int",
+        "final_turns_left": "int | None",
+        "consecutive_passes": "int",
+        "turns_played": "int",
+        "rng": "int",
+        "teams": "list[TeamState]",
+        "last_card_to": "Place | None",
+        "drawn_card": "Color | None",
+    },
+)
+# A player in `Game.observation()`: the observer's own record also shows their secrets.
+ObservedPlayer = TypedDict(
+    "ObservedPlayer",
+    {
+        "trains": "int",
+        "routes": "list[RouteId]",
+        "score": "int",
+        "hand_size": "int",
+        "tickets_count": "int",
+        "pending_tickets_count": "int",
+        "hand": "NotRequired[Cards]",
+        "tickets": "NotRequired[list[TicketId]]",
+        "pending_tickets": "NotRequired[list[TicketId]]",
+        "team": "int",
+        "setup_share_count": "int",
+        "setup_share": "NotRequired[list[TicketId]]",
+    },
+)
+# The game as one player sees it: `Game.observation(player)`.
+Observation = TypedDict(
+    "Observation",
+    {
+        "edition": "Edition",
+        "player": "int",
+        "players": "list[ObservedPlayer]",
+        "market": "list[Color | None]",
+        "deck_size": "int",
+        "discard_size": "int",
+        "ticket_deck_size": "int",
+        "setup_rejected_count": "int",
+        "current_player": "int",
+        "phase": "Phase",
+        "cards_drawn": "int",
+        "final_turns_left": "int | None",
+        "consecutive_passes": "int",
+        "turns_played": "int",
+        "teams": "list[ObservedTeam]",
+        "last_card_to": "Place | None",
+        "drawn_card": "Color | None",
+    },
+)
+# A ticket scored in a `ScoreRecord`.
+TicketResult = TypedDict(
+    "TicketResult",
+    {
+        "ticket": "TicketId",
+        "points": "int",
+    },
+)
+# One player's final score: an entry of `Game.scores()`.
+ScoreRecord = TypedDict(
+    "ScoreRecord",
+    {
+        "player": "int",
+        "route_points": "int",
+        "tickets_completed": "list[TicketResult]",
+        "tickets_failed": "list[TicketResult]",
+        "longest_path": "int",
+        "routes_claimed": "int",
+        "largest_network": "int",
+        "bonuses": "dict[str, int]",
+        "total": "int",
+        "team": "int",
+    },
+)
+# An entry of `ACTIONS` keeping tickets by their position among those offered.
+KeepTicketsByPosition = TypedDict(
+    "KeepTicketsByPosition",
+    {
+        "type": "Literal['keep_tickets']",
+        "offered": "int",
+        "kept": "list[int]",
+        "shared": "list[int]",
+    },
+)
+TeamState = TypedDict(
+    "TeamState",
+    {
+        "players": "list[int]",
+        "holder": "Cards",
+        "tickets": "list[TicketId]",
+    },
+)
+ObservedTeam = TypedDict(
+    "ObservedTeam",
+    {
+        "players": "list[int]",
+        "holder_size": "int",
+        "tickets_count": "int",
+        "holder": "NotRequired[Cards]",
+        "tickets": "NotRequired[list[TicketId]]",
+    },
+)
+TeamScore = TypedDict(
+    "TeamScore",
+    {
+        "team": "int",
+        "players": "list[int]",
+        "route_points": "int",
+        "tickets_completed": "list[TicketResult]",
+        "tickets_failed": "list[TicketResult]",
+        "holder_tickets_completed": "list[TicketResult]",
+        "holder_tickets_failed": "list[TicketResult]",
+        "longest_path": "int",
+        "routes_claimed": "int",
+        "largest_network": "int",
+        "bonuses": "dict[str, int]",
+        "total": "int",
+    },
+)
+ShareTicketsByPosition = TypedDict(
+    "ShareTicketsByPosition",
+    {
+        "type": "Literal['share_tickets']",
+        "held": "list[int]",
+    },
+)
+Action = DrawCard | ClaimRoute | DrawTickets | KeepTickets | Pass | PlaceCard | ShareTickets
+# What `ACTIONS` holds: every action, and the ticket choices by position `apply_id` plays.
+ActionEntry = Action | KeepTicketsByPosition | ShareTicketsByPosition
+
+
+class RandomRange(Protocol):
+    """What `Game.sample_id` draws with: `random.Random` is one."""
+
+    def randrange(self, stop: int, /) -> int: ...
+
+
+class RandomBits(Protocol):
+    """What `Game.playout` seeds its generator from: `random.Random` is one."""
+
+    def getrandbits(self, k: int, /) -> int: ...
+
+
+ROUTES: dict[RouteId, RouteRecord] = {
     "agra-bombay": {"a": "Agra", "b": "Bombay", "length": 2, "color": "orange", "twin": None, "ferry": 0},
     "agra-calcutta": {"a": "Agra", "b": "Calcutta", "length": 2, "color": "gray", "twin": None, "ferry": 0},
     "agra-karachi": {"a": "Agra", "b": "Karachi", "length": 2, "color": "red", "twin": None, "ferry": 0},
@@ -749,7 +1228,7 @@ ROUTES: dict[str, dict[str, Any]] = {
     },
 }
 
-TICKETS: dict[str, dict[str, Any]] = {
+TICKETS: dict[TicketId, TicketRecord] = {
     "astrakhan-karachi": {"a": "Astrakhan", "b": "Karachi", "points": 10},
     "chita-shanghai": {"a": "Chita", "b": "Shanghai", "points": 8},
     "dihua-mandalay": {"a": "Dihua", "b": "Mandalay", "points": 10},
@@ -865,7 +1344,7 @@ _CARD_FORMS = {
 }
 
 _ROUTE_IDS = tuple(ROUTES)
-_ROUTE_INDEX = {route_id: index for index, route_id in enumerate(_ROUTE_IDS)}
+_ROUTE_INDEX: dict[str, int] = {route_id: index for index, route_id in enumerate(_ROUTE_IDS)}
 _ROUTE_LENGTH = tuple(route["length"] for route in ROUTES.values())
 _ROUTE_COLOR = tuple(
     -1 if route["color"] == "gray" else COLORS.index(route["color"]) for route in ROUTES.values()
@@ -876,7 +1355,7 @@ _ROUTE_SIBLINGS = tuple(
 )
 _ROUTE_ENDS = tuple((route["a"], route["b"]) for route in ROUTES.values())
 _TICKET_IDS = tuple(TICKETS)
-_TICKET_INDEX = {ticket_id: index for index, ticket_id in enumerate(_TICKET_IDS)}
+_TICKET_INDEX: dict[str, int] = {ticket_id: index for index, ticket_id in enumerate(_TICKET_IDS)}
 _COLOR_INDEX = {name: index for index, name in enumerate(COLORS)}
 _PLAIN_COLORS = tuple(range(len(COLORS) - 1))
 _ROUTES_BY_LENGTH = tuple(sorted(range(len(_ROUTE_IDS)), key=_ROUTE_LENGTH.__getitem__))
@@ -891,10 +1370,12 @@ _PLACE_NAMES = {"hand": "ta main", "holder": "le porte-cartes de l’équipe"}
 
 
 def _read_only_action() -> NoReturn:
-    raise TypeError("a legal action is read-only: copy it with dict(action) to change it")
+    raise TypeError(
+        "une action légale est en lecture seule\u00a0: dict(action) en donne une copie modifiable"
+    )
 
 
-class _Action(dict):
+class _ReadOnlyAction(dict):
     """A legal action as `legal_actions()` returns it: built once, shared, read-only.
 
     It compares equal to, and serialises like, the dict it stands for; changing it raises
@@ -939,6 +1420,14 @@ class _Action(dict):
 
     def __deepcopy__(self, memo: dict) -> dict:
         return _plain(self)
+
+
+if TYPE_CHECKING:
+    # A TypedDict has no subclass with methods: inside the engine a listed action is untyped, and
+    # the API's signatures give it the type of the `Action` it equals.
+    _Action = Any
+else:
+    _Action = _ReadOnlyAction
 
 
 class _Positional(_Action):
@@ -1129,6 +1618,7 @@ _MOST_OFFERED = SETUP_TICKETS
 _MOST_OFFERED = max(_MOST_OFFERED, TICKETS_PER_DRAW)
 # Every action of the edition, by its integer id: the actions `legal_actions()` returns (the
 # same objects), and ticket choices by position among the tickets offered (see `apply_id`).
+ACTIONS: tuple[ActionEntry, ...]
 ACTIONS, _TABLES = _index_actions()
 _PASS = _TABLES["pass"]
 _DRAW_DECK = _TABLES["deck"]
@@ -1147,7 +1637,10 @@ class IllegalAction(Exception):
     The game state is left exactly as it was before the call to `apply`.
     """
 
-    def __init__(self, code: str, **details):
+    code: str
+    message: str
+
+    def __init__(self, code: str, **details: object) -> None:
         self.code = code
         self.message = MESSAGES[code].format(**{key: _detail(value) for key, value in details.items()})
         super().__init__(f"{code}: {self.message}")
@@ -1179,11 +1672,12 @@ def _route_name(route: int) -> str:
     return f"{record['a']} – {record['b']}"
 
 
-def measured(score: dict, measure: str) -> int:
+def measured(score: ScoreRecord, measure: str) -> int:
     """The value a bonus `measure` ranks players by, from one record of `scores()`."""
     if measure == "completed_tickets":
         return len(score["tickets_completed"])
-    return score[_MEASURED_FIELDS[measure]]
+    fields: Mapping[str, Any] = score  # read by a name the bonus table gives
+    return fields[_MEASURED_FIELDS[measure]]
 
 
 def _trail_starts(neighbours: dict[str, list[tuple[int, str, int]]]) -> list[str]:
@@ -1258,15 +1752,15 @@ class _Random:
             items[index], items[other] = items[other], items[index]
 
 
-def new_game(players: Any, seed: Any) -> Game:
+def new_game(players: int, seed: int) -> Game:
     """A new game, set up and dealt; the same seed gives the same game."""
     if not isinstance(players, int) or not PLAYERS[0] <= players <= PLAYERS[1]:
-        raise ValueError(f"{EDITION} is played by {PLAYERS[0]} to {PLAYERS[1]} players, not {players!r}")
+        raise ValueError(f"{EDITION} se joue de {PLAYERS[0]} à {PLAYERS[1]} joueurs, pas {players!r}")
     if not isinstance(seed, int):
-        raise ValueError(f"the seed must be an integer, not {seed!r}")
+        raise ValueError(f"la graine doit être un entier, pas {seed!r}")
     if players % TEAM_SIZE or players < 2 * TEAM_SIZE:
         raise ValueError(
-            f"{EDITION} se joue en équipes de {TEAM_SIZE} : {players} joueurs ne forment pas deux équipes entières"
+            f"{EDITION} se joue en équipes de {TEAM_SIZE}\u00a0: {players} joueurs ne forment pas deux équipes entières"
         )
     game = Game(players, seed)
     game._set_up()
@@ -1274,7 +1768,26 @@ def new_game(players: Any, seed: Any) -> Game:
 
 
 class Game:
-    """One game in progress. See README for the action and state shapes."""
+    """One game in progress, played by the current player's actions until `is_over()`.
+
+    - `legal_actions()`: the legal actions (read-only dicts, stable order); `apply(action)`
+      plays one, or raises `IllegalAction` (`.code`, French `.message`) and changes nothing.
+    - `observation(player)`: what that player sees (`Observation`); `to_dict()` the whole
+      state (`State`), restored exactly by `Game.from_dict` (ValueError on an impossible one).
+    - `scores()`: one `ScoreRecord` per player; `winners()`: the players of the best total.
+    - By integer ids of `ACTIONS`: `legal_action_ids()`, `action_mask()`, `apply_id(i)`;
+      counting: `legal_count()`, `legal_at(k)`, `sample_id(rng)`; `playout(rng)` plays random
+      moves to the end, `copy()` is an independent game.
+
+    Example::
+
+        game = new_game(players=2, seed=7)
+        while not game.is_over():
+            actions = game.legal_actions()
+            claims = [action for action in actions if action["type"] == "claim_route"]
+            game.apply(claims[0] if claims else actions[0])
+        print(game.scores(), game.winners())
+    """
 
     __slots__ = (
         "players",
@@ -1367,7 +1880,7 @@ class Game:
     def is_over(self) -> bool:
         return self._phase == "over"
 
-    def legal_actions(self) -> list[_Action]:
+    def legal_actions(self) -> list[Action]:
         """Every legal action of the current player, in a stable order."""
         phase = self._phase
         if phase == "turn":
@@ -1380,7 +1893,7 @@ class Game:
             return []
         return self._keep_actions()
 
-    def apply(self, action: Any) -> None:
+    def apply(self, action: Action) -> None:
         """Play `action` for the current player, or raise IllegalAction and change nothing."""
         if self._phase == "over":
             raise IllegalAction("game_over")
@@ -1410,16 +1923,18 @@ class Game:
 
     def legal_action_ids(self) -> list[int]:
         """The ids in ACTIONS of the legal actions, ascending: the same actions as `legal_actions()`."""
-        return sorted([action.id for action in self.legal_actions()])
+        listed: list[Any] = self.legal_actions()  # listed actions: each knows its id
+        return sorted([action.id for action in listed])
 
     def action_mask(self) -> bytes:
         """One byte per entry of ACTIONS: 1 where the action is legal now, else 0."""
         mask = bytearray(len(ACTIONS))
-        for action in self.legal_actions():
+        listed: list[Any] = self.legal_actions()  # listed actions: each knows its id
+        for action in listed:
             mask[action.id] = 1
         return bytes(mask)
 
-    def apply_id(self, index: Any) -> None:
+    def apply_id(self, index: int) -> None:
         """Play ACTIONS[index], or raise IllegalAction and change nothing.
 
         A ticket choice by position is played on the tickets offered (or held) now; the
@@ -1427,10 +1942,10 @@ class Game:
         """
         if type(index) is not int or not 0 <= index < len(ACTIONS):
             raise IllegalAction("unknown_action_id", id=index, last=len(ACTIONS) - 1)
-        action = ACTIONS[index]
+        action: Any = ACTIONS[index]
         self.apply(self._by_position(action) if type(action) is _Positional else action)
 
-    def _by_position(self, action: _Action) -> dict:
+    def _by_position(self, action: _Action) -> Any:
         """The action a ticket choice by position stands for now."""
         if action["type"] == "share_tickets":
             held = self._tickets[self._current]
@@ -1455,22 +1970,27 @@ class Game:
             return len(draws) + claims + len(others) or 1
         return len(self.legal_actions())
 
-    def legal_at(self, k: Any) -> _Action:
+    def legal_at(self, k: int) -> Action:
         """The legal action at position `k` of `legal_actions()`, found without listing the others."""
         if type(k) is not int or k < 0:
-            raise IndexError(f"no legal action at {k!r}")
+            raise IndexError(f"aucune action légale à la position {k!r}")
         if self._phase == "turn":
-            return self._turn_at(k, self._turn_parts())
+            try:
+                return self._turn_at(k, self._turn_parts())
+            except IndexError:
+                # The parts count `k` down: the message names the position asked for.
+                raise IndexError(f"aucune action légale à la position {k}") from None
         actions = self.legal_actions()
         if k >= len(actions):
-            raise IndexError(f"no legal action at {k!r}: {len(actions)} are legal")
+            raise IndexError(f"aucune action légale à la position {k!r}\u00a0: il y en a {len(actions)}")
         return actions[k]
 
-    def sample_id(self, rng: Any) -> int:
+    def sample_id(self, rng: RandomRange) -> int:
         """The id in ACTIONS of a legal action drawn uniformly with `rng.randrange` (a `random.Random`)."""
-        return self.legal_at(rng.randrange(self.legal_count())).id
+        action: Any = self.legal_at(rng.randrange(self.legal_count()))  # a listed action knows its id
+        return action.id
 
-    def playout(self, rng: Any) -> None:
+    def playout(self, rng: RandomBits) -> None:
         """Random legal moves to the end of the game, each drawn uniformly among the legal ones
         by the engine's own generator seeded with `rng.getrandbits(64)` (a `random.Random`): the
         rollout of a tree search. The same seed plays the same moves in every build of this
@@ -1892,7 +2412,7 @@ class Game:
         if route in bucket:
             bucket.remove(route)
 
-    def _apply_claim_route(self, action: dict) -> None:
+    def _apply_claim_route(self, action: Any) -> None:
         """Claim a route.
 
         Spec: editions/asia-team.aventuriers:73 (the action), editions/asia-equipes.aventuriers:42 (points),
@@ -2208,14 +2728,15 @@ class Game:
                     raise IllegalAction("share_not_kept", ticket=name)
         return self._ticket_list(names, kept)
 
-    def team_scores(self) -> list[dict]:
+    def team_scores(self) -> list[TeamScore]:
         """Final scoring by team: the routes of its players, the tickets of its players and of its
         holder (completed when the team's routes together join their cities), bonuses by team.
 
         Spec: editions/asia-team.aventuriers:46, editions/asia-equipes.aventuriers:47.
         """
-        results = self.scores()
-        teams = []
+        # Plain records here: the members' ticket entries are joined to the holder's.
+        results: list[Any] = self.scores()
+        teams: list[Any] = []
         for team in range(self.players // TEAM_SIZE):
             members = [results[player] for player in self._team_of(team * TEAM_SIZE)]
             routes = self._team_routes(team)
@@ -2313,12 +2834,13 @@ class Game:
             sizes[root] = sizes.get(root, 0) + 1
         return max(sizes.values(), default=0)
 
-    def scores(self) -> list[dict]:
+    def scores(self) -> list[ScoreRecord]:
         """Final scoring: route points, tickets, bonuses.
 
         Spec: editions/asia-equipes.aventuriers:47.
         """
-        results = []
+        # Built key by key, the mechanisms' after the core's: `ScoreRecord`s once returned.
+        results: list[Any] = []
         for player in range(self.players):
             # A ticket is completed when the routes of the player's whole team join its cities.
             teammates = tuple(
@@ -2347,7 +2869,7 @@ class Game:
         return results
 
     @staticmethod
-    def _award_bonuses(results: list[dict]) -> None:
+    def _award_bonuses(results: list[Any]) -> None:
         """Each bonus to every record with the best value of its measure, when that is above 0."""
         for bonus, (measure, points) in BONUSES.items():
             values = [measured(result, measure) for result in results]
@@ -2377,9 +2899,10 @@ class Game:
 
     # -- state --------------------------------------------------------------
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> State:
         """The whole state as plain JSON; `Game.from_dict` restores it exactly."""
-        state: dict[str, Any] = {
+        # Built key by key, the mechanisms' after the core's: a `State` once returned.
+        state: Any = {
             "edition": EDITION,
             "players": [
                 {
@@ -2418,13 +2941,13 @@ class Game:
         state["drawn_card"] = None if self._drawn_card is None else COLORS[self._drawn_card]
         return state
 
-    def observation(self, player: Any) -> dict:
+    def observation(self, player: int) -> Observation:
         """The game as `player` sees it, as plain JSON: everything public, their own hand and
         tickets, and of what is hidden (the other players' hands and tickets, the decks) only
         the counts. Nothing hidden can be derived from it: no deck order, no generator state.
         """
         if type(player) is not int or not 0 <= player < self.players:
-            raise ValueError(f"player must be an integer from 0 to {self.players - 1}, not {player!r}")
+            raise ValueError(f"player doit être un entier de 0 à {self.players - 1}, pas {player!r}")
         players = []
         for other in range(self.players):
             record = {
@@ -2443,7 +2966,7 @@ class Game:
                 record["pending_tickets"] = [_TICKET_IDS[ticket] for ticket in self._pending[other]]
                 record["setup_share"] = [_TICKET_IDS[ticket] for ticket in self._setup_share[other]]
             players.append(record)
-        seen: dict[str, Any] = {
+        seen: Any = {
             "edition": EDITION,
             "player": player,
             "players": players,
@@ -2512,24 +3035,28 @@ class Game:
         return game
 
     @classmethod
-    def from_dict(cls, state: Any) -> Game:
+    def from_dict(cls, state: State | dict[str, object]) -> Game:
         """A game from `to_dict` output (or a position written by hand in that shape).
 
-        Raises ValueError when `state` is not a state of this edition.
+        Raises ValueError, in French, when `state` is not a state of this edition.
         """
         if not isinstance(state, dict) or state.get("edition") != EDITION:
             found = state.get("edition") if isinstance(state, dict) else type(state).__name__
-            raise ValueError(f"this state is of edition {_shown(found)}, not {EDITION!r}")
+            raise ValueError(f"cet état est de l’édition {_shown(found)}, pas {EDITION!r}")
         try:
             _check_state(state)
             return cls._restore(state)
         except RecursionError:
-            raise ValueError(f"not a valid {EDITION} state: a value is nested too deeply") from None
+            raise ValueError(
+                f"état impossible pour {EDITION}\u00a0: une valeur est imbriquée trop profondément"
+            ) from None
         except (KeyError, IndexError, TypeError, AttributeError) as error:
-            raise ValueError(f"not a valid {EDITION} state: {type(error).__name__} {error}") from None
+            raise ValueError(
+                f"état impossible pour {EDITION}\u00a0: {type(error).__name__} {error}"
+            ) from None
 
     @classmethod
-    def _restore(cls, state: dict) -> Game:
+    def _restore(cls, state: Any) -> Game:
         players = state["players"]
         game = cls(len(players), 0)
         for player, record in enumerate(players):
@@ -2569,7 +3096,7 @@ class Game:
 _PHASES = ("setup_tickets", "turn", "second_card", "keep_tickets", "place_card", "over")
 
 
-def _check_state(state: dict) -> None:
+def _check_state(state: Any) -> None:
     """Refuse a state this edition can never reach; the ValueError says what is wrong.
 
     A position may leave cards, trains and tickets out of the game (tests write
@@ -2578,39 +3105,39 @@ def _check_state(state: dict) -> None:
     """
     players = state.get("players")
     if not isinstance(players, list) or not PLAYERS[0] <= len(players) <= PLAYERS[1]:
-        _invalid(f"players must be a list of {PLAYERS[0]} to {PLAYERS[1]} records")
+        _invalid(f"players doit être une liste de {PLAYERS[0]} à {PLAYERS[1]} joueurs")
     count = len(players)
     phase = state.get("phase", "turn")
     if phase not in _PHASES:
-        _invalid(f"phase must be one of {', '.join(_PHASES)}, not {_shown(phase)}")
+        _invalid(f"phase doit être l’une des phases {', '.join(_PHASES)}, pas {_shown(phase)}")
     current = _integer(state.get("current_player"), "current_player", 0, count - 1)
     cards = [0] * len(COLORS)
     owners: dict[str, int] = {}
     tickets: set[str] = set()
     if count % TEAM_SIZE or count < 2 * TEAM_SIZE:
-        _invalid(f"{count} players do not make two whole teams of {TEAM_SIZE}")
+        _invalid(f"{count} joueurs ne forment pas deux équipes entières de {TEAM_SIZE}")
     for index, record in enumerate(players):
         where = f"players[{index}]"
         if not isinstance(record, dict):
-            _invalid(f"{where} must be a dict")
+            _invalid(f"{where} doit être un dict")
         hand = record.get("hand")
         if not isinstance(hand, dict):
-            _invalid(f"{where}.hand must be a dict of colours to counts")
+            _invalid(f"{where}.hand doit être un dict des couleurs à leur nombre")
         for color, held in hand.items():
             if color not in _COLOR_INDEX:
-                _invalid(f"{where}.hand has an unknown colour {_shown(color)}")
+                _invalid(f"{where}.hand a une couleur inconnue, {_shown(color)}")
             cards[_COLOR_INDEX[color]] += _integer(held, f"{where}.hand.{color}", 0, None)
         spaces = points = 0
         for route in _ids(record.get("routes"), _ROUTE_INDEX, f"{where}.routes"):
             if route in owners:
-                _invalid(f"route {route!r} is owned twice")
+                _invalid(f"la route {route!r} a deux propriétaires")
             owners[route] = index
             spaces += ROUTES[route]["length"]
             points += ROUTE_POINTS[ROUTES[route]["length"]]
         _integer(record.get("trains"), f"{where}.trains", 0, TRAINS - spaces)
         if record.get("score") != points:
             _invalid(
-                f"{where}.score must be {points}, the points of its routes, not {_shown(record.get('score'))}"
+                f"{where}.score doit valoir {points}, les points de ses routes, pas {_shown(record.get('score'))}"
             )
         for ticket in _ids(record.get("tickets"), _TICKET_INDEX, f"{where}.tickets"):
             _once(ticket, tickets)
@@ -2618,12 +3145,12 @@ def _check_state(state: dict) -> None:
         for ticket in pending:
             _once(ticket, tickets)
         if len(pending) > _pending_limit(phase, index == current):
-            _invalid(f"{where} has {len(pending)} pending tickets in phase {phase}")
+            _invalid(f"{where} a {len(pending)} tickets en attente en phase {phase}")
         shared_at_setup = _ids(record.get("setup_share", []), _TICKET_INDEX, f"{where}.setup_share")
         for ticket in shared_at_setup:
             _once(ticket, tickets)
         if len(shared_at_setup) > (SHARE_AT_SETUP if phase == "setup_tickets" else 0):
-            _invalid(f"{where} has {len(shared_at_setup)} tickets to share in phase {phase}")
+            _invalid(f"{where} a {len(shared_at_setup)} tickets à partager en phase {phase}")
     closes, whole_team = next(
         (closes, team) for low, high, closes, team in DOUBLE_ROUTE_RULES if low <= count <= high
     )
@@ -2631,65 +3158,65 @@ def _check_state(state: dict) -> None:
     for route, owner in owners.items():
         for sibling in _ROUTE_SIBLINGS[_ROUTE_INDEX[route]]:
             if _ROUTE_IDS[sibling] in owners and (side[owners[_ROUTE_IDS[sibling]]] == side[owner] or closes):
-                _invalid(f"two tracks of the route {route!r} are owned")
+                _invalid(f"deux voies de la route {route!r} sont prises")
     teams = state.get("teams")
     if not isinstance(teams, list) or len(teams) != count // TEAM_SIZE:
-        _invalid(f"teams must be a list of {count // TEAM_SIZE} records")
+        _invalid(f"teams doit être une liste de {count // TEAM_SIZE} équipes")
     for team, record in enumerate(teams):
         where = f"teams[{team}]"
         if not isinstance(record, dict) or record.get("players") != list(
             range(team * TEAM_SIZE, (team + 1) * TEAM_SIZE)
         ):
             _invalid(
-                f"{where} must be a dict whose players are {list(range(team * TEAM_SIZE, (team + 1) * TEAM_SIZE))}"
+                f"{where} doit être un dict dont les joueurs sont {list(range(team * TEAM_SIZE, (team + 1) * TEAM_SIZE))}"
             )
         holder = record.get("holder")
         if not isinstance(holder, dict):
-            _invalid(f"{where}.holder must be a dict of colours to counts")
+            _invalid(f"{where}.holder doit être un dict des couleurs à leur nombre")
         for color, held in holder.items():
             if color not in _COLOR_INDEX:
-                _invalid(f"{where}.holder has an unknown colour {_shown(color)}")
+                _invalid(f"{where}.holder a une couleur inconnue, {_shown(color)}")
             cards[_COLOR_INDEX[color]] += _integer(held, f"{where}.holder.{color}", 0, None)
         for ticket in _ids(record.get("tickets"), _TICKET_INDEX, f"{where}.tickets"):
             _once(ticket, tickets)
     market = state.get("market")
     if not isinstance(market, list) or len(market) != MARKET_SIZE:
-        _invalid(f"market must be a list of {MARKET_SIZE} cards or nulls")
+        _invalid(f"market doit être une liste de {MARKET_SIZE} cartes ou null")
     for place in ("market", "deck", "discard"):
         pile = state.get(place)
         if not isinstance(pile, list):
-            _invalid(f"{place} must be a list of cards")
+            _invalid(f"{place} doit être une liste de cartes")
         for card in pile:
             if card is None and place == "market":
                 continue
             if not isinstance(card, str) or card not in _COLOR_INDEX:
-                _invalid(f"{place} holds an unknown card {_shown(card)}")
+                _invalid(f"{place} contient une carte inconnue, {_shown(card)}")
             cards[_COLOR_INDEX[card]] += 1
     drawn_card = state.get("drawn_card")
     if (phase == "place_card") != (drawn_card is not None):
-        _invalid("a drawn card waits for its place exactly when the phase is place_card")
+        _invalid("une carte piochée attend sa place si et seulement si la phase est place_card")
     if drawn_card is not None:
         if not isinstance(drawn_card, str) or drawn_card not in _COLOR_INDEX:
-            _invalid(f"drawn_card must be a card colour, not {_shown(drawn_card)}")
+            _invalid(f"drawn_card doit être une couleur de carte, pas {_shown(drawn_card)}")
         cards[_COLOR_INDEX[drawn_card]] += 1  # in the drawer's sight, counted like any card in play
     for color, total, most in zip(COLORS, cards, DECK):
         if total > most:
-            _invalid(f"{total} {color} cards in play; the edition has {most}")
+            _invalid(f"{total} cartes «\u00a0{color}\u00a0» en jeu, quand l’édition en a {most}")
     for place in ("ticket_deck", "setup_rejected"):
         for ticket in _ids(state.get(place, []), _TICKET_INDEX, place):
             _once(ticket, tickets)
     drawn = _integer(state.get("cards_drawn", 0), "cards_drawn", 0, CARDS_PER_DRAW - 1)
     if phase == "second_card" and drawn == 0:
-        _invalid("phase second_card needs cards_drawn of at least 1")
+        _invalid("la phase second_card demande un cards_drawn d’au moins 1")
     card_place = state.get("last_card_to")
     if (card_place is not None and card_place not in _PLACES) or (card_place is None) != (
         phase != "second_card"
     ):
         _invalid(
-            f"last_card_to must be hand or holder in phase second_card, else null, not {_shown(card_place)}"
+            f"last_card_to doit être hand ou holder en phase second_card, null sinon, pas {_shown(card_place)}"
         )
     if phase == "keep_tickets" and not players[current].get("pending_tickets"):
-        _invalid("phase keep_tickets needs pending tickets for the current player")
+        _invalid("la phase keep_tickets demande des tickets en attente au joueur courant")
     if state.get("final_turns_left") is not None:
         _integer(state["final_turns_left"], "final_turns_left", 0, count)
     _integer(state.get("consecutive_passes", 0), "consecutive_passes", 0, count)
@@ -2707,38 +3234,38 @@ def _pending_limit(phase: str, current: bool) -> int:
 
 
 def _invalid(message: str) -> NoReturn:
-    raise ValueError(f"not a valid {EDITION} state: {message}")
+    raise ValueError(f"état impossible pour {EDITION}\u00a0: {message}")
 
 
 def _shown(value) -> str:
     try:
         text = repr(value)
     except RecursionError:
-        return "(a value nested too deeply)"
+        return "(une valeur imbriquée trop profondément)"
     return text if len(text) <= 60 else text[:59] + "…"
 
 
 def _integer(value, what: str, low: int, high: int | None) -> int:
     if type(value) is not int or value < low or (high is not None and value > high):
-        bound = f"from {low} to {high}" if high is not None else f"of at least {low}"
-        _invalid(f"{what} must be an integer {bound}, not {_shown(value)}")
+        bound = f"de {low} à {high}" if high is not None else f"d’au moins {low}"
+        _invalid(f"{what} doit être un entier {bound}, pas {_shown(value)}")
     return value
 
 
 def _ids(value, known, what: str) -> list:
     if not isinstance(value, list) or not all(isinstance(item, str) and item in known for item in value):
-        _invalid(f"{what} must be a list of known names, not {_shown(value)}")
+        _invalid(f"{what} doit être une liste de noms connus, pas {_shown(value)}")
     return value
 
 
 def _once(ticket: str, seen: set[str]) -> None:
     if ticket in seen:
-        _invalid(f"ticket {ticket!r} is in two places")
+        _invalid(f"le ticket {ticket!r} est à deux endroits")
     seen.add(ticket)
 
 
 # Each action: its handler, the fields it needs besides "type", and those it may have.
-_HANDLERS = {
+_HANDLERS: dict[str, tuple[Any, tuple[str, ...], tuple[str, ...]]] = {
     "draw_card": (Game._apply_draw_card, ("source",), ("slot", "to")),
     "claim_route": (Game._apply_claim_route, ("route", "cards"), ("holder_cards",)),
     "draw_tickets": (Game._apply_draw_tickets, (), ()),

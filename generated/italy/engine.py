@@ -7,8 +7,9 @@ Do not edit: change the spec and run `aventuriers build`.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Mapping
 from math import comb
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, Literal, NoReturn, NotRequired, Protocol, TypedDict
 
 __all__ = [
     "ACTIONS",
@@ -39,6 +40,34 @@ __all__ = [
     "REGIONS",
     "REGION_POINTS",
     "region_points",
+    "Edition",
+    "RouteId",
+    "TicketId",
+    "City",
+    "Color",
+    "RouteColor",
+    "Phase",
+    "Cards",
+    "DrawCard",
+    "ClaimRoute",
+    "DrawTickets",
+    "KeepTickets",
+    "Pass",
+    "DrawExtraCard",
+    "RouteRecord",
+    "TicketRecord",
+    "PlayerState",
+    "State",
+    "ObservedPlayer",
+    "Observation",
+    "TicketResult",
+    "ScoreRecord",
+    "KeepTicketsByPosition",
+    "RegionScore",
+    "Action",
+    "ActionEntry",
+    "RandomRange",
+    "RandomBits",
     "Game",
     "IllegalAction",
     "measured",
@@ -121,7 +150,449 @@ DOUBLE_ROUTE_RULES = ((2, 3, True), (4, 5, False))
 LAST_ROUND_TRAINS = 2
 BONUSES: dict[str, tuple[str, int]] = {}
 
-ROUTES: dict[str, dict[str, Any]] = {
+# -- the API's types ------------------------------------------------------------
+# For type checkers and editors: the engine never reads them. Each record has the core's keys,
+# then those of the mechanisms this edition uses; `NotRequired` marks a key a record may lack
+# (read the keys a record requires from `typing.get_type_hints(…, include_extras=True)`: with
+# postponed annotations, `__required_keys__` counts every key). A listed action is read-only at
+# run time (`legal_actions()`), whatever its type says.
+
+Edition = Literal["italy"]
+RouteId = Literal[
+    "agrigento-catania",
+    "agrigento-palermo-orange",
+    "agrigento-palermo-pink",
+    "agrigento-siracusa-black",
+    "agrigento-siracusa-green",
+    "ancona-croazia-2",
+    "ancona-perugia",
+    "ancona-pescara-red",
+    "ancona-pescara-white",
+    "ancona-ravenna-green",
+    "ancona-ravenna-orange",
+    "ancona-trieste",
+    "ancona-venezia",
+    "bari-croazia-3",
+    "bari-foggia-orange",
+    "bari-foggia-red",
+    "bari-lecce-green",
+    "bari-lecce-white",
+    "bari-taranto-pink",
+    "bari-taranto-yellow",
+    "bergamo-bolzano",
+    "bergamo-milano-green",
+    "bergamo-milano-orange",
+    "bergamo-parma",
+    "bergamo-svizzera-2",
+    "bergamo-verona-black",
+    "bergamo-verona-blue",
+    "bologna-firenze",
+    "bologna-parma-green",
+    "bologna-parma-red",
+    "bologna-ravenna-blue",
+    "bologna-ravenna-white",
+    "bologna-verona-orange",
+    "bologna-verona-yellow",
+    "bolzano-austria-1",
+    "bolzano-svizzera-2",
+    "bolzano-tarvisio",
+    "bolzano-venezia",
+    "bolzano-verona",
+    "cagliari-napoli",
+    "cagliari-olbia-blue",
+    "cagliari-olbia-pink",
+    "cagliari-palermo-1",
+    "cagliari-palermo-2",
+    "cagliari-roma",
+    "cagliari-sassari-black",
+    "cagliari-sassari-yellow",
+    "catania-messina",
+    "catania-palermo",
+    "catania-siracusa",
+    "cosenza-messina-1",
+    "cosenza-messina-2",
+    "cosenza-salerno-green",
+    "cosenza-salerno-pink",
+    "cosenza-taranto-black",
+    "cosenza-taranto-orange",
+    "firenze-grosseto",
+    "firenze-parma",
+    "firenze-perugia",
+    "firenze-pisa-pink",
+    "firenze-pisa-red",
+    "firenze-ravenna",
+    "foggia-napoli",
+    "foggia-pescara-blue",
+    "foggia-pescara-yellow",
+    "foggia-salerno",
+    "genova-milano-pink",
+    "genova-milano-red",
+    "genova-monaco-1",
+    "genova-olbia-1",
+    "genova-olbia-2",
+    "genova-parma-black",
+    "genova-parma-white",
+    "genova-pisa-green",
+    "genova-pisa-yellow",
+    "genova-torino-blue",
+    "genova-torino-orange",
+    "grosseto-perugia",
+    "grosseto-pisa-orange",
+    "grosseto-pisa-white",
+    "grosseto-roma-black",
+    "grosseto-roma-green",
+    "lecce-taranto-blue",
+    "lecce-taranto-red",
+    "messina-palermo-blue",
+    "messina-palermo-red",
+    "messina-salerno",
+    "messina-siracusa-1",
+    "messina-siracusa-2",
+    "milano-parma",
+    "milano-svizzera-1",
+    "milano-torino-black",
+    "milano-torino-white",
+    "napoli-palermo-1",
+    "napoli-palermo-2",
+    "napoli-pescara",
+    "napoli-roma-red",
+    "napoli-roma-white",
+    "napoli-roma-yellow",
+    "napoli-salerno-blue",
+    "napoli-salerno-orange",
+    "olbia-roma-1",
+    "olbia-roma-2",
+    "olbia-sassari-orange",
+    "olbia-sassari-red",
+    "parma-pisa",
+    "perugia-pescara",
+    "perugia-ravenna",
+    "perugia-roma",
+    "pescara-roma",
+    "ravenna-venezia-black",
+    "ravenna-venezia-red",
+    "salerno-taranto",
+    "tarvisio-austria-1-red",
+    "tarvisio-austria-1-yellow",
+    "tarvisio-trieste",
+    "tarvisio-venezia-blue",
+    "tarvisio-venezia-green",
+    "torino-francia-1-pink",
+    "torino-francia-1-yellow",
+    "torino-monaco-1",
+    "torino-svizzera-1",
+    "trieste-croazia-1-pink",
+    "trieste-croazia-1-yellow",
+    "trieste-venezia-gray",
+    "trieste-venezia-orange",
+    "venezia-verona-pink",
+    "venezia-verona-white",
+]
+TicketId = Literal[
+    "ancona-bari",
+    "ancona-palermo",
+    "bari-palermo",
+    "bergamo-palermo",
+    "bologna-cagliari",
+    "bologna-catania",
+    "bologna-lecce",
+    "bologna-taranto",
+    "bolzano-croazia",
+    "bolzano-firenze",
+    "firenze-agrigento",
+    "firenze-foggia",
+    "firenze-roma",
+    "francia-austria",
+    "francia-venezia",
+    "genova-cosenza",
+    "genova-pescara",
+    "genova-roma",
+    "genova-tarvisio",
+    "grosseto-croazia",
+    "lecce-agrigento",
+    "milano-bari",
+    "milano-bologna",
+    "milano-cagliari",
+    "milano-messina",
+    "milano-napoli",
+    "milano-trieste",
+    "monaco-napoli",
+    "monaco-ravenna",
+    "napoli-siracusa",
+    "olbia-napoli",
+    "olbia-palermo",
+    "palermo-siracusa",
+    "parma-olbia",
+    "perugia-napoli",
+    "pisa-napoli",
+    "ravenna-cosenza",
+    "roma-croazia",
+    "roma-palermo",
+    "roma-taranto",
+    "sassari-roma",
+    "svizzera-catania",
+    "svizzera-verona",
+    "taranto-catania",
+    "tarvisio-bologna",
+    "torino-austria",
+    "torino-catania",
+    "torino-firenze",
+    "torino-pescara",
+    "torino-sassari",
+    "trieste-napoli",
+    "venezia-messina",
+    "venezia-pisa",
+    "venezia-roma",
+    "verona-grosseto",
+    "verona-salerno",
+]
+City = Literal[
+    "Agrigento",
+    "Ancona",
+    "Bari",
+    "Bergamo",
+    "Bologna",
+    "Bolzano",
+    "Cagliari",
+    "Catania",
+    "Cosenza",
+    "Firenze",
+    "Foggia",
+    "Genova",
+    "Grosseto",
+    "Lecce",
+    "Messina",
+    "Milano",
+    "Napoli",
+    "Olbia",
+    "Palermo",
+    "Parma",
+    "Perugia",
+    "Pescara",
+    "Pisa",
+    "Ravenna",
+    "Roma",
+    "Salerno",
+    "Sassari",
+    "Siracusa",
+    "Taranto",
+    "Tarvisio",
+    "Torino",
+    "Trieste",
+    "Venezia",
+    "Verona",
+    "Austria",
+    "Croazia",
+    "Francia",
+    "Monaco",
+    "Svizzera",
+]
+Color = Literal["red", "blue", "green", "yellow", "orange", "black", "white", "pink", "locomotive"]
+RouteColor = Literal["red", "blue", "green", "yellow", "orange", "black", "white", "pink", "gray"]
+Phase = Literal["setup_tickets", "turn", "second_card", "keep_tickets", "over"]
+Cards = dict[Color, int]
+# The action 'draw_card' (`Game.apply`).
+DrawCard = TypedDict(
+    "DrawCard",
+    {
+        "type": "Literal['draw_card']",
+        "source": "Literal['deck', 'market']",
+        "slot": "NotRequired[int]",
+    },
+)
+# The action 'claim_route' (`Game.apply`).
+ClaimRoute = TypedDict(
+    "ClaimRoute",
+    {
+        "type": "Literal['claim_route']",
+        "route": "RouteId",
+        "cards": "Cards",
+        "extra_cards": "NotRequired[int]",
+    },
+)
+# The action 'draw_tickets' (`Game.apply`).
+DrawTickets = TypedDict(
+    "DrawTickets",
+    {
+        "type": "Literal['draw_tickets']",
+    },
+)
+# The action 'keep_tickets' (`Game.apply`).
+KeepTickets = TypedDict(
+    "KeepTickets",
+    {
+        "type": "Literal['keep_tickets']",
+        "tickets": "list[TicketId]",
+        "return_order": "NotRequired[list[TicketId]]",
+    },
+)
+# The action 'pass' (`Game.apply`).
+Pass = TypedDict(
+    "Pass",
+    {
+        "type": "Literal['pass']",
+    },
+)
+# The action 'draw_extra_card' (`Game.apply`).
+DrawExtraCard = TypedDict(
+    "DrawExtraCard",
+    {
+        "type": "Literal['draw_extra_card']",
+    },
+)
+# A route of `ROUTES`.
+RouteRecord = TypedDict(
+    "RouteRecord",
+    {
+        "a": "City",
+        "b": "City",
+        "length": "int",
+        "color": "RouteColor",
+        "twin": "RouteId | None",
+        "siblings": "list[RouteId]",
+        "ferry": "int",
+        "endpoint": "str | None",
+    },
+)
+# A ticket of `TICKETS`.
+TicketRecord = TypedDict(
+    "TicketRecord",
+    {
+        "a": "City",
+        "b": "City",
+        "points": "int",
+    },
+)
+# A player's record in `Game.to_dict()`.
+PlayerState = TypedDict(
+    "PlayerState",
+    {
+        "hand": "Cards",
+        "trains": "int",
+        "routes": "list[RouteId]",
+        "tickets": "list[TicketId]",
+        "pending_tickets": "list[TicketId]",
+        "score": "int",
+        "extra_cards": "int",
+    },
+)
+# The whole state: `Game.to_dict()`, what `Game.from_dict` restores.
+State = TypedDict(
+    "State",
+    {
+        "edition": "Edition",
+        "players": "list[PlayerState]",
+        "market": "list[Color | None]",
+        "deck": "list[Color]",
+        "discard": "list[Color]",
+        "ticket_deck": "list[TicketId]",
+        "setup_rejected": "list[TicketId]",
+        "current_player": "int",
+        "phase": "Phase",
+        "cards_drawn": "int",
+        "final_turns_left": "int | None",
+        "consecutive_passes": "int",
+        "turns_played": "int",
+        "rng": "int",
+        "extra_pile": "int",
+    },
+)
+# A player in `Game.observation()`: the observer's own record also shows their secrets.
+ObservedPlayer = TypedDict(
+    "ObservedPlayer",
+    {
+        "trains": "int",
+        "routes": "list[RouteId]",
+        "score": "int",
+        "hand_size": "int",
+        "tickets_count": "int",
+        "pending_tickets_count": "int",
+        "hand": "NotRequired[Cards]",
+        "tickets": "NotRequired[list[TicketId]]",
+        "pending_tickets": "NotRequired[list[TicketId]]",
+        "extra_cards": "int",
+    },
+)
+# The game as one player sees it: `Game.observation(player)`.
+Observation = TypedDict(
+    "Observation",
+    {
+        "edition": "Edition",
+        "player": "int",
+        "players": "list[ObservedPlayer]",
+        "market": "list[Color | None]",
+        "deck_size": "int",
+        "discard_size": "int",
+        "ticket_deck_size": "int",
+        "setup_rejected_count": "int",
+        "current_player": "int",
+        "phase": "Phase",
+        "cards_drawn": "int",
+        "final_turns_left": "int | None",
+        "consecutive_passes": "int",
+        "turns_played": "int",
+        "extra_pile": "int",
+    },
+)
+# A ticket scored in a `ScoreRecord`.
+TicketResult = TypedDict(
+    "TicketResult",
+    {
+        "ticket": "TicketId",
+        "points": "int",
+    },
+)
+# One player's final score: an entry of `Game.scores()`.
+ScoreRecord = TypedDict(
+    "ScoreRecord",
+    {
+        "player": "int",
+        "route_points": "int",
+        "tickets_completed": "list[TicketResult]",
+        "tickets_failed": "list[TicketResult]",
+        "longest_path": "int",
+        "routes_claimed": "int",
+        "largest_network": "int",
+        "bonuses": "dict[str, int]",
+        "total": "int",
+        "regions": "list[RegionScore]",
+    },
+)
+# An entry of `ACTIONS` keeping tickets by their position among those offered.
+KeepTicketsByPosition = TypedDict(
+    "KeepTicketsByPosition",
+    {
+        "type": "Literal['keep_tickets']",
+        "offered": "int",
+        "kept": "list[int]",
+    },
+)
+RegionScore = TypedDict(
+    "RegionScore",
+    {
+        "regions": "list[str]",
+        "count": "int",
+        "points": "int",
+    },
+)
+Action = DrawCard | ClaimRoute | DrawTickets | KeepTickets | Pass | DrawExtraCard
+# What `ACTIONS` holds: every action, and the ticket choices by position `apply_id` plays.
+ActionEntry = Action | KeepTicketsByPosition
+
+
+class RandomRange(Protocol):
+    """What `Game.sample_id` draws with: `random.Random` is one."""
+
+    def randrange(self, stop: int, /) -> int: ...
+
+
+class RandomBits(Protocol):
+    """What `Game.playout` seeds its generator from: `random.Random` is one."""
+
+    def getrandbits(self, k: int, /) -> int: ...
+
+
+ROUTES: dict[RouteId, RouteRecord] = {
     "agrigento-catania": {
         "a": "Agrigento",
         "b": "Catania",
@@ -1404,7 +1875,7 @@ ROUTES: dict[str, dict[str, Any]] = {
     },
 }
 
-TICKETS: dict[str, dict[str, Any]] = {
+TICKETS: dict[TicketId, TicketRecord] = {
     "ancona-bari": {"a": "Ancona", "b": "Bari", "points": 9},
     "ancona-palermo": {"a": "Ancona", "b": "Palermo", "points": 16},
     "bari-palermo": {"a": "Bari", "b": "Palermo", "points": 13},
@@ -1534,7 +2005,7 @@ _CARD_FORMS = {
 }
 
 _ROUTE_IDS = tuple(ROUTES)
-_ROUTE_INDEX = {route_id: index for index, route_id in enumerate(_ROUTE_IDS)}
+_ROUTE_INDEX: dict[str, int] = {route_id: index for index, route_id in enumerate(_ROUTE_IDS)}
 _ROUTE_LENGTH = tuple(route["length"] for route in ROUTES.values())
 _ROUTE_COLOR = tuple(
     -1 if route["color"] == "gray" else COLORS.index(route["color"]) for route in ROUTES.values()
@@ -1553,7 +2024,7 @@ _NODE_COUNTRY = {
     f"{route['endpoint']}@{route_id}": route["b"] for route_id, route in ROUTES.items() if route["endpoint"]
 }
 _TICKET_IDS = tuple(TICKETS)
-_TICKET_INDEX = {ticket_id: index for index, ticket_id in enumerate(_TICKET_IDS)}
+_TICKET_INDEX: dict[str, int] = {ticket_id: index for index, ticket_id in enumerate(_TICKET_IDS)}
 _COLOR_INDEX = {name: index for index, name in enumerate(COLORS)}
 _PLAIN_COLORS = tuple(range(len(COLORS) - 1))
 _ROUTES_BY_LENGTH = tuple(sorted(range(len(_ROUTE_IDS)), key=_ROUTE_LENGTH.__getitem__))
@@ -1569,10 +2040,12 @@ _CITY_REGION = {city: region for region, record in REGIONS.items() for city in r
 
 
 def _read_only_action() -> NoReturn:
-    raise TypeError("a legal action is read-only: copy it with dict(action) to change it")
+    raise TypeError(
+        "une action légale est en lecture seule\u00a0: dict(action) en donne une copie modifiable"
+    )
 
 
-class _Action(dict):
+class _ReadOnlyAction(dict):
     """A legal action as `legal_actions()` returns it: built once, shared, read-only.
 
     It compares equal to, and serialises like, the dict it stands for; changing it raises
@@ -1617,6 +2090,14 @@ class _Action(dict):
 
     def __deepcopy__(self, memo: dict) -> dict:
         return _plain(self)
+
+
+if TYPE_CHECKING:
+    # A TypedDict has no subclass with methods: inside the engine a listed action is untyped, and
+    # the API's signatures give it the type of the `Action` it equals.
+    _Action = Any
+else:
+    _Action = _ReadOnlyAction
 
 
 class _Positional(_Action):
@@ -1796,6 +2277,7 @@ _MOST_OFFERED = SETUP_TICKETS
 _MOST_OFFERED = max(_MOST_OFFERED, TICKETS_PER_DRAW)
 # Every action of the edition, by its integer id: the actions `legal_actions()` returns (the
 # same objects), and ticket choices by position among the tickets offered (see `apply_id`).
+ACTIONS: tuple[ActionEntry, ...]
 ACTIONS, _TABLES = _index_actions()
 _PASS = _TABLES["pass"]
 _DRAW_DECK = _TABLES["deck"]
@@ -1841,7 +2323,10 @@ class IllegalAction(Exception):
     The game state is left exactly as it was before the call to `apply`.
     """
 
-    def __init__(self, code: str, **details):
+    code: str
+    message: str
+
+    def __init__(self, code: str, **details: object) -> None:
         self.code = code
         self.message = MESSAGES[code].format(**{key: _detail(value) for key, value in details.items()})
         super().__init__(f"{code}: {self.message}")
@@ -1873,11 +2358,12 @@ def _route_name(route: int) -> str:
     return f"{record['a']} – {record['b']}"
 
 
-def measured(score: dict, measure: str) -> int:
+def measured(score: ScoreRecord, measure: str) -> int:
     """The value a bonus `measure` ranks players by, from one record of `scores()`."""
     if measure == "completed_tickets":
         return len(score["tickets_completed"])
-    return score[_MEASURED_FIELDS[measure]]
+    fields: Mapping[str, Any] = score  # read by a name the bonus table gives
+    return fields[_MEASURED_FIELDS[measure]]
 
 
 def _trail_starts(neighbours: dict[str, list[tuple[int, str, int]]]) -> list[str]:
@@ -1973,19 +2459,38 @@ class _Random:
             items[index], items[other] = items[other], items[index]
 
 
-def new_game(players: Any, seed: Any) -> Game:
+def new_game(players: int, seed: int) -> Game:
     """A new game, set up and dealt; the same seed gives the same game."""
     if not isinstance(players, int) or not PLAYERS[0] <= players <= PLAYERS[1]:
-        raise ValueError(f"{EDITION} is played by {PLAYERS[0]} to {PLAYERS[1]} players, not {players!r}")
+        raise ValueError(f"{EDITION} se joue de {PLAYERS[0]} à {PLAYERS[1]} joueurs, pas {players!r}")
     if not isinstance(seed, int):
-        raise ValueError(f"the seed must be an integer, not {seed!r}")
+        raise ValueError(f"la graine doit être un entier, pas {seed!r}")
     game = Game(players, seed)
     game._set_up()
     return game
 
 
 class Game:
-    """One game in progress. See README for the action and state shapes."""
+    """One game in progress, played by the current player's actions until `is_over()`.
+
+    - `legal_actions()`: the legal actions (read-only dicts, stable order); `apply(action)`
+      plays one, or raises `IllegalAction` (`.code`, French `.message`) and changes nothing.
+    - `observation(player)`: what that player sees (`Observation`); `to_dict()` the whole
+      state (`State`), restored exactly by `Game.from_dict` (ValueError on an impossible one).
+    - `scores()`: one `ScoreRecord` per player; `winners()`: the players of the best total.
+    - By integer ids of `ACTIONS`: `legal_action_ids()`, `action_mask()`, `apply_id(i)`;
+      counting: `legal_count()`, `legal_at(k)`, `sample_id(rng)`; `playout(rng)` plays random
+      moves to the end, `copy()` is an independent game.
+
+    Example::
+
+        game = new_game(players=2, seed=7)
+        while not game.is_over():
+            actions = game.legal_actions()
+            claims = [action for action in actions if action["type"] == "claim_route"]
+            game.apply(claims[0] if claims else actions[0])
+        print(game.scores(), game.winners())
+    """
 
     __slots__ = (
         "players",
@@ -2067,7 +2572,7 @@ class Game:
     def is_over(self) -> bool:
         return self._phase == "over"
 
-    def legal_actions(self) -> list[_Action]:
+    def legal_actions(self) -> list[Action]:
         """Every legal action of the current player, in a stable order."""
         phase = self._phase
         if phase == "turn":
@@ -2078,7 +2583,7 @@ class Game:
             return []
         return self._keep_actions()
 
-    def apply(self, action: Any) -> None:
+    def apply(self, action: Action) -> None:
         """Play `action` for the current player, or raise IllegalAction and change nothing."""
         if self._phase == "over":
             raise IllegalAction("game_over")
@@ -2108,16 +2613,18 @@ class Game:
 
     def legal_action_ids(self) -> list[int]:
         """The ids in ACTIONS of the legal actions, ascending: the same actions as `legal_actions()`."""
-        return sorted([action.id for action in self.legal_actions()])
+        listed: list[Any] = self.legal_actions()  # listed actions: each knows its id
+        return sorted([action.id for action in listed])
 
     def action_mask(self) -> bytes:
         """One byte per entry of ACTIONS: 1 where the action is legal now, else 0."""
         mask = bytearray(len(ACTIONS))
-        for action in self.legal_actions():
+        listed: list[Any] = self.legal_actions()  # listed actions: each knows its id
+        for action in listed:
             mask[action.id] = 1
         return bytes(mask)
 
-    def apply_id(self, index: Any) -> None:
+    def apply_id(self, index: int) -> None:
         """Play ACTIONS[index], or raise IllegalAction and change nothing.
 
         A ticket choice by position is played on the tickets offered (or held) now; the
@@ -2125,10 +2632,10 @@ class Game:
         """
         if type(index) is not int or not 0 <= index < len(ACTIONS):
             raise IllegalAction("unknown_action_id", id=index, last=len(ACTIONS) - 1)
-        action = ACTIONS[index]
+        action: Any = ACTIONS[index]
         self.apply(self._by_position(action) if type(action) is _Positional else action)
 
-    def _by_position(self, action: _Action) -> dict:
+    def _by_position(self, action: _Action) -> Any:
         """The action a ticket choice by position stands for now."""
         pending = self._pending[self._current]
         if action["offered"] != len(pending):
@@ -2144,22 +2651,27 @@ class Game:
             return len(draws) + claims + len(others) or 1
         return len(self.legal_actions())
 
-    def legal_at(self, k: Any) -> _Action:
+    def legal_at(self, k: int) -> Action:
         """The legal action at position `k` of `legal_actions()`, found without listing the others."""
         if type(k) is not int or k < 0:
-            raise IndexError(f"no legal action at {k!r}")
+            raise IndexError(f"aucune action légale à la position {k!r}")
         if self._phase == "turn":
-            return self._turn_at(k, self._turn_parts())
+            try:
+                return self._turn_at(k, self._turn_parts())
+            except IndexError:
+                # The parts count `k` down: the message names the position asked for.
+                raise IndexError(f"aucune action légale à la position {k}") from None
         actions = self.legal_actions()
         if k >= len(actions):
-            raise IndexError(f"no legal action at {k!r}: {len(actions)} are legal")
+            raise IndexError(f"aucune action légale à la position {k!r}\u00a0: il y en a {len(actions)}")
         return actions[k]
 
-    def sample_id(self, rng: Any) -> int:
+    def sample_id(self, rng: RandomRange) -> int:
         """The id in ACTIONS of a legal action drawn uniformly with `rng.randrange` (a `random.Random`)."""
-        return self.legal_at(rng.randrange(self.legal_count())).id
+        action: Any = self.legal_at(rng.randrange(self.legal_count()))  # a listed action knows its id
+        return action.id
 
-    def playout(self, rng: Any) -> None:
+    def playout(self, rng: RandomBits) -> None:
         """Random legal moves to the end of the game, each drawn uniformly among the legal ones
         by the engine's own generator seeded with `rng.getrandbits(64)` (a `random.Random`): the
         rollout of a tree search. The same seed plays the same moves in every build of this
@@ -2599,7 +3111,7 @@ class Game:
         if route in bucket:
             bucket.remove(route)
 
-    def _apply_claim_route(self, action: dict) -> None:
+    def _apply_claim_route(self, action: Any) -> None:
         """Claim a route.
 
         Spec: editions/italy.aventuriers:44 (the action), editions/italy.aventuriers:50 (points),
@@ -2884,12 +3396,13 @@ class Game:
             sizes[root] = sizes.get(root, 0) + 1
         return max(sizes.values(), default=0)
 
-    def scores(self) -> list[dict]:
+    def scores(self) -> list[ScoreRecord]:
         """Final scoring: route points, tickets, bonuses.
 
         Spec: tickets only.
         """
-        results = []
+        # Built key by key, the mechanisms' after the core's: `ScoreRecord`s once returned.
+        results: list[Any] = []
         for player in range(self.players):
             network = own_network = self._network(player)
             completed, failed = self._ticket_results(network, self._tickets[player])
@@ -2929,7 +3442,7 @@ class Game:
         return results
 
     @staticmethod
-    def _award_bonuses(results: list[dict]) -> None:
+    def _award_bonuses(results: list[Any]) -> None:
         """Each bonus to every record with the best value of its measure, when that is above 0."""
         for bonus, (measure, points) in BONUSES.items():
             values = [measured(result, measure) for result in results]
@@ -2957,9 +3470,10 @@ class Game:
 
     # -- state --------------------------------------------------------------
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> State:
         """The whole state as plain JSON; `Game.from_dict` restores it exactly."""
-        state: dict[str, Any] = {
+        # Built key by key, the mechanisms' after the core's: a `State` once returned.
+        state: Any = {
             "edition": EDITION,
             "players": [
                 {
@@ -2989,13 +3503,13 @@ class Game:
         state["extra_pile"] = self._extra_pile
         return state
 
-    def observation(self, player: Any) -> dict:
+    def observation(self, player: int) -> Observation:
         """The game as `player` sees it, as plain JSON: everything public, their own hand and
         tickets, and of what is hidden (the other players' hands and tickets, the decks) only
         the counts. Nothing hidden can be derived from it: no deck order, no generator state.
         """
         if type(player) is not int or not 0 <= player < self.players:
-            raise ValueError(f"player must be an integer from 0 to {self.players - 1}, not {player!r}")
+            raise ValueError(f"player doit être un entier de 0 à {self.players - 1}, pas {player!r}")
         players = []
         for other in range(self.players):
             record = {
@@ -3012,7 +3526,7 @@ class Game:
                 record["tickets"] = [_TICKET_IDS[ticket] for ticket in self._tickets[other]]
                 record["pending_tickets"] = [_TICKET_IDS[ticket] for ticket in self._pending[other]]
             players.append(record)
-        seen: dict[str, Any] = {
+        seen: Any = {
             "edition": EDITION,
             "player": player,
             "players": players,
@@ -3063,24 +3577,28 @@ class Game:
         return game
 
     @classmethod
-    def from_dict(cls, state: Any) -> Game:
+    def from_dict(cls, state: State | dict[str, object]) -> Game:
         """A game from `to_dict` output (or a position written by hand in that shape).
 
-        Raises ValueError when `state` is not a state of this edition.
+        Raises ValueError, in French, when `state` is not a state of this edition.
         """
         if not isinstance(state, dict) or state.get("edition") != EDITION:
             found = state.get("edition") if isinstance(state, dict) else type(state).__name__
-            raise ValueError(f"this state is of edition {_shown(found)}, not {EDITION!r}")
+            raise ValueError(f"cet état est de l’édition {_shown(found)}, pas {EDITION!r}")
         try:
             _check_state(state)
             return cls._restore(state)
         except RecursionError:
-            raise ValueError(f"not a valid {EDITION} state: a value is nested too deeply") from None
+            raise ValueError(
+                f"état impossible pour {EDITION}\u00a0: une valeur est imbriquée trop profondément"
+            ) from None
         except (KeyError, IndexError, TypeError, AttributeError) as error:
-            raise ValueError(f"not a valid {EDITION} state: {type(error).__name__} {error}") from None
+            raise ValueError(
+                f"état impossible pour {EDITION}\u00a0: {type(error).__name__} {error}"
+            ) from None
 
     @classmethod
-    def _restore(cls, state: dict) -> Game:
+    def _restore(cls, state: Any) -> Game:
         players = state["players"]
         game = cls(len(players), 0)
         for player, record in enumerate(players):
@@ -3115,7 +3633,7 @@ class Game:
 _PHASES = ("setup_tickets", "turn", "second_card", "keep_tickets", "over")
 
 
-def _check_state(state: dict) -> None:
+def _check_state(state: Any) -> None:
     """Refuse a state this edition can never reach; the ValueError says what is wrong.
 
     A position may leave cards, trains and tickets out of the game (tests write
@@ -3124,11 +3642,11 @@ def _check_state(state: dict) -> None:
     """
     players = state.get("players")
     if not isinstance(players, list) or not PLAYERS[0] <= len(players) <= PLAYERS[1]:
-        _invalid(f"players must be a list of {PLAYERS[0]} to {PLAYERS[1]} records")
+        _invalid(f"players doit être une liste de {PLAYERS[0]} à {PLAYERS[1]} joueurs")
     count = len(players)
     phase = state.get("phase", "turn")
     if phase not in _PHASES:
-        _invalid(f"phase must be one of {', '.join(_PHASES)}, not {_shown(phase)}")
+        _invalid(f"phase doit être l’une des phases {', '.join(_PHASES)}, pas {_shown(phase)}")
     current = _integer(state.get("current_player"), "current_player", 0, count - 1)
     cards = [0] * len(COLORS)
     owners: dict[str, int] = {}
@@ -3136,25 +3654,25 @@ def _check_state(state: dict) -> None:
     for index, record in enumerate(players):
         where = f"players[{index}]"
         if not isinstance(record, dict):
-            _invalid(f"{where} must be a dict")
+            _invalid(f"{where} doit être un dict")
         hand = record.get("hand")
         if not isinstance(hand, dict):
-            _invalid(f"{where}.hand must be a dict of colours to counts")
+            _invalid(f"{where}.hand doit être un dict des couleurs à leur nombre")
         for color, held in hand.items():
             if color not in _COLOR_INDEX:
-                _invalid(f"{where}.hand has an unknown colour {_shown(color)}")
+                _invalid(f"{where}.hand a une couleur inconnue, {_shown(color)}")
             cards[_COLOR_INDEX[color]] += _integer(held, f"{where}.hand.{color}", 0, None)
         spaces = points = 0
         for route in _ids(record.get("routes"), _ROUTE_INDEX, f"{where}.routes"):
             if route in owners:
-                _invalid(f"route {route!r} is owned twice")
+                _invalid(f"la route {route!r} a deux propriétaires")
             owners[route] = index
             spaces += ROUTES[route]["length"]
             points += ROUTE_POINTS[ROUTES[route]["length"]]
         _integer(record.get("trains"), f"{where}.trains", 0, TRAINS - spaces)
         if record.get("score") != points:
             _invalid(
-                f"{where}.score must be {points}, the points of its routes, not {_shown(record.get('score'))}"
+                f"{where}.score doit valoir {points}, les points de ses routes, pas {_shown(record.get('score'))}"
             )
         for ticket in _ids(record.get("tickets"), _TICKET_INDEX, f"{where}.tickets"):
             _once(ticket, tickets)
@@ -3162,37 +3680,37 @@ def _check_state(state: dict) -> None:
         for ticket in pending:
             _once(ticket, tickets)
         if len(pending) > _pending_limit(phase, index == current):
-            _invalid(f"{where} has {len(pending)} pending tickets in phase {phase}")
+            _invalid(f"{where} a {len(pending)} tickets en attente en phase {phase}")
         _integer(record.get("extra_cards", 0), f"{where}.extra_cards", 0, EXTRA_DECK["cards"])
     closes = next(closes for low, high, closes in DOUBLE_ROUTE_RULES if low <= count <= high)
     for route, owner in owners.items():
         for sibling in _ROUTE_SIBLINGS[_ROUTE_INDEX[route]]:
             if _ROUTE_IDS[sibling] in owners and (owners[_ROUTE_IDS[sibling]] == owner or closes):
-                _invalid(f"two tracks of the route {route!r} are owned")
+                _invalid(f"deux voies de la route {route!r} sont prises")
     market = state.get("market")
     if not isinstance(market, list) or len(market) != MARKET_SIZE:
-        _invalid(f"market must be a list of {MARKET_SIZE} cards or nulls")
+        _invalid(f"market doit être une liste de {MARKET_SIZE} cartes ou null")
     for place in ("market", "deck", "discard"):
         pile = state.get(place)
         if not isinstance(pile, list):
-            _invalid(f"{place} must be a list of cards")
+            _invalid(f"{place} doit être une liste de cartes")
         for card in pile:
             if card is None and place == "market":
                 continue
             if not isinstance(card, str) or card not in _COLOR_INDEX:
-                _invalid(f"{place} holds an unknown card {_shown(card)}")
+                _invalid(f"{place} contient une carte inconnue, {_shown(card)}")
             cards[_COLOR_INDEX[card]] += 1
     for color, total, most in zip(COLORS, cards, DECK):
         if total > most:
-            _invalid(f"{total} {color} cards in play; the edition has {most}")
+            _invalid(f"{total} cartes «\u00a0{color}\u00a0» en jeu, quand l’édition en a {most}")
     for place in ("ticket_deck", "setup_rejected"):
         for ticket in _ids(state.get(place, []), _TICKET_INDEX, place):
             _once(ticket, tickets)
     drawn = _integer(state.get("cards_drawn", 0), "cards_drawn", 0, CARDS_PER_DRAW - 1)
     if phase == "second_card" and drawn == 0:
-        _invalid("phase second_card needs cards_drawn of at least 1")
+        _invalid("la phase second_card demande un cards_drawn d’au moins 1")
     if phase == "keep_tickets" and not players[current].get("pending_tickets"):
-        _invalid("phase keep_tickets needs pending tickets for the current player")
+        _invalid("la phase keep_tickets demande des tickets en attente au joueur courant")
     if state.get("final_turns_left") is not None:
         _integer(state["final_turns_left"], "final_turns_left", 0, count)
     _integer(state.get("consecutive_passes", 0), "consecutive_passes", 0, count)
@@ -3202,7 +3720,9 @@ def _check_state(state: dict) -> None:
     pile = _integer(state.get("extra_pile", EXTRA_DECK["cards"]), "extra_pile", 0, EXTRA_DECK["cards"])
     held = sum(record.get("extra_cards", 0) for record in players)
     if pile + held != EXTRA_DECK["cards"]:
-        _invalid(f"extra_pile {pile} and {held} cards held; the second deck has {EXTRA_DECK['cards']}")
+        _invalid(
+            f"extra_pile {pile} et {held} cartes en main, quand la seconde pioche en a {EXTRA_DECK['cards']}"
+        )
 
 
 def _pending_limit(phase: str, current: bool) -> int:
@@ -3215,38 +3735,38 @@ def _pending_limit(phase: str, current: bool) -> int:
 
 
 def _invalid(message: str) -> NoReturn:
-    raise ValueError(f"not a valid {EDITION} state: {message}")
+    raise ValueError(f"état impossible pour {EDITION}\u00a0: {message}")
 
 
 def _shown(value) -> str:
     try:
         text = repr(value)
     except RecursionError:
-        return "(a value nested too deeply)"
+        return "(une valeur imbriquée trop profondément)"
     return text if len(text) <= 60 else text[:59] + "…"
 
 
 def _integer(value, what: str, low: int, high: int | None) -> int:
     if type(value) is not int or value < low or (high is not None and value > high):
-        bound = f"from {low} to {high}" if high is not None else f"of at least {low}"
-        _invalid(f"{what} must be an integer {bound}, not {_shown(value)}")
+        bound = f"de {low} à {high}" if high is not None else f"d’au moins {low}"
+        _invalid(f"{what} doit être un entier {bound}, pas {_shown(value)}")
     return value
 
 
 def _ids(value, known, what: str) -> list:
     if not isinstance(value, list) or not all(isinstance(item, str) and item in known for item in value):
-        _invalid(f"{what} must be a list of known names, not {_shown(value)}")
+        _invalid(f"{what} doit être une liste de noms connus, pas {_shown(value)}")
     return value
 
 
 def _once(ticket: str, seen: set[str]) -> None:
     if ticket in seen:
-        _invalid(f"ticket {ticket!r} is in two places")
+        _invalid(f"le ticket {ticket!r} est à deux endroits")
     seen.add(ticket)
 
 
 # Each action: its handler, the fields it needs besides "type", and those it may have.
-_HANDLERS = {
+_HANDLERS: dict[str, tuple[Any, tuple[str, ...], tuple[str, ...]]] = {
     "draw_card": (Game._apply_draw_card, ("source",), ("slot",)),
     "claim_route": (Game._apply_claim_route, ("route", "cards"), ("extra_cards",)),
     "draw_tickets": (Game._apply_draw_tickets, (), ()),

@@ -17,7 +17,7 @@ from ...diagnostics import Code, did_you_mean
 from ...french import counted, words
 from ...frontend.positions import Span
 from ...ir import IR, Edition, Route
-from ..base import Fact, Mechanism, SheetWords, citation
+from ..base import ApiTypes, Fact, Mechanism, SheetWords, citation
 
 
 def _lowered(sentence: str) -> str:
@@ -70,6 +70,7 @@ class ClaimEffects(Mechanism):
     folder = Path(__file__).resolve().parent
     statement = "claim_effect"
     exports = ("CLAIM_EFFECTS",)
+    api = ApiTypes(fields={"ScoreRecord": {"claim_effects": "dict[str, int]"}})  # points by effect
 
     def build(self, data: dict[str, Any], span: Callable[..., Span]) -> tuple[Any, ...]:
         return tuple(

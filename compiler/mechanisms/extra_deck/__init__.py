@@ -20,7 +20,7 @@ from ...diagnostics import Code
 from ...french import JOKERS, cards_phrase, words
 from ...frontend.positions import Span
 from ...ir import IR, Edition
-from ..base import ActionWords, Fact, Mechanism, SheetWords, citation, ends_name
+from ..base import ActionWords, ApiTypes, Fact, Mechanism, SheetWords, citation, ends_name
 
 
 @dataclass(**IR)
@@ -66,6 +66,16 @@ class ExtraDeckRules(Mechanism):
     folder = Path(__file__).resolve().parent
     statement = "extra_deck"
     exports = ("EXTRA_DECK",)
+    api = ApiTypes(
+        fields={
+            "State": {"extra_pile": "int"},
+            "PlayerState": {"extra_cards": "int"},
+            "Observation": {"extra_pile": "int"},
+            "ObservedPlayer": {"extra_cards": "int"},
+            "ClaimRoute": {"extra_cards": "NotRequired[int]"},
+        },
+        actions={"draw_extra_card": {}},
+    )
 
     def build(self, data: dict[str, Any], span: Callable[..., Span]) -> tuple[Any, ...]:
         item = data.get("extra_deck")

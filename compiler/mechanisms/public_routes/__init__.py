@@ -24,7 +24,7 @@ from typing import Any
 from ...diagnostics import Code, did_you_mean
 from ...frontend.positions import Span
 from ...ir import IR, Edition
-from ..base import EnginePart, Fact, Mechanism, SheetWords, citation, route_ids
+from ..base import ApiTypes, EnginePart, Fact, Mechanism, SheetWords, citation, route_ids
 from .wording import PublicWording, points_of
 
 
@@ -86,6 +86,16 @@ class PublicRouteRules(Mechanism):
     folder = Path(__file__).resolve().parent
     statement = "public_routes"
     exports = ("PUBLIC_ROUTES", "rank_points")
+    api = ApiTypes(
+        fields={
+            # The public routes built, each with the player who built it.
+            "State": {"public_pieces": "int", "public_routes": "dict[RouteId, int]"},
+            "PlayerState": {"public_track": "int"},
+            "Observation": {"public_pieces": "int", "public_routes": "dict[RouteId, int]"},
+            "ObservedPlayer": {"public_track": "int"},
+            "ScoreRecord": {"public_track": "int", "public_bonus": "int"},
+        }
+    )
 
     def build(self, data: dict[str, Any], span: Callable[..., Span]) -> tuple[Any, ...]:
         item = data.get("public_routes")

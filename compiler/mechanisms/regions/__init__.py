@@ -20,7 +20,7 @@ from ...diagnostics import Code, did_you_mean
 from ...french import enumerate_fr, typo, words
 from ...frontend.positions import Span
 from ...ir import IR, Edition
-from ..base import Fact, Mechanism, SheetWords, citation, places_by_id
+from ..base import ApiTypes, Fact, Mechanism, SheetWords, citation, places_by_id
 
 
 @dataclass(**IR)
@@ -69,6 +69,10 @@ class RegionRules(Mechanism):
     folder = Path(__file__).resolve().parent
     statement = "regions"
     exports = ("REGIONS", "REGION_POINTS", "region_points")
+    api = ApiTypes(
+        fields={"ScoreRecord": {"regions": "list[RegionScore]"}},
+        records={"RegionScore": {"regions": "list[str]", "count": "int", "points": "int"}},
+    )
 
     def build(self, data: dict[str, Any], span: Callable[..., Span]) -> tuple[Any, ...]:
         rule = data.get("regions")

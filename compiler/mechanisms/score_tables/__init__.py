@@ -16,7 +16,7 @@ from ...diagnostics import Code
 from ...french import enumerate_fr, guillemets, words
 from ...frontend.positions import Span
 from ...ir import IR, Edition
-from ..base import Fact, Mechanism, SheetWords, citation
+from ..base import ApiTypes, Fact, Mechanism, SheetWords, citation
 
 # What each count is, in French: the rule (after « compte… ») and the table's first column.
 COUNTS = {
@@ -54,6 +54,10 @@ class ScoreTables(Mechanism):
     folder = Path(__file__).resolve().parent
     statement = "score_table"
     exports = ("SCORE_TABLES",)
+    api = ApiTypes(
+        fields={"ScoreRecord": {"score_tables": "dict[str, ScoreTableResult]"}},
+        records={"ScoreTableResult": {"count": "int", "tickets": "list[TicketId]", "points": "int"}},
+    )
 
     def build(self, data: dict[str, Any], span: Callable[..., Span]) -> tuple[Any, ...]:
         return tuple(

@@ -21,7 +21,7 @@ from ...diagnostics import Code, did_you_mean
 from ...french import enumerate_fr, of_name, typo, words
 from ...frontend.positions import Span
 from ...ir import IR, Edition
-from ..base import Fact, Mechanism, SheetWords, citation, route_ids
+from ..base import ApiTypes, Fact, Mechanism, SheetWords, citation, literal, route_ids
 
 # The players of the worked example, in seat order, and the numbers of the shares each holds of
 # the first company: Alice and Bruno hold as many, Bruno the lowest number.
@@ -136,6 +136,27 @@ class ShareRules(Mechanism):
 
     def phases(self, edition: Edition) -> tuple[str, ...]:
         return ("take_share", "dummy_share") if self.rule(edition).dummy else ("take_share",)
+
+    def api_types(self, edition: Edition) -> ApiTypes:
+        # Taken by company: how many of each (the next is numbered one more), the numbers held.
+        table = {"shares_taken": "dict[Company, int]", "share_choices": "list[Company]"}
+        if self.rule(edition).dummy:  # only in a game of the dummy's player count
+            table |= {
+                "dummy_shares": "NotRequired[dict[Company, list[int]]]",
+                "dummy_choices": "NotRequired[list[Company]]",
+            }
+        held = {"shares": "dict[Company, list[int]]"}
+        return ApiTypes(
+            fields={
+                "State": table,
+                "PlayerState": held,
+                "Observation": table,
+                "ObservedPlayer": held,
+                "ScoreRecord": {"shares": "dict[Company, int]"},
+            },
+            actions={"take_share": {"company": "Company"}},
+            aliases={"Company": literal(company.id for company in self.rule(edition).companies)},
+        )
 
     def messages(self, edition: Edition) -> dict[str, str]:
         return {

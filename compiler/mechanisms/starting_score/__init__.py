@@ -16,7 +16,7 @@ from ...diagnostics import Code
 from ...french import SEATS, enumerate_fr
 from ...frontend.positions import Span
 from ...ir import IR, Edition
-from ..base import Fact, Mechanism, SheetWords, citation
+from ..base import ApiTypes, Fact, Mechanism, SheetWords, citation
 
 
 @dataclass(**IR)
@@ -56,6 +56,7 @@ class StartingScores(Mechanism):
     rule_types = (StartingScore,)
     folder = Path(__file__).resolve().parent
     exports = ("STARTING_SCORE",)
+    api = ApiTypes(fields={"ScoreRecord": {"starting_score": "int"}})
 
     def build(self, data: dict[str, Any], span: Callable[..., Span]) -> tuple[Any, ...]:
         scores = tuple(data["setup"].get("starting_score", ()))
@@ -95,7 +96,7 @@ class StartingScores(Mechanism):
     def replacements(self, edition: Edition) -> dict[str, str]:
         return {
             "initial_scores": "list(STARTING_SCORE[:players])",
-            "score_meaning": "the seat's starting score and the points of its routes",
+            "score_meaning": "son score de départ et les points de ses routes",
         }
 
     # -- worked examples ---------------------------------------------------

@@ -19,7 +19,7 @@ from ...diagnostics import Code
 from ...french import enumerate_fr, typo, words
 from ...frontend.positions import Span
 from ...ir import IR, Edition
-from ..base import ActionWords, Fact, Mechanism, SheetWords, citation
+from ..base import ActionWords, ApiTypes, Fact, Mechanism, SheetWords, citation
 
 CRITERION = "fewest_stations"
 
@@ -78,6 +78,21 @@ class StationRules(Mechanism):
     rule_types = (Stations,)
     folder = Path(__file__).resolve().parent
     exports = ("CITIES", "STATIONS", "STATION_COST", "UNUSED_STATION_POINTS")
+    api = ApiTypes(
+        fields={
+            "PlayerState": {"stations": "list[City]"},  # in building order
+            "ObservedPlayer": {"stations": "list[City]"},
+            "ScoreRecord": {"stations": "StationScore"},
+        },
+        records={
+            "StationScore": {
+                "built": "list[City]",
+                "borrowed_routes": "list[RouteId]",
+                "unused_points": "int",
+            }
+        },
+        actions={"build_station": {"city": "City", "cards": "Cards"}},
+    )
 
     def build(self, data: dict[str, Any], span: Callable[..., Span]) -> tuple[Any, ...]:
         stations = data.get("stations")

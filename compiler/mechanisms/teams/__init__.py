@@ -24,7 +24,7 @@ from ...diagnostics import Code
 from ...french import JOKERS, enumerate_fr, words
 from ...frontend.positions import Span
 from ...ir import IR, Edition, TwinPolicy
-from ..base import ActionWords, EnginePart, Fact, Mechanism, SheetWords, citation
+from ..base import ActionWords, ApiTypes, EnginePart, Fact, Mechanism, SheetWords, citation, literal
 
 
 @dataclass(**IR)
@@ -270,6 +270,65 @@ class TeamPlay(Mechanism):
 
     def phases(self, edition: Edition) -> tuple[str, ...]:
         return ("place_card",) if edition.turn.draw_cards else ()
+
+    def api_types(self, edition: Edition) -> ApiTypes:
+        tickets = {"tickets": "list[TicketId]"}  # the tickets of the team's holder
+        actions: dict[str, dict[str, str]] = {}
+        if edition.turn.draw_cards:
+            actions["place_card"] = {"to": "Place"}
+        entries: tuple[str, ...] = ()
+        records = {
+            "TeamState": {"players": "list[int]", "holder": "Cards", **tickets},
+            # The observer's own team shows its holders; the others, their sizes.
+            "ObservedTeam": {
+                "players": "list[int]",
+                "holder_size": "int",
+                "tickets_count": "int",
+                "holder": "NotRequired[Cards]",
+                "tickets": "NotRequired[list[TicketId]]",
+            },
+            "TeamScore": {
+                "team": "int",
+                "players": "list[int]",
+                "route_points": "int",
+                "tickets_completed": "list[TicketResult]",
+                "tickets_failed": "list[TicketResult]",
+                "holder_tickets_completed": "list[TicketResult]",
+                "holder_tickets_failed": "list[TicketResult]",
+                "longest_path": "int",
+                "routes_claimed": "int",
+                "largest_network": "int",
+                "bonuses": "dict[str, int]",
+                "total": "int",
+            },
+        }
+        if self.rule(edition).share_tickets:
+            actions["share_tickets"] = dict(tickets)
+            # An entry of ACTIONS sharing tickets by their position among those held.
+            records["ShareTicketsByPosition"] = {"type": literal(["share_tickets"]), "held": "list[int]"}
+            entries = ("ShareTicketsByPosition",)
+        table = {"teams": "list[TeamState]", "last_card_to": "Place | None", "drawn_card": "Color | None"}
+        return ApiTypes(
+            fields={
+                "State": table,
+                "PlayerState": {"setup_share": "list[TicketId]"},
+                "Observation": table | {"teams": "list[ObservedTeam]"},
+                "ObservedPlayer": {
+                    "team": "int",
+                    "setup_share_count": "int",
+                    "setup_share": "NotRequired[list[TicketId]]",
+                },
+                "ScoreRecord": {"team": "int"},
+                "DrawCard": {"to": "NotRequired[Place]"},
+                "ClaimRoute": {"holder_cards": "NotRequired[Cards]"},
+                "KeepTickets": {"share": "NotRequired[list[TicketId]]"},
+                "KeepTicketsByPosition": {"shared": "list[int]"},
+            },
+            records=records,
+            actions=actions,
+            entries=entries,
+            aliases={"Place": literal(["hand", "holder"])},
+        )
 
     def messages(self, edition: Edition) -> dict[str, str]:
         found = {

@@ -20,7 +20,7 @@ from ...diagnostics import Code, did_you_mean
 from ...french import typo, words
 from ...frontend.positions import Span
 from ...ir import IR, Edition
-from ..base import Fact, Mechanism, SheetWords, citation
+from ..base import ApiTypes, Fact, Mechanism, SheetWords, citation
 
 
 @dataclass(**IR)
@@ -118,6 +118,17 @@ class TicketMixRules(Mechanism):
 
     def phases(self, edition: Edition) -> tuple[str, ...]:
         return ("ticket_mix",)
+
+    def api_types(self, edition: Edition) -> ApiTypes:
+        # The deck of the rule's kind, by that kind; a draw says how many of it it takes.
+        kind = self.rule(edition).kind
+        return ApiTypes(
+            fields={
+                "State": {"ticket_decks": "dict[str, list[TicketId]]"},
+                "Observation": {"ticket_deck_sizes": "dict[str, int]"},
+                "DrawTickets": {kind: "NotRequired[int]"},
+            }
+        )
 
     def engine_helpers(self, edition: Edition) -> frozenset[str]:
         return frozenset({"ticket_kinds"})  # each ticket's kind in TICKETS, which its deck follows

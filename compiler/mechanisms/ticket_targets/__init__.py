@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ...ir import Edition
-from ..base import Mechanism, SheetWords
+from ..base import ApiTypes, Mechanism, SheetWords
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +24,18 @@ class EngineView:
 class TicketTargets(Mechanism):
     name = "ticket_targets"
     french = "les tickets à plusieurs destinations"
+    # A ticket to the best of several targets has no `b` or `points` of its own; scored, it names
+    # the target reached.
+    api = ApiTypes(
+        fields={
+            "TicketRecord": {
+                "b": "NotRequired[City]",
+                "points": "NotRequired[int]",
+                "targets": "NotRequired[dict[City, int]]",
+            },
+            "TicketResult": {"target": "NotRequired[City]"},
+        }
+    )
     native = True  # it only sets up or scores: a playout never meets it
     folder = Path(__file__).resolve().parent
 

@@ -23,7 +23,7 @@ from ...diagnostics import Code, did_you_mean
 from ...french import COLOR_NAMES, at_country, enumerate_fr
 from ...frontend.positions import Span
 from ...ir import IR, Edition
-from ..base import Fact, Mechanism, SheetWords, citation, places_by_id
+from ..base import ApiTypes, Fact, Mechanism, SheetWords, citation, places_by_id
 from .wording import TokenWording
 
 
@@ -86,6 +86,24 @@ class TokenRules(Mechanism):
     folder = Path(__file__).resolve().parent
     statement = "tokens"
     exports = ("TOKENS", "majority_points")
+    # Tokens by set, then by place (every place of the set), then by kind (those left out: none).
+    api = ApiTypes(
+        fields={
+            "State": {
+                "tokens": "dict[str, dict[City, dict[str, int]]]",
+                "token_choices": "list[TokenChoice]",
+            },
+            "PlayerState": {"tokens": "dict[str, dict[str, int]]"},
+            "Observation": {
+                "tokens": "dict[str, dict[City, dict[str, int]]]",
+                "token_choices": "list[TokenChoice]",
+            },
+            "ObservedPlayer": {"tokens": "dict[str, dict[str, int]]"},
+            "ScoreRecord": {"majorities": "dict[str, dict[str, int]]"},
+        },
+        records={"TokenChoice": {"tokens": "str", "city": "City"}},
+        actions={"take_token": {"city": "City", "kind": "str"}},
+    )
 
     def build(self, data: dict[str, Any], span: Callable[..., Span]) -> tuple[Any, ...]:
         places = places_by_id(data, countries=True)

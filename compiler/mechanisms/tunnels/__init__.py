@@ -23,7 +23,7 @@ from ...french import CARD_ADJECTIVES, JOKERS, JokerWording, cards_phrase, count
 from ...frontend.positions import Span
 from ...frontend.text import Text
 from ...ir import IR, Edition, Route
-from ..base import Fact, Mechanism, SheetWords, citation
+from ..base import ApiTypes, Fact, Mechanism, SheetWords, citation
 
 
 @dataclass(**IR)
@@ -275,6 +275,30 @@ class TunnelRules(Mechanism):
 
     def phases(self, edition: Edition) -> tuple[str, ...]:
         return ("tunnel",)
+
+    def api_types(self, edition: Edition) -> ApiTypes:
+        from .. import used_by  # the registry imports the mechanisms
+
+        claim = {
+            "route": "RouteId",
+            "cards": "Cards",
+            "revealed": "list[Color]",
+            "color": "Color",
+            "surcharge": "int",
+        }
+        pay = {"cards": "Cards"}
+        if any(mechanism.pays_from_shared(edition) for mechanism in used_by(edition)):
+            claim["holder_cards"] = "Cards"  # the claim's cards from the team's holder
+            pay["holder_cards"] = "NotRequired[Cards]"
+        return ApiTypes(
+            fields={
+                "RouteRecord": {"tunnel": "bool", "reveal": "int"},
+                "State": {"tunnel": "TunnelClaim | None"},
+                "Observation": {"tunnel": "TunnelClaim | None"},
+            },
+            records={"TunnelClaim": claim},
+            actions={"pay_tunnel": pay, "abandon_tunnel": {}},
+        )
 
     def route_record(self, edition: Edition, route: Route) -> dict[str, Any]:
         return {
