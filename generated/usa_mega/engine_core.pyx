@@ -347,7 +347,7 @@ cdef class Game:
         `new_game` refuses it: the pure engine's `Game` takes any, and one past the C arrays
         cannot be held here."""
         if isinstance(players, int) and not _pure.PLAYERS[0] <= players <= _pure.PLAYERS[1]:
-            raise ValueError(f"{_pure.EDITION} is played by {_pure.PLAYERS[0]} to {_pure.PLAYERS[1]} players, not {players!r}")
+            _pure.new_game(players, seed)  # raises the pure engine's own ValueError, in its words
         self.load(_pure.Game(players, seed))
 
     # -- the engine's generator (splitmix64) -----------------------------------------
@@ -1465,11 +1465,11 @@ cdef class Game:
         """The legal action at position `k` of `legal_actions()`, found without listing the others."""
         cdef long count
         if type(k) is not int or k < 0:
-            raise IndexError(f"no legal action at {k!r}")
+            return self.pure().legal_at(k)  # raises the pure engine's own IndexError
         self.no_choice()
         count = self.count()
         if k >= count:
-            raise IndexError(f"no legal action at {k!r}: {count} are legal")
+            return self.pure().legal_at(k)
         if self.s.phase == SETUP_TICKETS or self.s.phase == KEEP_TICKETS:
             return self.keep_action(self.kept_mask(k))
         return self.listed_action(self.id_at(k))
@@ -1883,10 +1883,8 @@ cdef int _write(Game core, game) except -1:
 def new_game(players, seed):
     """A new game, set up and dealt as `engine.new_game` deals it; the same seed gives the same game."""
     cdef Game game
-    if not isinstance(players, int) or not _pure.PLAYERS[0] <= players <= _pure.PLAYERS[1]:
-        raise ValueError(f"{_pure.EDITION} is played by {_pure.PLAYERS[0]} to {_pure.PLAYERS[1]} players, not {players!r}")
-    if not isinstance(seed, int):
-        raise ValueError(f"the seed must be an integer, not {seed!r}")
+    if not isinstance(players, int) or not _pure.PLAYERS[0] <= players <= _pure.PLAYERS[1] or not isinstance(seed, int):
+        return _pure.new_game(players, seed)  # raises the pure engine's own ValueError, in its words
     game = Game.__new__(Game)
     game.set_up(players, <uint64_t>(seed & MASK64))
     return game
