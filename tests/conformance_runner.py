@@ -31,6 +31,9 @@ record; a ``hand`` or a team's ``holder`` given replaces the whole of it, and so
   a kind: the second deck of that kind);
 - ``ticket_deck_bottom``: the tickets at the bottom of the ticket deck, in any
   order (rejected tickets shuffled under the deck).
+
+A partial expectation lists only the keys it checks, but an empty one (``{}``,
+``[]``) means exactly empty: ``bonuses: {}`` is no bonus at all.
 """
 
 from __future__ import annotations
@@ -168,6 +171,11 @@ def patch(state: dict, given: dict) -> None:
 
 def mismatch(actual: Any, expected: Any, where: str = "") -> str | None:
     """None when ``actual`` matches the partial ``expected``, else what differs."""
+    if isinstance(expected, (dict, list)) and not expected:
+        # An empty partial lists no key, so it would otherwise check nothing at all.
+        if isinstance(actual, (dict, list)) and not actual:
+            return None
+        return f"{where}: expected nothing, got {actual!r}"
     if isinstance(expected, dict) and isinstance(actual, list):
         for index, value in expected.items():
             found = mismatch(actual[int(index)], value, f"{where}[{index}]")

@@ -13,7 +13,7 @@ import pytest
 from aventuriers.compiler.build import loader, shipped_editions
 from aventuriers.compiler.frontend.resolve import SUFFIX, EditionLoader
 
-from tests.conformance_runner import CONFORMANCE, load_cases, run_case, unmet_requirement
+from tests.conformance_runner import CONFORMANCE, load_cases, mismatch, run_case, unmet_requirement
 
 
 def editions_under(folder_name: str, editions: EditionLoader) -> list[str]:
@@ -63,3 +63,16 @@ def test_every_edition_has_cases() -> None:
     editions = loader()
     for name in shipped_editions(editions):
         assert list((CONFORMANCE / name).glob("*.yaml")), f"no conformance file for {name}"
+
+
+def test_an_empty_expectation_means_exactly_empty() -> None:
+    """`bonuses: {}` lists no key: read as a partial it would match any bonuses at all."""
+    assert (
+        mismatch({"longest_path": 10}, {}, "bonuses") == "bonuses: expected nothing, got {'longest_path': 10}"
+    )
+    assert mismatch(["paris-wien"], {}, "tickets") == "tickets: expected nothing, got ['paris-wien']"
+    assert mismatch({"red": 1}, [], "hand") == "hand: expected nothing, got {'red': 1}"
+    assert mismatch({}, {}) is None
+    assert mismatch([], {}) is None
+    # A partial that lists keys still ignores the others.
+    assert mismatch({"total": 3, "bonuses": {}}, {"bonuses": {}}) is None
