@@ -12,11 +12,18 @@ moved to the first turn (``start: turn``, the default) or left at set-up
 record; a ``hand`` or a team's ``holder`` given replaces the whole of it, and so does a set of
 ``tokens``: a place it leaves out holds none), then runs ``steps``:
 
-- ``play: ACTION``: must be accepted;
+- ``play: ACTION``: must be accepted; a case may not end on one, since nothing would check
+  what it did;
 - ``refuse: ACTION`` with ``code: CODE``: must raise IllegalAction with that
-  code and leave ``to_dict()`` exactly as it was;
-- ``legal_includes`` / ``legal_excludes``: actions that must (not) be offered;
+  code and leave ``to_dict()`` exactly as it was, and, where ``legal_actions()``
+  could list the action, not be offered;
+- ``legal_includes`` / ``legal_excludes``: actions that must (not) be offered; an
+  excluded action must be one ``legal_actions()`` could list here, else its absence
+  proves nothing;
 - ``legal``: the exact list of legal actions;
+- ``legal_for: FIELDS`` with ``actions``: the legal actions having those fields (``{type:
+  claim_route, route: R}``: every way to claim R now), exactly those listed, in any order;
+  FIELDS must fit an action the engine could list;
 - ``expect``: a partial state that ``to_dict()`` must match;
 - ``scores``: a partial ``scores()`` (map from player index to fields);
 - ``team_scores``: a partial ``team_scores()`` (map from team index to fields);
@@ -31,11 +38,15 @@ record; a ``hand`` or a team's ``holder`` given replaces the whole of it, and so
   a kind: the second deck of that kind);
 - ``ticket_deck_bottom``: the tickets at the bottom of the ticket deck, in any
   order (rejected tickets shuffled under the deck).
+
+A partial expectation lists only the keys it checks, but an empty one (``{}``,
+``[]``) means exactly empty: ``bonuses: {}`` is no bonus at all.
 """
 
 from __future__ import annotations
 
 import copy
+import functools
 import json
 from collections import Counter
 from pathlib import Path
@@ -168,6 +179,11 @@ def patch(state: dict, given: dict) -> None:
 
 def mismatch(actual: Any, expected: Any, where: str = "") -> str | None:
     """None when ``actual`` matches the partial ``expected``, else what differs."""
+    if isinstance(expected, (dict, list)) and not expected:
+        # An empty partial lists no key, so it would otherwise check nothing at all.
+        if isinstance(actual, (dict, list)) and not actual:
+            return None
+        return f"{where}: expected nothing, got {actual!r}"
     if isinstance(expected, dict) and isinstance(actual, list):
         for index, value in expected.items():
             found = mismatch(actual[int(index)], value, f"{where}[{index}]")
@@ -187,7 +203,71 @@ def mismatch(actual: Any, expected: Any, where: str = "") -> str | None:
     return None
 
 
+def canonical(action: Any) -> str:
+    """An action as JSON: `True` is not the slot `1` it equals in Python."""
+    return json.dumps(action, sort_keys=True)
+
+
+def offered(game, action: Any) -> bool:
+    return canonical(action) in {canonical(legal) for legal in game.legal_actions()}
+
+
+@functools.cache
+def every_action(engine) -> frozenset[str]:
+    return frozenset(canonical(entry) for entry in engine.ACTIONS)
+
+
+def listable_now(engine, game) -> list[dict]:
+    """The actions ``legal_actions()`` could list in this position: the entries of ``ACTIONS``, a
+    ticket choice by position read as the choice by name it stands for now."""
+    state = game.to_dict()
+    player = state["players"][state["current_player"]]
+    named = [by_name(entry, player) if is_positional(entry) else entry for entry in engine.ACTIONS]
+    return [action for action in named if action is not None]
+
+
+def listable(engine, game, action: Any) -> bool:
+    if canonical(action) in every_action(engine):
+        return True
+    return canonical(action) in {canonical(listed) for listed in listable_now(engine, game)}
+
+
+def fits(action: dict, fields: dict) -> bool:
+    return all(key in action and canonical(action[key]) == canonical(value) for key, value in fields.items())
+
+
+def is_positional(entry: dict) -> bool:
+    return entry["type"] in ("keep_tickets", "share_tickets") and ("offered" in entry or "held" in entry)
+
+
+def by_name(entry: dict, player: dict) -> dict | None:
+    """The ticket choice by name an entry of ``ACTIONS`` by position stands for (as ``apply_id``
+    reads it), or None where the player's tickets do not fit it."""
+    if entry["type"] == "share_tickets":
+        held = player["tickets"]
+        if entry["held"][-1] >= len(held):
+            return None
+        return {"type": "share_tickets", "tickets": [held[at] for at in entry["held"]]}
+    pending = player["pending_tickets"]
+    if entry["offered"] != len(pending):
+        return None
+    action = {"type": "keep_tickets", "tickets": [pending[at] for at in entry["kept"]]}
+    if "shared" in entry:
+        action["share"] = [pending[at] for at in entry["shared"]]
+    return action
+
+
+def unchecked_end(case: dict) -> str | None:
+    """Why nothing checks what the case's last play did, or None."""
+    steps = case.get("steps", [])
+    if steps and "play" in steps[-1]:
+        return f"{case['name']!r} ends on a play ({steps[-1]['play']}) that no step checks"
+    return None
+
+
 def run_case(engine, case: dict) -> None:
+    unchecked = unchecked_end(case)
+    assert unchecked is None, unchecked
     game = engine.Game.from_dict(start_state(engine, case))
     for number, step in enumerate(case.get("steps", []), start=1):
         label = f"step {number} {step}"
@@ -206,16 +286,29 @@ def run_case(engine, case: dict) -> None:
             else:
                 raise AssertionError(f"{label}: accepted, expected {step['code']}")
             assert game.to_dict() == before, f"{label}: a refused action changed the state"
+            if listable(engine, game, step["refuse"]):
+                assert not offered(game, step["refuse"]), f"{label}: refused, yet offered"
         elif "legal_includes" in step:
-            legal = game.legal_actions()
             for action in step["legal_includes"]:
-                assert action in legal, f"{label}: {action} is not offered"
+                assert offered(game, action), f"{label}: {action} is not offered"
         elif "legal_excludes" in step:
-            legal = game.legal_actions()
             for action in step["legal_excludes"]:
-                assert action not in legal, f"{label}: {action} is offered"
+                # An action in a shape never listed is never offered: its absence would prove nothing.
+                assert listable(engine, game, action), f"{label}: {action} is not an action the engine lists"
+                assert not offered(game, action), f"{label}: {action} is offered"
+        elif "legal_for" in step:
+            fields = step["legal_for"]
+            assert any(fits(action, fields) for action in listable_now(engine, game)), (
+                f"{label}: no action the engine lists has {fields}"
+            )
+            legal = sorted(canonical(action) for action in game.legal_actions() if fits(action, fields))
+            wanted = sorted(canonical(action) for action in step["actions"])
+            assert legal == wanted, f"{label}: got {[json.loads(action) for action in legal]}"
         elif "legal" in step:
-            assert game.legal_actions() == step["legal"], f"{label}: got {game.legal_actions()}"
+            legal = [canonical(action) for action in game.legal_actions()]
+            assert legal == [canonical(action) for action in step["legal"]], (
+                f"{label}: got {game.legal_actions()}"
+            )
         elif "expect" in step:
             found = mismatch(game.to_dict(), step["expect"], "state")
             assert found is None, f"{label}: {found}"

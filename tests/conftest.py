@@ -5,6 +5,9 @@ own browser download is never used). Without a Chromium or Playwright the browse
 tests are skipped, unless ``AVENTURIERS_BROWSER_TESTS=required`` (as in CI), where
 they fail instead. Screenshots are kept in ``test-artefacts/`` (or
 ``AVENTURIERS_ARTEFACTS``).
+
+Under CI (tests/ci.py) every skip is a failure, its reason shown: a dependency missing there
+(numpy, PettingZoo, Ray, Pillow) would otherwise leave its tests unrun, and the run green.
 """
 
 from __future__ import annotations
@@ -13,6 +16,8 @@ import os
 from pathlib import Path
 
 import pytest
+
+from tests.ci import under_ci
 
 ARTEFACTS = Path(os.environ.get("AVENTURIERS_ARTEFACTS", "test-artefacts"))
 # The commands' remembered answers (compiler/cache.py) stay out of the tests, which compile what
@@ -26,6 +31,27 @@ def missing(what: str) -> None:
     if REQUIRED:
         pytest.fail(f"{what} is required by AVENTURIERS_BROWSER_TESTS=required")
     pytest.skip(f"{what} is not installed")
+
+
+def failed_under_ci(report) -> None:
+    """Turn a skip (of a test, or of a whole module at collection) into a failure under CI."""
+    if not under_ci() or not report.skipped or hasattr(report, "wasxfail"):
+        return
+    reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+    report.outcome = "failed"
+    report.longrepr = f"skipped under CI, where every test must run: {reason}"
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    failed_under_ci(outcome.get_result())
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_make_collect_report(collector):
+    outcome = yield
+    failed_under_ci(outcome.get_result())
 
 
 def artefact(name: str) -> Path:

@@ -13,7 +13,7 @@ import pytest
 from aventuriers.compiler.build import loader, shipped_editions
 from aventuriers.compiler.frontend.resolve import SUFFIX, EditionLoader
 
-from tests.conformance_runner import CONFORMANCE, load_cases, run_case, unmet_requirement
+from tests.conformance_runner import CONFORMANCE, load_cases, mismatch, run_case, unmet_requirement
 
 
 def editions_under(folder_name: str, editions: EditionLoader) -> list[str]:
@@ -63,3 +63,70 @@ def test_every_edition_has_cases() -> None:
     editions = loader()
     for name in shipped_editions(editions):
         assert list((CONFORMANCE / name).glob("*.yaml")), f"no conformance file for {name}"
+
+
+def test_an_empty_expectation_means_exactly_empty() -> None:
+    """`bonuses: {}` lists no key: read as a partial it would match any bonuses at all."""
+    assert (
+        mismatch({"longest_path": 10}, {}, "bonuses") == "bonuses: expected nothing, got {'longest_path': 10}"
+    )
+    assert mismatch(["paris-wien"], {}, "tickets") == "tickets: expected nothing, got ['paris-wien']"
+    assert mismatch({"red": 1}, [], "hand") == "hand: expected nothing, got {'red': 1}"
+    assert mismatch({}, {}) is None
+    assert mismatch([], {}) is None
+    # A partial that lists keys still ignores the others.
+    assert mismatch({"total": 3, "bonuses": {}}, {"bonuses": {}}) is None
+
+
+RED_ROUTE = {"type": "claim_route", "route": "boston-new-york-red", "cards": {"red": 2}}
+
+
+def test_a_case_may_not_end_on_a_play_no_step_checks() -> None:
+    case = {
+        "name": "unchecked",
+        "given": {"players": {0: {"hand": {"red": 2}}}},
+        "steps": [{"play": RED_ROUTE}],
+    }
+    with pytest.raises(AssertionError) as raised:
+        run_case(engine_of("usa-2025"), case)
+    assert str(raised.value) == f"'unchecked' ends on a play ({RED_ROUTE}) that no step checks"
+
+
+def test_an_excluded_action_must_be_one_the_engine_lists() -> None:
+    """Blue cards on a red route are never listed, so their absence from the legal actions proves nothing."""
+    blue = {"type": "claim_route", "route": "boston-new-york-red", "cards": {"blue": 2}}
+    step = {"legal_excludes": [blue]}
+    with pytest.raises(AssertionError) as raised:
+        run_case(engine_of("usa-2025"), {"name": "vacuous", "steps": [step]})
+    assert str(raised.value) == f"step 1 {step}: {blue} is not an action the engine lists"
+
+
+def test_a_legal_filter_must_fit_an_action_the_engine_lists() -> None:
+    step = {"legal_for": {"type": "claim_route", "route": "boston-new-york"}, "actions": []}
+    with pytest.raises(AssertionError) as raised:
+        run_case(engine_of("usa-2025"), {"name": "vacuous", "steps": [step]})
+    assert str(raised.value) == f"step 1 {step}: no action the engine lists has {step['legal_for']}"
+
+
+def test_a_refused_action_must_not_be_offered(monkeypatch) -> None:
+    """An engine that lists a claim its `apply` refuses (a planted bug) fails the refusal step."""
+    engine = engine_of("usa-2025")
+    apply = engine.Game.apply
+
+    def refusing(game, action):
+        if action == RED_ROUTE:
+            raise engine.IllegalAction("double_route_closed", route="Boston – New York", players=2)
+        apply(game, action)
+
+    monkeypatch.setattr(engine.Game, "apply", refusing)
+    step = {"refuse": RED_ROUTE, "code": "double_route_closed"}
+    case = {"name": "offered", "given": {"players": {0: {"hand": {"red": 2}}}}, "steps": [step]}
+    with pytest.raises(AssertionError) as raised:
+        run_case(engine, case)
+    assert str(raised.value) == f"step 1 {step}: refused, yet offered"
+
+
+def test_a_slot_given_as_true_is_not_the_slot_1_offered() -> None:
+    """`True == 1` in Python: compared so, a refused `slot: true` would seem offered."""
+    step = {"refuse": {"type": "draw_card", "source": "market", "slot": True}, "code": "bad_slot"}
+    run_case(engine_of("usa-2025"), {"name": "bool slot", "steps": [step]})

@@ -2,18 +2,20 @@
 
 ``tests/specs/broken/NAME.aventuriers`` is checked with ``aventuriers check``;
 ``NAME.expected`` holds exactly what it must print (set
-``AVENTURIERS_UPDATE_EXPECTED=1`` to rewrite them after a deliberate change).
+``AVENTURIERS_UPDATE_EXPECTED=1`` with ``-n 0`` to rewrite them after a deliberate change:
+see tests/ci.py).
 """
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 from aventuriers.compiler.cli import main
 from aventuriers.compiler.diagnostics import CompileError
 from aventuriers.compiler.frontend.resolve import EditionLoader
+
+from tests.ci import rewriting, rewritten
 
 BROKEN = Path(__file__).resolve().parent / "specs" / "broken"
 # The valid specs beside the broken ones: tiny, the base the broken fixtures extend, and
@@ -32,12 +34,13 @@ def test_whole_error_output(spec: Path, capsys, monkeypatch) -> None:
     status = main(["check", spec.relative_to(Path.cwd()).as_posix()])
     output = capsys.readouterr()
     expected_path = spec.with_suffix(".expected")
-    if os.environ.get("AVENTURIERS_UPDATE_EXPECTED"):
-        expected_path.write_text(output.err, encoding="utf-8")
     assert status == 1
     assert output.out == ""
-    assert output.err == expected_path.read_text(encoding="utf-8")
     assert "Traceback" not in output.err
+    if rewriting():
+        expected_path.write_text(output.err, encoding="utf-8")
+        rewritten(expected_path)
+    assert output.err == expected_path.read_text(encoding="utf-8")
 
 
 def test_the_small_test_base_is_valid(capsys) -> None:

@@ -3,19 +3,20 @@ speed work of issue 11 (their legal actions at every step, the final state, the 
 and the winners, as one digest per game), must come out identical from today's engines.
 
 A change that is meant to change games re-records them with
-`AVENTURIERS_UPDATE_EXPECTED=1 pytest tests/test_same_games.py`, and says why in its commit.
+`AVENTURIERS_UPDATE_EXPECTED=1 pytest tests/test_same_games.py -n 0` (see tests/ci.py), and
+says why in its commit.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import os
 import random
 from pathlib import Path
 
 import pytest
 
+from tests.ci import rewriting, rewritten
 from tests.engines import EDITIONS, engine, seat_counts
 
 RECORDED = Path(__file__).resolve().parent / "expected" / "trajectories.json"
@@ -39,10 +40,11 @@ def digest(module, seed: int) -> str:
 def test_a_seed_plays_the_recorded_game(edition: str) -> None:
     module = engine(edition)
     games = [digest(module, seed) for seed in range(GAMES)]
-    if os.environ.get("AVENTURIERS_UPDATE_EXPECTED"):
+    if rewriting():
         recorded = json.loads(RECORDED.read_text(encoding="utf-8")) if RECORDED.exists() else {}
         recorded[edition] = games
         RECORDED.write_text(json.dumps(recorded, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        rewritten(RECORDED)
     recorded = json.loads(RECORDED.read_text(encoding="utf-8"))
     assert edition in recorded, f"no recorded games for {edition}"
     differing = [
