@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import importlib
 import random
 import types
 
-from aventuriers.compiler.build import loader, shipped_editions
+from aventuriers.compiler.build import compile_ir, loader, shipped_editions
 
 from .conformance_runner import claimed_extras
 
@@ -29,8 +30,70 @@ def seats(module: types.ModuleType, wanted: int) -> int:
     return wanted if wanted in counts else counts[wanted % len(counts)]
 
 
-def check_invariants(module: types.ModuleType, game) -> None:
-    """What must hold after every step of every game."""
+@functools.cache
+def given_back_rules(edition: str) -> dict[str, str] | None:
+    """Where a shipped edition's tickets given back go, as its spec says (`rejected:`): at set-up
+    (`setup`), the long ones dealt apart at set-up (`long`), after a draw (`draw`). None for an
+    engine built from a spec of its own (a test's variant), whose rules are not read here."""
+    if edition not in EDITIONS:
+        return None
+    editions = loader()
+    rules = compile_ir(editions.path_of(edition), editions)
+    setup, draw = rules.setup, rules.turn.draw_tickets
+    found = {"setup": setup.tickets_rejected.value}
+    if setup.long_tickets_dealt:
+        found["long"] = setup.long_tickets_rejected.value
+    if draw is not None:
+        found["draw"] = draw.rejected.value
+    return found
+
+
+def ticket_places(state: dict) -> list[str]:
+    """Every ticket in the game, once for each place it is in: a deck, a hand (kept, to choose
+    from, shared at set-up), a team's holder, the tickets given back at set-up."""
+    return [
+        *(
+            ticket
+            for player in state["players"]
+            for field in ("tickets", "pending_tickets", "setup_share")
+            for ticket in player.get(field, [])
+        ),
+        *(ticket for team in state.get("teams", []) for ticket in team["tickets"]),
+        *state["ticket_deck"],
+        *(ticket for deck in state.get("ticket_decks", {}).values() for ticket in deck),
+        *state.get("setup_rejected", []),
+    ]
+
+
+def check_tickets_given_back(module: types.ModuleType, before: dict, action: dict, after: dict) -> None:
+    """What a step may do to the tickets out of the game (the edition's, in no place): none comes
+    back, and one leaves only as a ticket given back where its rule sends it out of the game,
+    every one of those leaving."""
+    gone_before = set(module.TICKETS) - set(ticket_places(before))
+    gone = set(module.TICKETS) - set(ticket_places(after))
+    assert gone_before <= gone, f"tickets {sorted(gone_before - gone)} came back into the game"
+    given_back: set[str] = set()
+    if action["type"] == "keep_tickets" and before["phase"] in ("setup_tickets", "keep_tickets"):
+        pending = before["players"][before["current_player"]]["pending_tickets"]
+        given_back = set(pending) - set(action["tickets"])
+    left = gone - gone_before
+    assert left <= given_back, f"tickets {sorted(left - given_back)} left the game without being given back"
+    rules = given_back_rules(module.EDITION)
+    if rules is None:
+        return
+    for ticket in given_back:
+        if before["phase"] == "keep_tickets":
+            rule = rules["draw"]
+        elif "long" in rules and module.TICKETS[ticket].get("kind") == "long":
+            rule = rules["long"]
+        else:
+            rule = rules["setup"]
+        where = "left the game" if ticket in left else "stayed in it"
+        assert (ticket in left) == (rule == "out_of_game"), f"{ticket}, given back ({rule}), {where}"
+
+
+def check_invariants(module: types.ModuleType, game) -> dict:
+    """What must hold after every step of every game; returns the state checked."""
     state = game.to_dict()
     total_cards = sum(module.DECK) if hasattr(module, "DECK") else None
     teams = state.get("teams", [])
@@ -57,19 +120,13 @@ def check_invariants(module: types.ModuleType, game) -> None:
         assert player["trains"] == module.TRAINS - spaces - aside, (
             "trains used differ from the routes' spaces"
         )
-    places = [
-        *(
-            ticket
-            for player in state["players"]
-            for field in ("tickets", "pending_tickets", "setup_share")
-            for ticket in player.get(field, [])
-        ),
-        *(ticket for team in teams for ticket in team["tickets"]),
-        *state["ticket_deck"],
-        *(ticket for deck in state.get("ticket_decks", {}).values() for ticket in deck),
-        *state.get("setup_rejected", []),
-    ]
+    places = ticket_places(state)
     assert len(places) == len(set(places)), "a ticket is in two places"
+    assert set(places) <= set(module.TICKETS), "a ticket that is not the edition's"
+    rules = given_back_rules(module.EDITION)
+    if rules is not None and "out_of_game" not in rules.values():
+        # No rule sends a ticket given back out of the game: every ticket is always somewhere.
+        assert sorted(places) == sorted(module.TICKETS), "a ticket is lost"
     if "ticket_decks" in state:
         # Two decks of tickets: every ticket given back returns to its deck, none leaves the game;
         # each deck holds its own kind.
@@ -130,20 +187,29 @@ def check_invariants(module: types.ModuleType, game) -> None:
         assert bool(state["share_choices"]) == (state["phase"] == "take_share"), (
             "a share choice outside its phase"
         )
+    return state
 
 
 def play_random(module: types.ModuleType, players: int, seed: int, *, check_every_step: bool, max_steps=5000):
     game = module.new_game(players, seed)
     chooser = random.Random(seed)
     steps = 0
+    state = check_invariants(module, game) if check_every_step else None
+    if state is not None and given_back_rules(module.EDITION) is not None:
+        # At the start only long tickets not dealt are out of the game, where their rule says so.
+        gone = set(module.TICKETS) - set(ticket_places(state))
+        assert not gone or given_back_rules(module.EDITION).get("long") == "out_of_game", sorted(gone)
+        assert all(module.TICKETS[ticket].get("kind") == "long" for ticket in gone), sorted(gone)
     while not game.is_over():
         actions = game.legal_actions()
         assert actions, "a game that is not over must offer an action"
-        game.apply(chooser.choice(actions))
+        action = chooser.choice(actions)
+        game.apply(action)
         steps += 1
         assert steps < max_steps, "the game does not end"
         if check_every_step:
-            check_invariants(module, game)
+            before, state = state, check_invariants(module, game)
+            check_tickets_given_back(module, before, action, state)
     check_invariants(module, game)
     return game
 

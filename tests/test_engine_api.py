@@ -231,36 +231,86 @@ FIELDS = {
     "build_station": ("city", "cards"),
     "share_tickets": ("tickets",),
 }
+# The codes that say what is wrong with each field: its type, a value it does not know, or a
+# count the rules refuse (an empty payment or ticket choice). Anything else (the phase, a field
+# missing) would mean the field was never read.
+FIELD_CODES = {
+    "source": {"unknown_source"},
+    "slot": {"bad_slot"},
+    "to": {"unknown_place"},
+    "route": {"unknown_route"},
+    "city": {"unknown_city"},
+    **dict.fromkeys(
+        ("cards", "holder_cards"),
+        {
+            "bad_cards",
+            "unknown_color",
+            "bad_card_count",
+            "wrong_card_count",
+            "wrong_tunnel_payment",
+            "wrong_station_cost",
+        },
+    ),
+    "tickets": {
+        *("bad_ticket_list", "ticket_not_offered", "too_few_tickets", "too_few_regular_tickets"),
+        *("ticket_not_held", "wrong_share_tickets_count"),
+    },
+    "share": {"bad_ticket_list", "share_not_kept", "wrong_share_count"},
+    # Where tickets given back are shuffled or leave the game, no order is taken, whatever its form.
+    "return_order": {"bad_ticket_list", "ticket_not_offered", "bad_return_order", "return_order_not_allowed"},
+}
+# Fields an action takes without `legal_actions()` listing them.
+UNLISTED = {"keep_tickets": {"return_order"}}
+
+
+def where_playable(module, kind: str):
+    """A game in which `kind` is legal, with one such legal action; (None, None) if none comes."""
+    for seed in range(5, 45):
+        game = module.new_game(seats(module, 2), seed)
+        chooser = random.Random(seed)
+        while not game.is_over():
+            legal = [action for action in game.legal_actions() if action["type"] == kind]
+            if legal:
+                return game, dict(chooser.choice(legal))
+            game.apply(chooser.choice(game.legal_actions()))
+    return None, None
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_any_value_in_any_field_is_refused_with_its_code(edition):
     """Unhashable, nested past the parser, or huge: an action's field gives an IllegalAction with a
-    short message, never TypeError or RecursionError, and the game stays as it was."""
+    short message and the code of what is wrong with that field, never TypeError or RecursionError,
+    and the game stays as it was. Each kind is tried where it is legal, so that its fields are read."""
     module = engine(edition)
-    game = module.new_game(seats(module, 2), 5)
-    while game.to_dict()["phase"] != "turn":
-        game.apply(game.legal_actions()[0])
-    before = game.to_dict()
     odd = [[], {}, ["red"], {"red": [1]}, _nested(3_000), {"a": _nested(3_000)}, 1.5, True, "x" * 100_000]
-    plausible = {
-        "draw_card": {"source": "market", "slot": 0},
-        "claim_route": {"route": next(iter(module.ROUTES)), "cards": {"red": 1}},
-        "keep_tickets": {"tickets": []},
-        "pay_tunnel": {"cards": {"red": 1}},
-        "build_station": {"city": module.ROUTES[next(iter(module.ROUTES))]["a"], "cards": {"red": 1}},
-        "share_tickets": {"tickets": []},
-    }
+    kinds = {action["type"] for action in module.ACTIONS}
     for kind, fields in FIELDS.items():
+        if kind in kinds:
+            game, legal = where_playable(module, kind)
+            assert game is not None, f"{kind}: an action of the edition, legal in no game"
+        else:
+            game, legal = module.new_game(seats(module, 2), 5), {}
+        before = game.to_dict()
         for field in fields:
+            taken = field in legal or field in UNLISTED.get(kind, set())
+            codes = (
+                FIELD_CODES[field] if taken else {"unknown_field"} if kind in kinds else {"unknown_action"}
+            )
             for value in odd:
+                if field in legal and legal[field] == value and not isinstance(value, bool):
+                    continue  # the legal action's own value (no holder cards), not `True` for slot 1
                 with pytest.raises(module.IllegalAction) as refused:
-                    game.apply({"type": kind, **plausible[kind], field: value})
+                    game.apply({**legal, "type": kind, field: value})
+                assert refused.value.code in codes, (
+                    f"{kind}.{field} = {str(value)[:40]}: {refused.value.code}"
+                )
                 assert len(refused.value.message) < 400
+        assert game.to_dict() == before
+    game = module.new_game(seats(module, 2), 5)
     for value in odd:
-        with pytest.raises(module.IllegalAction):
+        with pytest.raises(module.IllegalAction) as refused:
             game.apply({"type": value})
-    assert game.to_dict() == before
+        assert refused.value.code == "unknown_action"
 
 
 @pytest.mark.parametrize("edition", ["usa-classic", "europe"])

@@ -10,7 +10,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.engines import EDITIONS, engine, play_random, seat_counts, seats
+from tests.engines import (
+    EDITIONS,
+    check_invariants,
+    check_tickets_given_back,
+    engine,
+    play_random,
+    seat_counts,
+    seats,
+)
 
 
 @settings(max_examples=40, deadline=None)
@@ -60,19 +68,90 @@ def test_a_restored_game_continues_identically(edition, players, seed, cut):
             ),
         ),
     ),
+    data=st.data(),
 )
-def test_any_refused_action_leaves_the_state_unchanged(edition, seed, junk):
+def test_any_refused_action_leaves_the_state_unchanged(edition, seed, junk, data):
+    """Junk, or a legal action with one field changed (another payment, a part of the tickets):
+    refused, it changes nothing; accepted, the game keeps every invariant."""
     module = engine(edition)
     game = module.new_game(seats(module, 3), seed)
     chooser = random.Random(seed)
     for _ in range(chooser.randrange(60)):
         game.apply(chooser.choice(game.legal_actions()))
+    if data.draw(st.booleans(), label="a legal action changed"):
+        junk = dict(chooser.choice(game.legal_actions()))
+        fields = sorted(field for field in junk if field != "type")
+        if fields:
+            field = data.draw(st.sampled_from(fields), label="field")
+            junk[field] = data.draw(near(module, field, junk[field]), label="value")
     before = game.to_dict()
     try:
         game.apply(junk)
     except module.IllegalAction as refused:
         assert refused.code in module.MESSAGES
         assert game.to_dict() == before
+    else:
+        check_tickets_given_back(module, before, junk, check_invariants(module, game))
+
+
+def near(module, field: str, value) -> st.SearchStrategy:
+    """Values close to a legal action's `value` for `field`, some of them legal too."""
+    if field == "route":
+        return st.sampled_from(sorted(module.ROUTES))
+    if isinstance(value, dict):
+        # A payment of as many cards, one or two moved from a colour to another (or to a joker),
+        # a count going below 0 too: often another payment the hand holds, so accepted.
+        colors = sorted({*value, module.COLORS[module.LOCOMOTIVE], module.COLORS[0]})
+        moves = st.tuples(st.sampled_from(colors), st.sampled_from(colors), st.integers(1, 2))
+        return moves.map(lambda move: moved(value, *move))
+    if isinstance(value, list):
+        # Part of the tickets, in any order.
+        return st.lists(st.sampled_from(value), unique=True) if value else st.just([])
+    if isinstance(value, int) and not isinstance(value, bool):
+        return st.integers(-2, 8)
+    return st.text(max_size=5)
+
+
+def moved(payment: dict, source: str, target: str, count: int) -> dict:
+    counts = {**payment, source: payment.get(source, 0) - count}
+    counts[target] = counts.get(target, 0) + count
+    return {color: number for color, number in counts.items() if number}
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    edition=st.sampled_from(EDITIONS), seed=st.integers(0, 2**32), after_a_draw=st.booleans(), data=st.data()
+)
+def test_any_order_of_the_tickets_given_back_is_refused_or_keeps_every_invariant(
+    edition, seed, after_a_draw, data
+):
+    """No legal action names an order for the tickets given back (`return_order`): random games
+    never reach that code. Any order, whole or partial, at set-up or after a draw: refused, it
+    changes nothing; accepted, no ticket is lost or comes back."""
+    module = engine(edition)
+    game = module.new_game(seats(module, 3), seed)
+    chooser = random.Random(seed)
+    while after_a_draw or not game.to_dict()["phase"].endswith("_tickets"):
+        if after_a_draw and game.to_dict()["phase"] == "turn":
+            draws = [action for action in game.legal_actions() if action["type"] == "draw_tickets"]
+            if draws:
+                game.apply(chooser.choice(draws))
+                break
+        if game.is_over():
+            return
+        game.apply(chooser.choice(game.legal_actions()))
+    before = game.to_dict()
+    keep = dict(data.draw(st.sampled_from(game.legal_actions()), label="keep"))
+    pending = before["players"][before["current_player"]]["pending_tickets"]
+    given_back = [ticket for ticket in pending if ticket not in keep["tickets"]]
+    keep["return_order"] = data.draw(near(module, "return_order", given_back), label="order")
+    try:
+        game.apply(keep)
+    except module.IllegalAction as refused:
+        assert refused.code in module.MESSAGES
+        assert game.to_dict() == before
+    else:
+        check_tickets_given_back(module, before, keep, check_invariants(module, game))
 
 
 @pytest.mark.slow
