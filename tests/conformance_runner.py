@@ -57,13 +57,24 @@ import yaml
 CONFORMANCE = Path(__file__).resolve().parent / "conformance"
 
 
+@functools.cache
+def _documents(folder: Path) -> tuple[tuple[str, dict], ...]:
+    """The case files of a folder, parsed once (a folder's cases run on several editions)."""
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    return tuple(
+        (path.stem, yaml.load(path.read_text(encoding="utf-8"), Loader=loader))
+        for path in sorted(folder.glob("*.yaml"))
+    )
+
+
 def load_cases(folder: Path) -> list[tuple[str, dict]]:
+    """Each case of a folder with the requirements of its file, as a copy of its own."""
     cases = []
-    for path in sorted(folder.glob("*.yaml")):
-        document = yaml.safe_load(path.read_text(encoding="utf-8"))
+    for stem, parsed in _documents(folder):
+        document = copy.deepcopy(parsed)
         for case in document["cases"]:
             case = {**case, "requires": {**document.get("requires", {}), **case.get("requires", {})}}
-            cases.append((f"{path.stem}: {case['name']}", case))
+            cases.append((f"{stem}: {case['name']}", case))
     return cases
 
 

@@ -7,25 +7,30 @@ file says it ``requires`` what an edition changes (its own folder covers that).
 
 from __future__ import annotations
 
+import functools
 import importlib
+import json
 
 import pytest
-from aventuriers.compiler.build import loader, shipped_editions
-from aventuriers.compiler.frontend.resolve import SUFFIX, EditionLoader
+from aventuriers.compiler import layout
+from aventuriers.compiler.cache import EDITION_FILE
 
 from tests.conformance_runner import CONFORMANCE, load_cases, mismatch, run_case, unmet_requirement
 
 
-def editions_under(folder_name: str, editions: EditionLoader) -> list[str]:
+@functools.cache
+def ancestry(edition: str) -> tuple[str, ...]:
+    """The editions the generated engine of `edition` was built from by `extends`, itself
+    included (its `edition.json`: reading it costs nothing, where loading the specs again at
+    every collection cost seconds). An edition that takes a block from another (`board from:`)
+    does not play that one's rules: that one is not among them."""
+    record = layout.GENERATED / layout.module_name(edition) / EDITION_FILE
+    return tuple(json.loads(record.read_text(encoding="utf-8"))["ancestry"])
+
+
+def editions_under(folder_name: str) -> list[str]:
     """The shipped editions that are, or extend, the edition a folder is named after."""
-    found = []
-    for name in shipped_editions(editions):
-        editions.load(editions.path_of(name))
-        # Its ancestors only: an edition that takes a block from another (`board from:`) does not
-        # play that one's rules.
-        if folder_name in {path.name.removesuffix(SUFFIX) for path in editions.chain_paths}:
-            found.append(name)
-    return found
+    return [name for name in layout.playable_specs() if folder_name in ancestry(name)]
 
 
 def engine_of(edition: str):
@@ -33,10 +38,9 @@ def engine_of(edition: str):
 
 
 def all_cases():
-    editions = loader()
     params = []
     for folder in sorted(path for path in CONFORMANCE.iterdir() if path.is_dir()):
-        for edition in editions_under(folder.name, editions):
+        for edition in editions_under(folder.name):
             for label, case in load_cases(folder):
                 if unmet_requirement(engine_of(edition), case["requires"]) is None:
                     params.append(pytest.param(edition, case, id=f"{edition}/{folder.name}/{label}"))
@@ -60,8 +64,7 @@ def test_every_case_runs_on_some_edition() -> None:
 
 
 def test_every_edition_has_cases() -> None:
-    editions = loader()
-    for name in shipped_editions(editions):
+    for name in layout.playable_specs():
         assert list((CONFORMANCE / name).glob("*.yaml")), f"no conformance file for {name}"
 
 
