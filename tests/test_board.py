@@ -302,7 +302,8 @@ def test_sheet_formats(tmp_path, capsys) -> None:
 
 
 def test_pdf_without_chromium_is_a_clear_error(tmp_path, capsys, monkeypatch) -> None:
-    monkeypatch.setenv("AVENTURIERS_CHROMIUM", str(tmp_path / "no-such-browser"))
+    monkeypatch.delenv("AVENTURIERS_CHROMIUM", raising=False)
+    monkeypatch.setenv("PATH", str(tmp_path))  # no browser on it
     target = tmp_path / "europe.pdf"
     assert main(["sheet", "europe", "--format", "pdf", "-o", str(target)]) == 1
     err = capsys.readouterr().err

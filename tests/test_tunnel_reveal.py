@@ -27,6 +27,7 @@ CASES = yaml.safe_load(
     - refuse: {type: pay_tunnel, cards: {black: 1}}
       code: wrong_tunnel_payment
     - play: {type: pay_tunnel, cards: {black: 2}}
+    - expect: {phase: turn, current_player: 1, players: {0: {routes: [madrid-pamplona-black], hand: {black: 0}}}}
 
 - name: a tunnel printing 5 turns over five cards, locomotives counting
   given: {deck: [white, locomotive, red, white, green, pink], discard: [], players: {0: {hand: {white: 6}}}}
