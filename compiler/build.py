@@ -7,10 +7,11 @@ is the next stage's job, so a failed build never touches ``generated/``.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from .cache import EDITION_FILE, Inputs, edition_record
+from .cache import EDITION_FILE, Inputs, Memo, edition_record
 from .diagnostics import Code, CompileError, Diagnostic, did_you_mean
 from .emit.board import emit_board
 from .emit.diff import emit_diff
@@ -115,14 +116,47 @@ def shipped_editions(editions: EditionLoader) -> list[str]:
     return playable_specs(editions.editions_dir)
 
 
+# The editions this process compiled, and their IRs (see cache.Memo).
+_COMPILED = Memo()
+_IRS = Memo()
+
+
+def _remembered(memo: Memo, path: Path, editions: EditionLoader, playable: bool, compute):
+    """`compute(read)` (`read`: the Inputs the loader fills meanwhile), or what it gave when this
+    process last asked with the same inputs; the loader learns what was read either way, and its
+    chain is the edition's."""
+    # The path as given (its display name is, outside the editions' root) and where from.
+    key = (str(path), os.getcwd(), str(editions.editions_dir), str(editions.root), playable)
+    found = memo.get(key)
+    if found is not None:
+        recorded, (chain, chain_paths, value) = found
+        editions.inputs.files.update(recorded["files"])
+        editions.inputs.folders.update(recorded["folders"])
+        editions.chain, editions.chain_paths = list(chain), list(chain_paths)
+        return value
+    outer, editions.inputs = editions.inputs, Inputs()
+    try:
+        value = compute(editions.inputs)
+    finally:
+        read, editions.inputs = editions.inputs, outer
+        outer.files.update(read.files)
+        outer.folders.update(read.folders)
+    memo.put(key, read, (tuple(editions.chain), tuple(editions.chain_paths), value))
+    return value
+
+
 def compile_ir(path: Path, editions: EditionLoader, *, playable: bool = False) -> Edition | None:
     """The IR of one spec file; None for an abstract base (an E314 error when ``playable``)."""
-    document, _ = editions.load(path)
-    if document.data.get("abstract"):
-        if playable:
-            raise abstract_edition(document)
-        return None
-    return build(document)
+
+    def compute(read: Inputs) -> Edition | None:
+        document, _ = editions.load(path)
+        if document.data.get("abstract"):
+            if playable:
+                raise abstract_edition(document)
+            return None
+        return build(document)
+
+    return _remembered(_IRS, path, editions, playable, compute)
 
 
 def abstract_edition(document: Document) -> CompileError:
@@ -177,13 +211,13 @@ def compile_edition(path: Path, editions: EditionLoader, *, playable: bool = Fal
     An edition that extends a playable one gets, as an annex to its sheet, the
     page of its differences with it.
     """
-    outer, editions.inputs = editions.inputs, Inputs()
-    try:
-        document, warnings = editions.load(path)
-    finally:
-        read, editions.inputs = editions.inputs, outer
-        outer.files.update(read.files)
-        outer.folders.update(read.folders)
+    return _remembered(
+        _COMPILED, path, editions, playable, lambda read: _compiled(path, editions, read, playable)
+    )
+
+
+def _compiled(path: Path, editions: EditionLoader, read: Inputs, playable: bool) -> CompiledEdition | None:
+    document, warnings = editions.load(path)
     if document.data.get("abstract"):
         if playable:
             raise abstract_edition(document)

@@ -251,3 +251,28 @@ def _write_json(path: Path, value: object) -> None:
     except OSError:
         with contextlib.suppress(OSError, NameError):
             os.unlink(stream.name)
+
+
+class Memo:
+    """Compiles already made in this process, each kept with the inputs it read: a process that
+    compiles the same spec again (a build's annexes, a server, the tests, an editor's server)
+    gets the same result while none of those inputs changed, and compiles anew otherwise. The
+    oldest are forgotten past `size`."""
+
+    def __init__(self, size: int = 64) -> None:
+        self.size = size
+        self.entries: dict[tuple, tuple[dict, object]] = {}
+
+    def get(self, key: tuple) -> tuple[dict, object] | None:
+        """What `put` kept under `key` (the inputs as `Inputs.as_json` writes them, and the
+        value), if those inputs are unchanged; None else."""
+        found = self.entries.get(key)
+        if found is None or not Inputs.unchanged(found[0]):
+            return None
+        return found
+
+    def put(self, key: tuple, inputs: Inputs, value: object) -> None:
+        self.entries.pop(key, None)
+        self.entries[key] = (inputs.as_json(), value)
+        while len(self.entries) > self.size:
+            del self.entries[next(iter(self.entries))]
