@@ -31,7 +31,7 @@ from .ir.cost import check_cost
 from .layout import GENERATED as GENERATED
 from .layout import GENERATED_PACKAGE as GENERATED_PACKAGE
 from .layout import ROOT, playable_specs
-from .mechanisms import board_marks, side_size
+from .mechanisms import board_marks, side_size, used_by
 
 # Where `aventuriers build` writes without --out: ./generated of the working folder.
 DEFAULT_OUT = Path("generated")
@@ -258,4 +258,5 @@ def _shipped_record(edition: Edition, read: Inputs, editions: EditionLoader) -> 
     players = (edition.players.min, edition.players.max)
     stand_in = bool(edition.board.stand_in)
     ancestry = [path.name[: -len(SUFFIX)] for path in editions.chain_paths]
-    return edition_record(edition.title, players, side_size(edition), stand_in, sources, ancestry)
+    mechanisms = [mechanism.name for mechanism in used_by(edition)]
+    return edition_record(edition.title, players, side_size(edition), stand_in, sources, ancestry, mechanisms)

@@ -201,10 +201,12 @@ def edition_record(
     stand_in: bool,
     sources: dict[str, str],
     ancestry: Iterable[str],
+    mechanisms: Iterable[str],
 ) -> str:
     """`edition.json` of a shipped edition: what it was compiled from (`ancestry`: the editions
     it extends, its base first, and itself; `sources` every spec file read, blocks taken from
-    another edition included), and what `editions` says."""
+    another edition included), what `editions` says, and the mechanisms its rules use (in the
+    registry's order: the tests pick by them the editions a quick run plays in full)."""
     record = {
         "compiler": fingerprint(fresh=True),
         "sources": dict(sorted(sources.items())),
@@ -213,6 +215,7 @@ def edition_record(
         "players": list(players),
         "side": side,
         "stand_in": stand_in,
+        "mechanisms": list(mechanisms),
     }
     return json.dumps(record, ensure_ascii=False, indent=2) + "\n"
 

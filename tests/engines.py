@@ -4,14 +4,50 @@ from __future__ import annotations
 
 import functools
 import importlib
+import json
 import random
 import types
 
+import pytest
+from aventuriers.compiler import layout
 from aventuriers.compiler.build import compile_ir, loader, shipped_editions
+from aventuriers.compiler.cache import EDITION_FILE
 
 from .conformance_runner import claimed_extras
 
 EDITIONS = shipped_editions(loader())
+
+
+def mechanisms_of(edition: str) -> tuple[str, ...]:
+    """The mechanisms a shipped edition's rules use, as its build recorded them (`edition.json`:
+    reading it costs nothing, where compiling the editions at collection would cost seconds)."""
+    record = layout.GENERATED / layout.module_name(edition) / EDITION_FILE
+    return tuple(json.loads(record.read_text(encoding="utf-8"))["mechanisms"])
+
+
+def mechanism_cover(editions: list[str]) -> list[str]:
+    """The editions a quick run plays in full: one with the fewest mechanisms (the core rules
+    alone, as near as any edition has them), then, until every mechanism some edition uses is
+    used by one of them, the edition that adds the most not yet used (by name on a tie)."""
+    used = {edition: set(mechanisms_of(edition)) for edition in editions}
+    chosen = [min(editions, key=lambda edition: (len(used[edition]), edition))]
+    covered = set(used[chosen[0]])
+    wanted = set().union(*used.values())
+    while covered != wanted:
+        best = min(editions, key=lambda edition: (-len(used[edition] - covered), edition))
+        chosen.append(best)
+        covered |= used[best]
+    return sorted(chosen)
+
+
+# What a test costs per edition grows with the editions; what it finds grows with the mechanisms.
+# A test that is long for each edition (a browser, a printed PDF, every step of a game) runs on
+# COVER by default and on the others under `-m slow`: an edition that brings no mechanism of its
+# own then adds to the default run only its cheap tests.
+COVER = mechanism_cover(EDITIONS)
+EACH_EDITION = [
+    edition if edition in COVER else pytest.param(edition, marks=pytest.mark.slow) for edition in EDITIONS
+]
 
 
 def engine(edition: str) -> types.ModuleType:

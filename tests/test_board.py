@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
@@ -178,14 +179,15 @@ def test_text_width_grows_with_the_text() -> None:
 
 
 @pytest.fixture(scope="module")
-def compiled() -> dict:
+def compiled():
+    """A shipped edition compiled, when a test first asks for it."""
     editions = loader()
-    return {name: compile_edition(editions.path_of(name), editions) for name in EDITIONS}
+    return functools.cache(lambda name: compile_edition(editions.path_of(name), editions))
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_every_city_is_text_in_the_svg(compiled, edition: str) -> None:
-    result = compiled[edition]
+    result = compiled(edition)
     root = ElementTree.fromstring(result.board_svg)
     texts = [element.text for element in root.iter(f"{SVG}text") if "city" in element.get("class", "")]
     assert sorted(texts) == sorted(result.edition.board.cities)
@@ -195,7 +197,7 @@ def test_every_city_is_text_in_the_svg(compiled, edition: str) -> None:
 
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_every_space_is_drawn_in_its_colour(compiled, edition: str) -> None:
-    result = compiled[edition]
+    result = compiled(edition)
     root = ElementTree.fromstring(result.board_svg)
     spaces = [p for p in root.iter(f"{SVG}polygon") if p.get("data-route")]
     assert len(spaces) == sum(route.length for route in result.edition.board.routes)
@@ -208,7 +210,7 @@ def test_every_space_is_drawn_in_its_colour(compiled, edition: str) -> None:
 
 
 def test_double_routes_lie_side_by_side(compiled) -> None:
-    result = compiled["usa-2025"]
+    result = compiled("usa-2025")
     root = ElementTree.fromstring(result.board_svg)
     first = {}
     for polygon in root.iter(f"{SVG}polygon"):
@@ -249,7 +251,7 @@ def test_a_board_without_positions_builds_without_a_picture() -> None:
 
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_the_html_is_self_contained(compiled, edition: str) -> None:
-    html = compiled[edition].document()
+    html = compiled(edition).document()
     assert not re.search(r"""(src|href)\s*=\s*["']?(https?:|//)""", html)
     assert "@import" not in html and "url(" not in html
     assert html.count("<svg") == 1
@@ -257,7 +259,7 @@ def test_the_html_is_self_contained(compiled, edition: str) -> None:
 
 
 def test_the_html_lists_every_ticket_and_a_score_row_for_each_bonus(compiled) -> None:
-    result = compiled["europe"]
+    result = compiled("europe")
     html = result.document()
     assert "Tickets ordinaires (40)" in html and "Tickets longs (6)" in html
     assert 'Lisboa – Danzig</td><td class="points">20' in html
@@ -267,24 +269,24 @@ def test_the_html_lists_every_ticket_and_a_score_row_for_each_bonus(compiled) ->
 
 
 def test_the_html_of_team_play_scores_teams(compiled) -> None:
-    html = compiled["asia-equipes"].document()
+    html = compiled("asia-equipes").document()
     assert "<th>Équipe 3</th>" in html and "<th>Joueur" not in html
 
 
 def test_the_html_of_tickets_to_countries_lists_their_targets(compiled) -> None:
-    html = compiled["switzerland"].document()
+    html = compiled("switzerland").document()
     assert "D’un pays vers les pays voisins (8)" in html
 
 
 def test_the_rules_are_the_markdown_sheet(compiled) -> None:
-    result = compiled["usa-2025"]
+    result = compiled("usa-2025")
     html = result.document()
     assert "<h2>Mise en place</h2>" in html and "<table>" in html
     assert html.count("<h2>") == result.sheet.count("\n## ") + 3  # the board, the tickets, the score sheet
 
 
 def test_emit_document_is_deterministic(compiled) -> None:
-    result = compiled["switzerland"]
+    result = compiled("switzerland")
     assert emit_document(result.edition, result.sheet, result.board_svg) == result.document()
 
 
@@ -356,7 +358,7 @@ def test_a_variant_city_without_a_position_is_refused(tmp_path, capsys) -> None:
 
 
 def test_tickets_with_targets_have_no_empty_points_column(compiled) -> None:
-    html = compiled["switzerland"].document()
+    html = compiled("switzerland").document()
     tickets = html.split('id="tickets"')[1].split("</section>")[0]
     tables = tickets.split('<table class="tickets">')[1:]
     with_targets = [table for table in tables if "→" in table]
@@ -366,12 +368,12 @@ def test_tickets_with_targets_have_no_empty_points_column(compiled) -> None:
 
 
 def test_the_score_sheet_has_a_row_for_names(compiled) -> None:
-    score = compiled["europe"].document().split('id="score"')[1]
+    score = compiled("europe").document().split('id="score"')[1]
     assert '<tr class="names"><th>Nom</th>' in score
 
 
 def test_the_ticket_count_gap_is_said_in_one_place(compiled) -> None:
-    result = compiled["usa-2025"]
+    result = compiled("usa-2025")
     assert (
         "- 33 tickets Destination, dont 30 en jeu ici (voir «\u00a0Quand la règle ne dit rien\u00a0»)\u202f;"
         in result.sheet

@@ -5,33 +5,37 @@ Playwright drives the system's Chromium (the ``browser`` fixture of conftest.py)
 
 from __future__ import annotations
 
+import functools
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
-from aventuriers.compiler.build import compile_edition, loader, shipped_editions
+from aventuriers.compiler.build import compile_edition, loader
 from aventuriers.compiler.cli import main
 from aventuriers.compiler.pdf import find_chromium
 
 from .conftest import artefact, missing
+from .engines import EACH_EDITION
 
-EDITIONS = shipped_editions(loader())
 # A4 at the browser's 96 dots per inch: the page, and what is left inside the print margins.
 A4_WIDTH = round(210 / 25.4 * 96)
 A4_PRINTABLE_WIDTH = round((210 - 2 * 14) / 25.4 * 96)
 
 
 @pytest.fixture(scope="module")
-def documents(tmp_path_factory) -> dict[str, Path]:
+def documents(tmp_path_factory):
+    """The HTML document of an edition, written once in a folder of the module's."""
     folder = tmp_path_factory.mktemp("sheets")
     editions = loader()
-    paths = {}
-    for name in EDITIONS:
-        result = compile_edition(editions.path_of(name), editions)
-        paths[name] = folder / f"{name}.html"
-        paths[name].write_text(result.document(), encoding="utf-8")
-    return paths
+
+    @functools.cache
+    def written(name: str) -> Path:
+        path = folder / f"{name}.html"
+        path.write_text(compile_edition(editions.path_of(name), editions).document(), encoding="utf-8")
+        return path
+
+    return written
 
 
 OVERFLOWING = """
@@ -65,7 +69,7 @@ def _overlaps(boxes: list) -> list[tuple[str, str]]:
     return pairs
 
 
-@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("edition", EACH_EDITION)
 def test_the_sheet_in_a_browser(browser, documents, edition: str) -> None:
     page = browser.new_page(viewport={"width": A4_WIDTH, "height": 1123})
     problems: list[str] = []
@@ -74,7 +78,7 @@ def test_the_sheet_in_a_browser(browser, documents, edition: str) -> None:
     page.on(
         "request", lambda request: None if request.url.startswith("file:") else problems.append(request.url)
     )
-    page.goto(documents[edition].as_uri())
+    page.goto(documents(edition).as_uri())
     page.wait_for_load_state("load")
     screenshot = artefact(f"fiche-{edition}.png")
     page.screenshot(path=str(screenshot), full_page=True)
@@ -144,7 +148,7 @@ def test_the_pdf_of_europe(tmp_path, capsys) -> None:
 PART_TITLES = ("Le plateau", "Les tickets", "Feuille de score")
 
 
-@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("edition", EACH_EDITION)
 def test_no_printed_page_is_nearly_empty(edition: str, tmp_path) -> None:
     """One landscape page, the board's; every page at least a third full (the depth its ink
     reaches), except the last page of a part (the rules, the board, the tickets, the score)."""

@@ -8,13 +8,13 @@ import random
 
 import pytest
 
-from tests.engines import EDITIONS, engine
+from tests.engines import EACH_EDITION, EDITIONS, engine
 from tests.test_speed_api import random_games
 
 MASK = (1 << 64) - 1
 
 
-@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("edition", EACH_EDITION)
 def test_the_k_th_legal_action_is_the_k_th_listed_at_every_step(edition: str) -> None:
     module = engine(edition)
     steps = 0

@@ -673,42 +673,37 @@ def outcomes(edition: Edition, probe: Probe, games: list, references: dict) -> t
     return native, pure
 
 
-def child(folder: Path, start: int, thorough: bool) -> None:
-    """Run the probes from number `start` on, each announced before it runs (a JSON line on
-    stdout, written at once), so that the parent knows which one stopped a child, and those
-    whose answers differ reported after they ran."""
+def child(folder: Path, module: str, start: int, thorough: bool) -> None:
+    """Run the probes of one edition (its engine module) from number `start` on, each announced
+    before it runs (a JSON line on stdout, written at once), so that the parent knows which one
+    stopped a child, and those whose answers differ reported after they ran."""
     faulthandler.enable()
     out = sys.stdout
     number = 0
-    for module in MODULES:
-        out.write(json.dumps({"setting up": module}) + "\n")
-        out.flush()
-        edition = Edition(folder, module)
-        states = edition.states(thorough)
-        games = [
-            (edition.native.Game.from_dict(state), edition.pure.Game.from_dict(state)) for state in states
-        ]
-        references = {}
-        for probe in Probes(edition, states, thorough, MODULES.index(module)):
-            if number < start:
-                number += 1
-                continue
+    out.write(json.dumps({"setting up": module}) + "\n")
+    out.flush()
+    edition = Edition(folder, module)
+    states = edition.states(thorough)
+    games = [(edition.native.Game.from_dict(state), edition.pure.Game.from_dict(state)) for state in states]
+    references = {}
+    for probe in Probes(edition, states, thorough, MODULES.index(module)):
+        if number < start:
+            number += 1
+            continue
+        out.write(
+            json.dumps({"start": number, "edition": edition.name, "entry": probe.entry, "value": probe.value})
+            + "\n"
+        )
+        out.flush()  # with the report of the probe before, if it differed
+        native, pure = outcomes(edition, probe, games, references)
+        if native != pure:
             out.write(
                 json.dumps(
-                    {"start": number, "edition": edition.name, "entry": probe.entry, "value": probe.value}
+                    {"differs": number, "native": repr(native)[:REPORTED], "pure": repr(pure)[:REPORTED]}
                 )
                 + "\n"
             )
-            out.flush()  # with the report of the probe before, if it differed
-            native, pure = outcomes(edition, probe, games, references)
-            if native != pure:
-                out.write(
-                    json.dumps(
-                        {"differs": number, "native": repr(native)[:REPORTED], "pure": repr(pure)[:REPORTED]}
-                    )
-                    + "\n"
-                )
-            number += 1
+        number += 1
     out.write(json.dumps({"finished": number}) + "\n")
 
 
@@ -725,35 +720,37 @@ def skipped() -> str | None:
 
 
 SKIPPED = skipped()
-pytestmark = [
-    pytest.mark.skipif(SKIPPED is not None, reason=SKIPPED or ""),
-    # The engines are compiled (or copied from the cache) once, on one worker.
-    pytest.mark.xdist_group("native"),
-]
+pytestmark = pytest.mark.skipif(SKIPPED is not None, reason=SKIPPED or "")
 
 
 @pytest.fixture(scope="module")
-def engines(tmp_path_factory) -> Path:
-    """Each native engine of `generated/`, compiled (or taken from the cache) in a folder of its
-    own."""
+def engines(tmp_path_factory) -> Callable[[str], Path]:
+    """The folder holding an edition's native engine, compiled from `generated/` (or taken from
+    the cache) when a test first asks for it: each worker compiles only the engines of its tests."""
     from aventuriers.compiler.native import build_native
 
     out = tmp_path_factory.mktemp("boundaries")
-    for module in MODULES:
-        (out / module).mkdir()
-        shutil.copyfile(ROOT / "generated" / module / "engine_core.pyx", out / module / "engine_core.pyx")
-    build_native(out, MODULES)
-    return out
+
+    def compiled(module: str) -> Path:
+        if not (out / module).exists():
+            (out / module).mkdir()
+            shutil.copyfile(ROOT / "generated" / module / "engine_core.pyx", out / module / "engine_core.pyx")
+            build_native(out, [module])
+        return out
+
+    return compiled
 
 
-def run_probes(folder: Path, thorough: bool) -> tuple[dict, dict]:
-    """Every probe, through as many children as the crashes take: the failures by edition, and
-    the entry points probed by edition."""
+def run_probes(folder: Path, module: str, thorough: bool) -> tuple[list[str], set[str]]:
+    """Every probe of one edition, through as many children as the crashes take: the failures,
+    and the entry points probed."""
     failures: dict[str, list[str]] = defaultdict(list)
     probed: dict[str, set[str]] = defaultdict(set)
     start = 0
+    edition = module.replace("_", "-")
     for _ in range(100):
-        command = [sys.executable, __file__, str(folder), str(start), "thorough" if thorough else "quick"]
+        mode = "thorough" if thorough else "quick"
+        command = [sys.executable, __file__, str(folder), module, str(start), mode]
         try:
             result = subprocess.run(
                 command,
@@ -782,7 +779,7 @@ def run_probes(folder: Path, thorough: bool) -> tuple[dict, dict]:
             else:
                 finished = True
         if finished and returned == 0:
-            return failures, probed
+            return failures[edition], probed[edition]
         if started is None:
             pytest.fail(f"the probes' child stopped outside a probe ({returned}): {errors[-3000:]}")
         if returned == "stuck":
@@ -797,33 +794,40 @@ def run_probes(folder: Path, thorough: bool) -> tuple[dict, dict]:
     pytest.fail("the probes' child stopped a hundred times")
 
 
-@pytest.fixture(scope="module")
-def quick(engines) -> tuple[dict, dict]:
-    return run_probes(engines, thorough=False)
-
-
-@pytest.fixture(scope="module")
-def thorough(engines) -> tuple[dict, dict]:
-    return run_probes(engines, thorough=True)
-
-
 EDITIONS = [module.replace("_", "-") for module in MODULES]
 
 
-@pytest.mark.parametrize("edition", EDITIONS)
-def test_every_entry_point_answers_hostile_values_as_the_pure_engine(quick, edition: str) -> None:
-    failures, probed = quick
-    assert ENTRY_POINTS <= probed[edition], sorted(ENTRY_POINTS - probed[edition])
-    assert not failures[edition], f"{len(failures[edition])} probes:\n" + "\n".join(failures[edition][:40])
+def probed_well(engines, edition: str, thorough: bool) -> None:
+    module = edition.replace("-", "_")
+    failures, probed = run_probes(engines(module), module, thorough)
+    assert ENTRY_POINTS <= probed, sorted(ENTRY_POINTS - probed)
+    assert not failures, f"{len(failures)} probes:\n" + "\n".join(failures[:40])
+
+
+# A default run compiles one native engine (on a new machine, half a minute each): the first of
+# the editions it plays in full (tests.engines.COVER) that has one; `-m slow` the others.
+def quick_edition() -> str:
+    from tests.engines import COVER  # the parent's: a child, run as a script, has no `tests`
+
+    return next(edition for edition in COVER if edition in EDITIONS)
+
+
+QUICK = quick_edition() if __name__ != "__main__" else ""
+
+
+@pytest.mark.parametrize(
+    "edition",
+    [edition if edition == QUICK else pytest.param(edition, marks=pytest.mark.slow) for edition in EDITIONS],
+)
+def test_every_entry_point_answers_hostile_values_as_the_pure_engine(engines, edition: str) -> None:
+    probed_well(engines, edition, thorough=False)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("edition", EDITIONS)
-def test_every_entry_point_answers_every_hostile_value_as_the_pure_engine(thorough, edition: str) -> None:
-    failures, probed = thorough
-    assert ENTRY_POINTS <= probed[edition], sorted(ENTRY_POINTS - probed[edition])
-    assert not failures[edition], f"{len(failures[edition])} probes:\n" + "\n".join(failures[edition][:40])
+def test_every_entry_point_answers_every_hostile_value_as_the_pure_engine(engines, edition: str) -> None:
+    probed_well(engines, edition, thorough=True)
 
 
 if __name__ == "__main__":
-    child(Path(sys.argv[1]), int(sys.argv[2]), sys.argv[3] == "thorough")
+    child(Path(sys.argv[1]), sys.argv[2], int(sys.argv[3]), sys.argv[4] == "thorough")

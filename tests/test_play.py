@@ -78,11 +78,12 @@ def test_greedy_beats_random_and_scores_well() -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("edition", EDITIONS)
-def test_a_thousand_greedy_games_on_every_edition(edition: str) -> None:
+def test_two_hundred_greedy_games_on_every_edition(edition: str) -> None:
+    # One process: the test's worker shares the cores with the others already.
     module = engine(edition)
     bots = ["greedy"] * seat_counts(module)[0]
-    records = run(package(edition), bots, 1000, workers=2, batch_size=50)
-    assert len(records) == 1000
+    records = run(package(edition), bots, 200, workers=1, batch_size=50)
+    assert len(records) == 200
     assert all(record["winners"] for record in records)
     assert summarise(records)[0].mean_score > 0
 

@@ -83,6 +83,9 @@ def human_move(page, base: str, game: str, prefer_tunnel: bool = False) -> None:
     click_and_wait(page, page.locator("#actions button"))
 
 
+# A whole game of clicks (a minute and more): the long run's; the tunnel and station game below
+# stays in the default run.
+@pytest.mark.slow
 def test_a_whole_usa_game_by_clicking(browser, tmp_path) -> None:
     served, server, base = serve("usa-2025", ["greedy", "greedy"], tmp_path / "parties")
     page = browser.new_page(viewport={"width": 1400, "height": 900})

@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from tests.engines import EDITIONS, engine, seat_counts
+from tests.engines import EACH_EDITION, EDITIONS, engine, seat_counts
 
 
 def random_games(module, games: int):
@@ -26,7 +26,7 @@ def random_games(module, games: int):
             game.apply(chooser.choice(actions))
 
 
-@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("edition", EACH_EDITION)
 def test_the_integer_index_agrees_with_the_dict_api_at_every_step(edition: str) -> None:
     module = engine(edition)
     for game, _ in random_games(module, 12):

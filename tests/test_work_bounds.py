@@ -12,11 +12,12 @@ import importlib
 from pathlib import Path
 
 import pytest
-from aventuriers.compiler.build import compile_edition, loader, shipped_editions
+from aventuriers.compiler.build import compile_edition, loader
 from aventuriers.compiler.cli import main
 from aventuriers.compiler.frontend.resolve import EditionLoader
 from aventuriers.compiler.ir.cost import MAX_ACTIONS, action_count
 
+from .engines import EACH_EDITION
 from .test_strict_inputs import check
 
 TESTS = Path(__file__).resolve().parent
@@ -29,7 +30,7 @@ def _copy_test_editions(folder: Path) -> None:
         (folder / source.name).write_text(source.read_text(encoding="utf-8"), encoding="utf-8")
 
 
-@pytest.mark.parametrize("edition", shipped_editions(loader()))
+@pytest.mark.parametrize("edition", EACH_EDITION)
 def test_the_count_of_actions_is_the_engines(edition: str) -> None:
     """The compiler's count, made without listing anything, is exactly the engine's ``ACTIONS``."""
     compiled = compile_edition(loader().path_of(edition), loader())

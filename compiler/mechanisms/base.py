@@ -14,6 +14,7 @@ order their parts are emitted.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
@@ -416,11 +417,12 @@ class Mechanism:
         self, folder: str, hooks: tuple[str, ...], suffix: str, edition: Edition
     ) -> dict[str, EnginePart]:
         view = self.engine_view(edition)
-        found = {}
-        for hook in hooks:
-            if (self.folder / folder / f"{hook}.{suffix}").exists():
-                found[hook] = EnginePart(template=f"{self.folder.name}/{folder}/{hook}.{suffix}", view=view)
-        return found
+        present = _files_in(self.folder / folder)
+        return {
+            hook: EnginePart(template=f"{self.folder.name}/{folder}/{hook}.{suffix}", view=view)
+            for hook in hooks
+            if f"{hook}.{suffix}" in present
+        }
 
     def replacements(self, edition: Edition) -> dict[str, str]:
         """Engine expressions (`EXPRESSIONS`) it replaces whole (where the score markers start)."""
@@ -579,3 +581,13 @@ class Mechanism:
     def route_words(self, edition: Edition, route: Route) -> list[str]:
         """What it says of one route in the differences page's list of changed routes."""
         return []
+
+
+@cache
+def _files_in(folder: Path) -> frozenset[str]:
+    """The names of the files in one of a mechanism's folders, read once a process (a compile
+    asks for them hundreds of times; the compiler's own files do not change under it)."""
+    try:
+        return frozenset(entry.name for entry in os.scandir(folder) if entry.is_file())
+    except OSError:
+        return frozenset()
