@@ -121,12 +121,28 @@ _COMPILED = Memo()
 _IRS = Memo()
 
 
+@dataclass(frozen=True, slots=True)
+class _Abstract:
+    """What compiling an abstract base gives: nothing to play, and the error for who wanted to."""
+
+    error: CompileError
+
+
 def _remembered(memo: Memo, path: Path, editions: EditionLoader, playable: bool, compute):
     """`compute(read)` (`read`: the Inputs the loader fills meanwhile), or what it gave when this
     process last asked with the same inputs; the loader learns what was read either way, and its
-    chain is the edition's."""
+    chain is the edition's. An abstract base is None, or its E314 error when ``playable``."""
+    value = _recalled(memo, path, editions, compute)
+    if isinstance(value, _Abstract):
+        if playable:
+            raise value.error
+        return None
+    return value
+
+
+def _recalled(memo: Memo, path: Path, editions: EditionLoader, compute):
     # The path as given (its display name is, outside the editions' root) and where from.
-    key = (str(path), os.getcwd(), str(editions.editions_dir), str(editions.root), playable)
+    key = (str(path), os.getcwd(), str(editions.editions_dir), str(editions.root))
     found = memo.get(key)
     if found is not None:
         recorded, (chain, chain_paths, value) = found
@@ -148,12 +164,10 @@ def _remembered(memo: Memo, path: Path, editions: EditionLoader, playable: bool,
 def compile_ir(path: Path, editions: EditionLoader, *, playable: bool = False) -> Edition | None:
     """The IR of one spec file; None for an abstract base (an E314 error when ``playable``)."""
 
-    def compute(read: Inputs) -> Edition | None:
+    def compute(read: Inputs) -> Edition | _Abstract:
         document, _ = editions.load(path)
         if document.data.get("abstract"):
-            if playable:
-                raise abstract_edition(document)
-            return None
+            return _Abstract(abstract_edition(document))
         return build(document)
 
     return _remembered(_IRS, path, editions, playable, compute)
@@ -211,17 +225,13 @@ def compile_edition(path: Path, editions: EditionLoader, *, playable: bool = Fal
     An edition that extends a playable one gets, as an annex to its sheet, the
     page of its differences with it.
     """
-    return _remembered(
-        _COMPILED, path, editions, playable, lambda read: _compiled(path, editions, read, playable)
-    )
+    return _remembered(_COMPILED, path, editions, playable, lambda read: _compiled(path, editions, read))
 
 
-def _compiled(path: Path, editions: EditionLoader, read: Inputs, playable: bool) -> CompiledEdition | None:
+def _compiled(path: Path, editions: EditionLoader, read: Inputs) -> CompiledEdition | _Abstract:
     document, warnings = editions.load(path)
     if document.data.get("abstract"):
-        if playable:
-            raise abstract_edition(document)
-        return None
+        return _Abstract(abstract_edition(document))
     edition = build(document)
     too_costly = check_cost(edition)
     if too_costly:

@@ -18,7 +18,7 @@ MASK = (1 << 64) - 1
 def test_the_k_th_legal_action_is_the_k_th_listed_at_every_step(edition: str) -> None:
     module = engine(edition)
     steps = 0
-    for game, _chooser in random_games(module, 8):
+    for game, _chooser in random_games(module, 3):
         actions = game.legal_actions()
         count = game.legal_count()
         assert count == len(actions)
@@ -30,7 +30,7 @@ def test_the_k_th_legal_action_is_the_k_th_listed_at_every_step(edition: str) ->
         sampled = game.sample_id(random.Random(steps))
         assert sampled in game.legal_action_ids()
         steps += 1
-    assert steps > 500
+    assert steps > 150
 
 
 @pytest.mark.parametrize("k", [-1, 1.0, "0", None, True])

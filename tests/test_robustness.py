@@ -222,7 +222,7 @@ CHECK_SECONDS = 20
 CHECK_MEGABYTES = 400
 
 
-@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     base=st.sampled_from(["asia-equipes", "switzerland", "europe", "usa-mega", "pays", "destinations"]),
     lines=st.lists(MECHANISM_LINES, min_size=1, max_size=3),
