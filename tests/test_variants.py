@@ -31,7 +31,9 @@ def test_the_readme_tutorial_works_verbatim(tmp_path: Path) -> None:
     env = {key: value for key, value in os.environ.items() if key != "AVENTURIERS_NO_CACHE"}
     env["AVENTURIERS_CACHE"] = str(tmp_path / "cache")
     for command in commands:
-        result = subprocess.run(["bash", "-c", command], cwd=tmp_path, capture_output=True, text=True, env=env)
+        result = subprocess.run(
+            ["bash", "-c", command], cwd=tmp_path, capture_output=True, text=True, env=env
+        )
         assert result.returncode == 0, f"{command}\n{result.stdout}\n{result.stderr}"
         assert "Traceback" not in result.stderr
         outputs.append(result.stdout)
