@@ -8,6 +8,9 @@ only the cheap ones, their long ones left to `-m slow`). The figures are test ti
 workers; the wall time an edition adds is about that divided by the cores.
 
     python benchmarks/bench_tests.py [pytest arguments…]
+
+The whole output of pytest is kept in `bench_tests.log` of the working folder; the costliest
+tests (summed over their parameters) are printed after the editions.
 """
 
 from __future__ import annotations
@@ -35,6 +38,8 @@ def main(arguments: list[str]) -> int:
     run = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
     wall = time.perf_counter() - started
     output = run.stdout + run.stderr
+    Path("bench_tests.log").write_text(output, encoding="utf-8")
+    by_test: dict[str, float] = defaultdict(float)
     per_edition: dict[str, float] = defaultdict(float)
     total = 0.0
     for line in output.splitlines():
@@ -43,6 +48,7 @@ def main(arguments: list[str]) -> int:
             continue
         seconds, test = float(found.group(1)), found.group(2)
         total += seconds
+        by_test[test.split("[")[0]] += seconds
         parameters = PARAMETERS.search(test)
         if parameters and parameters.group(1) in EDITIONS:
             per_edition[parameters.group(1)] += seconds
@@ -60,6 +66,9 @@ def main(arguments: list[str]) -> int:
             )
     for edition in EDITIONS:
         print(f"  {edition}: {per_edition[edition]:.1f} s")
+    print("the costliest tests, their parameters summed:")
+    for test, seconds in sorted(by_test.items(), key=lambda item: -item[1])[:15]:
+        print(f"  {seconds:6.1f} s  {test}")
     return run.returncode
 
 

@@ -28,23 +28,12 @@ from aventuriers.compiler.build import compile_edition, loader
 from aventuriers.compiler.emit.example import load_engine
 
 from .engines import EDITIONS, engine, seat_counts
+from .test_variant_edits import MECHANISM_VARIANTS as EDITED_VARIANTS
 
 ROOT = Path(__file__).resolve().parent.parent
 VARIANTS = ROOT / "tests" / "variants"
-# The example variants that bring mechanisms no shipped edition combines so (see test_variant_edits).
-MECHANISM_VARIANTS = (
-    "usa-montagnes",
-    "europe-grand-tour",
-    "suisse-paiements-nordiques",
-    "usa-ponts",
-    "usa-or",
-    "europe-voyageurs",
-    "usa-regions",
-    "usa-actions",
-    "suisse-route-publique",
-    "europe-cartes-ferry",
-    "usa-voies-triples",
-)
+# The example variants that bring mechanisms no shipped edition combines so, and the triple routes.
+MECHANISM_VARIANTS = (*EDITED_VARIANTS, "usa-voies-triples")
 
 
 class Mismatch(AssertionError):
