@@ -47,7 +47,7 @@ def play(client, game: str, action: dict, **extra):
 def finish(client, game: str, rng: random.Random, *, pages: bool = False) -> None:
     """Random legal moves for the person, the bots' answers, to the end of the game (with
     ``pages``, the page is drawn at each kind of step the game has not shown yet, its phase, whose
-    turn and the kinds of action offered, and every tenth step)."""
+    turn and the kinds of action offered, and every 25th step)."""
     drawn: set = set()
     for step in range(2_000):
         current = state(client, game)
@@ -56,7 +56,7 @@ def finish(client, game: str, rng: random.Random, *, pages: bool = False) -> Non
             current["human_turn"],
             frozenset(action["type"] for action in current["legal_actions"]),
         )
-        if pages and (kind not in drawn or step % 10 == 0):
+        if pages and (kind not in drawn or step % 25 == 0):
             drawn.add(kind)
             page = client.get(f"/games/{game}")
             assert page.status_code == 200 and "Traceback" not in page.text
