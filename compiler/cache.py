@@ -15,6 +15,10 @@ made. Two stores answer them, both keyed by everything the answer depends on:
   its compile read and the spec files of every folder it looked in. A change to any of them, a
   new spec beside a variant included, makes the entry unusable.
 
+The parser's tables (frontend/parse.py) are kept in the same folder, under `parser/`: they
+depend on the grammar alone, so `AVENTURIERS_NO_CACHE` leaves them on. Like everything in the
+folder, they are the user's own files, read as trusted (lark loads them with pickle).
+
 The compiler's fingerprint is the digest of its own files (the modules, templates and schemas
 that ship); the stat of those files is remembered with it, so that a run reads them only when
 one changed. This module imports only the standard library: a cached answer costs no compiler.
@@ -242,14 +246,18 @@ def _read_json(path: Path) -> object:
 
 
 def _write_json(path: Path, value: object) -> None:
+    write_atomically(path, json.dumps(value, ensure_ascii=False).encode("utf-8"))
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write ``data`` at ``path`` whole or not at all (a reader never sees half a file); a cache
+    that cannot be written is only a cache, so an OSError is swallowed."""
     import tempfile  # only when something is written
 
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(
-            "w", encoding="utf-8", dir=path.parent, prefix=".tmp-", suffix=".json", delete=False
-        ) as stream:
-            json.dump(value, stream, ensure_ascii=False)
+        with tempfile.NamedTemporaryFile("wb", dir=path.parent, prefix=".tmp-", delete=False) as stream:
+            stream.write(data)
         os.replace(stream.name, path)
     except OSError:
         with contextlib.suppress(OSError, NameError):

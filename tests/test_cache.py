@@ -182,3 +182,58 @@ def test_the_fingerprint_reads_the_compiler_again_when_a_file_changes(tmp_path, 
     os.utime(module, ns=(1, 1))  # a new stat: read again
     cache._fingerprints.clear()
     assert cache.fingerprint(root) != first
+
+
+# --- what one process, or one machine, keeps of a compile -------------------------------------
+
+
+def _tree_with_positions(tree) -> tuple:
+    from lark import Token
+
+    if isinstance(tree, Token):
+        return (tree.type, str(tree), tree.line, tree.column, tree.end_line, tree.end_column)
+    meta = tree.meta
+    where = tuple(getattr(meta, name, None) for name in ("line", "column", "end_line", "end_column"))
+    return (tree.data, where, tuple(_tree_with_positions(child) for child in tree.children))
+
+
+def test_the_parser_tables_are_kept_and_a_broken_copy_is_built_again(tmp_path, monkeypatch) -> None:
+    from aventuriers.compiler.frontend import parse
+
+    monkeypatch.setenv("AVENTURIERS_CACHE", str(tmp_path / "cache"))
+    text = (layout.ROOT / "editions" / "europe.aventuriers").read_text(encoding="utf-8")
+    parse.parser.cache_clear()
+    try:
+        built = parse.parser()
+        [kept] = (tmp_path / "cache" / "parser").glob("*.lark")
+        parse.parser.cache_clear()
+        loaded = parse.parser()
+        assert loaded is not built
+        assert _tree_with_positions(loaded.parse(text)) == _tree_with_positions(built.parse(text))
+        kept.write_bytes(kept.read_bytes()[:100])  # cut short, as by a full disk
+        parse.parser.cache_clear()
+        rebuilt = parse.parser()
+        assert _tree_with_positions(rebuilt.parse(text)) == _tree_with_positions(built.parse(text))
+        assert kept.stat().st_size > 100  # written whole again
+        assert [path.name for path in kept.parent.iterdir()] == [kept.name]  # no temporary file left
+    finally:
+        parse.parser.cache_clear()
+
+
+def test_a_document_read_again_is_a_copy_and_a_changed_text_is_read_anew(tmp_path) -> None:
+    from aventuriers.compiler.frontend.resolve import load_document
+
+    spec = tmp_path / "v.aventuriers"
+    spec.write_text(VARIANT, encoding="utf-8")
+    first, _ = load_document(spec, "v.aventuriers")
+    first.data["setup"]["tickets"]["deal"] = 99  # what a merge or an edit may do to its copy
+    again, _ = load_document(spec, "v.aventuriers")
+    assert again.data["setup"]["tickets"]["deal"] == 5
+    spec.write_text(VARIANT.replace("deal: 5", "deal: 6"), encoding="utf-8")
+    changed, _ = load_document(spec, "v.aventuriers")
+    assert changed.data["setup"]["tickets"]["deal"] == 6
+    broken = tmp_path / "w.aventuriers"
+    broken.write_text("edition w\nextends {\n", encoding="utf-8")
+    for _ in range(2):  # an error read again is the same error, once
+        document, found = load_document(broken, "w.aventuriers")
+        assert document is None and [d.code.value for d in found] == ["S103"]

@@ -98,14 +98,17 @@ def candidates(label: Label) -> list[Box]:
 
 def clipped_length(segment: Segment, box: Box) -> float:
     """How much of the segment, widened by its half width, runs inside ``box`` (Liang–Barsky)."""
-    grown = box.grown(segment.half_width)
     dx, dy = segment.x2 - segment.x1, segment.y2 - segment.y1
+    return _clipped(segment.x1, segment.y1, dx, dy, (dx * dx + dy * dy) ** 0.5, segment.half_width, box)
+
+
+def _clipped(x1: float, y1: float, dx: float, dy: float, length: float, half_width: float, box: Box) -> float:
     low, high = 0.0, 1.0
     for p, q in (
-        (-dx, segment.x1 - grown.left),
-        (dx, grown.right - segment.x1),
-        (-dy, segment.y1 - grown.top),
-        (dy, grown.bottom - segment.y1),
+        (-dx, x1 - (box.left - half_width)),
+        (dx, (box.right + half_width) - x1),
+        (-dy, y1 - (box.top - half_width)),
+        (dy, (box.bottom + half_width) - y1),
     ):
         if p == 0:
             if q < 0:
@@ -113,23 +116,47 @@ def clipped_length(segment: Segment, box: Box) -> float:
             continue
         t = q / p
         if p < 0:
-            low = max(low, t)
-        else:
-            high = min(high, t)
+            if t > low:
+                low = t
+        elif t < high:
+            high = t
         if low > high:
             return 0.0
-    return (high - low) * (dx * dx + dy * dy) ** 0.5
+    return (high - low) * length
 
 
-def _covers(box: Box, dot: Dot) -> bool:
-    nearest_x = min(max(dot.x, box.left), box.right)
-    nearest_y = min(max(dot.y, box.top), box.bottom)
-    return (nearest_x - dot.x) ** 2 + (nearest_y - dot.y) ** 2 < dot.radius**2
+def _covered_dots(left: float, top: float, right: float, bottom: float, dots: list[tuple[float, ...]]) -> int:
+    """How many of the dots (x, y, radius²) the box reaches into."""
+    count = 0
+    for x, y, radius_squared in dots:
+        nearest_x = min(max(x, left), right)
+        nearest_y = min(max(y, top), bottom)
+        if (nearest_x - x) ** 2 + (nearest_y - y) ** 2 < radius_squared:
+            count += 1
+    return count
 
 
 def _outside(box: Box, frame: Box) -> float:
     inside = box.overlap_area(frame)
     return box.width * box.height - inside
+
+
+def _stretch(s: Segment) -> tuple[float, ...]:
+    """What `_clipped` needs of a segment, then the extent of its widened stretch (east, west,
+    south, north), each worked out once rather than for every box it is measured against."""
+    dx, dy = s.x2 - s.x1, s.y2 - s.y1
+    return (
+        s.x1,
+        s.y1,
+        dx,
+        dy,
+        (dx * dx + dy * dy) ** 0.5,
+        s.half_width,
+        max(s.x1, s.x2) + s.half_width,
+        min(s.x1, s.x2) - s.half_width,
+        max(s.y1, s.y2) + s.half_width,
+        min(s.y1, s.y2) - s.half_width,
+    )
 
 
 def _static_costs(
@@ -138,27 +165,27 @@ def _static_costs(
     reach = label.clearance + RINGS[-1] + label.width + label.height
     area = Box(left=label.x - reach, top=label.y - reach, right=label.x + reach, bottom=label.y + reach)
     near_segments = [
-        s
+        _stretch(s)
         for s in segments
         if max(s.x1, s.x2) >= area.left
         and min(s.x1, s.x2) <= area.right
         and max(s.y1, s.y2) >= area.top
         and min(s.y1, s.y2) <= area.bottom
     ]
-    near_dots = [d for d in dots if area.contains(d.x, d.y) and (d.x, d.y) != (label.x, label.y)]
+    near_dots = [
+        (d.x, d.y, d.radius**2) for d in dots if area.contains(d.x, d.y) and (d.x, d.y) != (label.x, label.y)
+    ]
     costs = []
     for index, box in enumerate(boxes):
         ring, direction = divmod(index, len(DIRECTIONS))
         cost = ring * COST_RING + direction * COST_DIRECTION + _outside(box, frame) * COST_OUTSIDE
-        cost += sum(COST_DOT for dot in near_dots if _covers(box, dot))
-        cost += COST_ROUTE * sum(
-            clipped_length(s, box)
-            for s in near_segments
-            if max(s.x1, s.x2) + s.half_width > box.left
-            and min(s.x1, s.x2) - s.half_width < box.right
-            and max(s.y1, s.y2) + s.half_width > box.top
-            and min(s.y1, s.y2) - s.half_width < box.bottom
-        )
+        left, top, right, bottom = box.left, box.top, box.right, box.bottom
+        cost += COST_DOT * _covered_dots(left, top, right, bottom, near_dots)
+        covered = 0.0
+        for x1, y1, dx, dy, length, half_width, east, west, south, north in near_segments:
+            if east > left and west < right and south > top and north < bottom:
+                covered += _clipped(x1, y1, dx, dy, length, half_width, box)
+        cost += COST_ROUTE * covered
         costs.append(cost)
     return costs
 

@@ -6,12 +6,17 @@ next line, so one pass reports every broken line rather than the first.
 
 from __future__ import annotations
 
+import hashlib
+import io
+import sys
 from functools import cache
 from pathlib import Path
 
+import lark
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from ..cache import cache_root, write_atomically
 from ..diagnostics import Code, CompileError, Diagnostic
 from .positions import SourceFile, Span
 from .text import Text
@@ -37,15 +42,28 @@ TOKEN_NAMES = {
 }
 
 
+PARSER_OPTIONS = {"parser": "lalr", "propagate_positions": True, "strict": True, "maybe_placeholders": False}
+
+
 @cache
 def parser() -> Lark:
-    return Lark(
-        GRAMMAR_PATH.read_text(encoding="utf-8"),
-        parser="lalr",
-        propagate_positions=True,
-        strict=True,
-        maybe_placeholders=False,
-    )
+    """The LALR parser of the grammar. Building its tables takes lark about half a second, which
+    every process that compiles would pay; they are kept in the cache folder under the digest of
+    everything they are built from (the grammar, the options, lark's and Python's versions), so
+    they are built once per grammar. A kept file that cannot be read is built again."""
+    grammar = GRAMMAR_PATH.read_text(encoding="utf-8")
+    made_from = "\0".join([grammar, repr(sorted(PARSER_OPTIONS.items())), lark.__version__, sys.version])
+    kept = cache_root() / "parser" / f"{hashlib.sha256(made_from.encode()).hexdigest()[:32]}.lark"
+    try:
+        with kept.open("rb") as stream:
+            return Lark.load(stream)
+    except Exception:  # noqa: BLE001 — absent, truncated, or from another lark: built anew
+        pass
+    built = Lark(grammar, **PARSER_OPTIONS)
+    tables = io.BytesIO()
+    built.save(tables)
+    write_atomically(kept, tables.getvalue())
+    return built
 
 
 def _describe(token_types) -> str:

@@ -77,15 +77,54 @@ def load_document(path: Path, display_name: str) -> tuple[Document | None, list[
         return None, [Diagnostic(code=Code.LIMIT_EXCEEDED, message=message, span=span)]
     except (OSError, UnicodeDecodeError) as error:
         return None, [unreadable(display_name, error)]
+    key = (source.name, source.text)
+    found = _LOADED.get(key)
+    if found is None:
+        found = _LOADED[key] = _checked_document(source)
+        while len(_LOADED) > LOADED_SIZE:
+            del _LOADED[next(iter(_LOADED))]
+    document, diagnostics = found
+    if document is None:
+        return None, list(diagnostics)
+    # The caller's own copy: merging and editing build on what they are given.
+    return (
+        Document(
+            source=document.source,
+            data=_fresh(document.data),
+            spans=dict(document.spans),
+            removed=document.removed,
+            edits=dict(document.edits),
+        ),
+        list(diagnostics),
+    )
+
+
+# What each file's text parsed, lowered and validated to, by its display name and text: an
+# edition's ancestors, and the editions a variant extends, are read again and again by a build,
+# a server or the tests, and give the same document each time. The oldest are forgotten.
+_LOADED: dict[tuple[str, str], tuple[Document | None, tuple[Diagnostic, ...]]] = {}
+LOADED_SIZE = 128
+
+
+def _checked_document(source: SourceFile) -> tuple[Document | None, tuple[Diagnostic, ...]]:
     try:
         tree = parse(source)
     except CompileError as error:
-        return None, list(error.diagnostics)
+        return None, tuple(error.diagnostics)
     document, diagnostics = lower(tree, source)
     # One error per place: what lowering refused is not reported again by the schema.
     refused = {(d.span.line, d.span.column) for d in diagnostics}
     checked = [d for d in validate(document, complete=False) if (d.span.line, d.span.column) not in refused]
-    return document, diagnostics + checked
+    return document, tuple(diagnostics + checked)
+
+
+def _fresh(value):
+    """A copy of lowered data, its dicts and lists new (the rest is immutable)."""
+    if isinstance(value, dict):
+        return {key: _fresh(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_fresh(item) for item in value]
+    return value
 
 
 def unreadable(name: str, error: Exception, hint: str | None = None) -> Diagnostic:

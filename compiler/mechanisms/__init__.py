@@ -93,7 +93,20 @@ __all__ = [
 
 def used_by(edition: Any) -> tuple[Mechanism, ...]:
     """The registered mechanisms an edition's rules use, in the registry's order."""
-    return tuple(mechanism for mechanism in REGISTRY if mechanism.used(edition))
+    # Asked thousands of times per compile (each template line that depends on a mechanism):
+    # remembered per edition object, which is frozen. Kept with the object itself, so that its
+    # id cannot be another's while the entry lives.
+    found = _USED.get(id(edition))
+    if found is not None and found[0] is edition:
+        return found[1]
+    used = tuple(mechanism for mechanism in REGISTRY if mechanism.used(edition))
+    _USED[id(edition)] = (edition, used)
+    while len(_USED) > 64:
+        del _USED[next(iter(_USED))]
+    return used
+
+
+_USED: dict[int, tuple[Any, tuple[Mechanism, ...]]] = {}
 
 
 def example_ticket_keys() -> tuple[str, ...]:
