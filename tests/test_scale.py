@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 ray = pytest.importorskip("ray")
@@ -13,8 +15,22 @@ from aventuriers.play.engines import EngineRef  # noqa: E402
 from aventuriers.play.tournament import run  # noqa: E402
 
 
-@pytest.fixture(scope="module")
-def local_ray():
+# For the worker's session, not the module's: xdist may run another module's tests between these
+# two, and a module fixture would then start Ray (8 s) a second time.
+@pytest.fixture(scope="session")
+def local_ray(tmp_path_factory):
+    # The run's workers share the parent of their temporary folders: whichever worker starts Ray
+    # writes its name there, and another one finding it means the group was split (as pytest 9.2
+    # did to xdist 3.8, pytest-xdist#1386), with two Ray instances on one machine.
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker is not None:
+        claim = tmp_path_factory.getbasetemp().parent / "ray-worker"
+        try:
+            with claim.open("x", encoding="utf-8") as stream:
+                stream.write(worker)
+        except FileExistsError:
+            other = claim.read_text(encoding="utf-8")
+            pytest.fail(f"the Ray tests ran on {other} and {worker}: `--dist loadgroup` did not group them")
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     yield
     ray.shutdown()

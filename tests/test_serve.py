@@ -21,7 +21,7 @@ from aventuriers.play.session import RecordError, Session, check_record, replay 
 from aventuriers.play.web import create_app  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
-from tests.engines import engine  # noqa: E402
+from tests.engines import COVER, engine  # noqa: E402
 
 JSON = {"accept": "application/json"}
 # The server answers only to its own names (see play/guard.py).
@@ -224,21 +224,8 @@ def test_fifty_concurrent_games_move_without_error() -> None:
     assert "50 concurrent games" in run.stdout and "; 0 errors" in run.stdout
 
 
-@pytest.mark.parametrize(
-    "edition",
-    [
-        "europe",
-        "switzerland",
-        "asia-equipes",
-        "legendary-asia",
-        "india",
-        "nordic-countries",
-        "pennsylvania",
-        "japan",
-        "germany",
-        "italy",
-    ],
-)
+# The editions that between them use every mechanism (tests/engines.py).
+@pytest.mark.parametrize("edition", COVER)
 def test_every_mechanism_plays_through_the_pages(edition: str) -> None:
     """Tunnels, stations, countries, tunnel cards, team holders, mountains, the Grand Tour, sets of
     cards paid one by one, shares and the dummy shareholder's choices, public routes, two decks of
