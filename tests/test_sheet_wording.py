@@ -235,6 +235,14 @@ def test_asia_team_says_its_decisions_as_decisions() -> None:
     assert "chaque équipe pose son marqueur de score sur zéro" in asia
 
 
+def test_team_play_names_only_the_player_counts_it_is_played_at() -> None:
+    """Issue 37, §6: Asia team play is played at 4 or 6, so its doubles rule says so, not « De 4
+    à 6 joueurs » (a count of 5 makes no teams)."""
+    asia = _sheet("asia_equipes")
+    assert "À 4 ou 6 joueurs, l’autre voie reste ouverte à une autre équipe, jamais à ton coéquipier." in asia
+    assert "De 4 à 6" not in asia and "de 4 à 6" not in asia
+
+
 def test_the_asia_score_example_is_told_for_a_team() -> None:
     example = _sheet("asia_equipes").split("## Exemple de score")[1].split("## ")[0]
     assert (

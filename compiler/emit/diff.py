@@ -144,7 +144,7 @@ def facts(edition: Edition, *, triples: bool = False) -> list[Fact]:
             section="Décompte",
             label="Routes doubles",
             value=" ; ".join(
-                f"{players_phrase(rule.players).lower()}, "
+                f"{players_phrase(rule.players, side_size(e)).lower()}, "
                 + TrackWording(triples=triples).diff_values[rule.twin.value]
                 for rule in e.double_rules
             ),

@@ -317,9 +317,9 @@ class _SheetWriter(ClosingSections):
         doubles = [tracks.never_two]
         for rule in e.double_rules:
             if rule.twin is TwinPolicy.CLOSED:
-                doubles.append(f"{players_phrase(rule.players)}, {tracks.closed}")
+                doubles.append(f"{players_phrase(rule.players, side_size(e))}, {tracks.closed}")
             elif rule.twin is TwinPolicy.OTHER_PLAYER:
-                doubles.append(f"{players_phrase(rule.players)}, {tracks.open_to_players}")
+                doubles.append(f"{players_phrase(rule.players, side_size(e))}, {tracks.open_to_players}")
         if self.sides:
             doubles += self.sides.doubles
         return Subsection(

@@ -21,7 +21,7 @@ from ..french import (
     words,
 )
 from ..ir import Edition, TicketsRejected, TwinPolicy
-from ..mechanisms import SheetWords, SideWords, bonus_rows
+from ..mechanisms import SheetWords, SideWords, bonus_rows, side_size
 from .example import ExampleScore
 from .sheet_model import Section, tiebreak_phrases
 from .sheet_tickets import TicketWording
@@ -160,7 +160,7 @@ class ClosingSections:
         tracks = TrackWording(triples=e.board.has_triple_routes)
         for rule in e.double_rules:
             if rule.twin is TwinPolicy.CLOSED:
-                bullets.append(f"{tracks.mistake} {players_phrase(rule.players).lower()}.")
+                bullets.append(f"{tracks.mistake} {players_phrase(rule.players, side_size(e)).lower()}.")
         bullets += [mistake for said in self.words for mistake in said.mistakes]
         bullets.append("Oublier que le joueur qui déclenche le dernier tour rejoue aussi.")
         return Section(title="Erreurs fréquentes", bullets=tuple(bullets))

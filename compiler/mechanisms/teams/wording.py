@@ -114,7 +114,9 @@ class TeamWording:
         for rule in self.edition.double_rules:
             if rule.twin is TwinPolicy.OTHER_TEAM:
                 tracks = TrackWording(triples=self.edition.board.has_triple_routes)
-                sentences.append(f"{players_phrase(rule.players)}, {tracks.open_to_teams(self.mate)}")
+                sentences.append(
+                    f"{players_phrase(rule.players, self.teams.size)}, {tracks.open_to_teams(self.mate)}"
+                )
         return sentences
 
     def draw_tickets_sentence(self) -> str:
