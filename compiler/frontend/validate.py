@@ -47,10 +47,11 @@ def _inlined(node, defs=None):
 
 
 # What a merged edition is checked for again: only whether keys or items are missing (every
-# file was checked whole on its own). These keywords reach every place the schema can require
-# something; the others (types, bounds, enums) only cost time here. Under `anyOf` a missing key
-# is not reported on its own, by either validator.
-_MISSING_KEYWORDS = ("$ref", "properties", "additionalProperties", "items", "required", "minItems")
+# file was checked whole on its own). These keywords reach every place the inlined schema can
+# require something (`allOf` holds a `$ref` that had checks beside it); the others (types,
+# bounds, enums) only cost time here. Under `anyOf` a missing key is not reported on its own, by
+# either validator.
+_MISSING_KEYWORDS = ("allOf", "properties", "additionalProperties", "items", "required", "minItems")
 
 
 @cache
