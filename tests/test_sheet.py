@@ -77,7 +77,8 @@ def test_europe_sheet_explains_its_mechanisms_with_the_spec_numbers() -> None:
     assert (
         typo("Tunnels (18 sur le plateau) : pose les cartes de la route, puis retourne les trois") in europe
     )
-    assert typo("Ferries : une route marquée d’une ou plusieurs locomotives (une ou deux)") in europe
+    assert typo("Ferries : une route marquée d’une ou plusieurs locomotives se paie avec au moins") in europe
+    assert "(une ou deux)" not in europe
     assert typo("locomotives en joker : une pour la 1re, deux pour la 2e et trois pour la 3e") in europe
     assert "Chaque gare que tu n’as pas construite vaut 4 points." in europe
     assert typo("On retourne une noire, une locomotive et une rouge. Deux cartes correspondent") in europe

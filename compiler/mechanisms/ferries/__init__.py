@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ...diagnostics import Code
-from ...french import JOKERS, enumerate_fr, words
+from ...french import JOKERS
 from ...ir import Edition
 from ..base import Fact, Mechanism, SheetWords
 
@@ -91,9 +91,10 @@ class FerryRules(Mechanism):
                 "se paie comme d’habitude."
             )
         else:
-            listed = enumerate_fr([words(n, feminine=True) for n in counts]).replace(" et ", " ou ")
+            # « une ou plusieurs » says it: the counts listed after it (« (une ou deux) ») only
+            # repeated what the board shows (issue 37, §3).
             claim = (
-                f"Ferries : une route marquée d’une ou plusieurs locomotives ({listed}) se paie avec au moins "
+                "Ferries : une route marquée d’une ou plusieurs locomotives se paie avec au moins "
                 f"autant de {many} ; le reste se paie comme d’habitude."
             )
         return SheetWords(
