@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import errno
 import re
+import unicodedata
 from dataclasses import dataclass
 
 NBSP = "\u00a0"  # before « : » and inside « »
@@ -278,6 +279,20 @@ def of_name(name: str) -> str:
         if name.startswith(article):
             return contracted + name[len(article) :]
     return f"de {name}"
+
+
+def alphabetical_key(name: str, *, article: bool = True) -> str:
+    """A name's place in a French list: accents and case ignored and, for a name said with its
+    article (`article`), the article set aside (« l’Ombrie » between « les Marches » and « le
+    Piémont », « l’Émilie-Romagne » among the E). A city's name keeps its own (« La Spezia »)."""
+    bare = name if not article else re.sub(r"^(?:(?:les?|la)\s+|l[’'])", "", name, flags=re.IGNORECASE)
+    letters = unicodedata.normalize("NFD", bare)
+    return "".join(c for c in letters if not unicodedata.combining(c)).casefold()
+
+
+def alphabetical(names: list[str], *, article: bool = True) -> list[str]:
+    """Names in French alphabetical order (`alphabetical_key`)."""
+    return sorted(names, key=lambda name: (alphabetical_key(name, article=article), name))
 
 
 def enumerate_or(items: list[str]) -> str:

@@ -216,6 +216,8 @@ def test_a_mechanism_line_of_the_score_example_is_text(tmp_path, capsys) -> None
     assert main(["sheet", str(tmp_path / "usa-montagnes.aventuriers")]) == 0
     page = capsys.readouterr().out
     example = page[page.index("## Exemple de score") :]
-    assert "lui a coûté 1 wagon de plus et rapporté 2 points" in example  # the mechanism’s line
+    # the mechanism’s lines: its extra train and its points on the track
+    assert "(37 wagons, et 1 de plus pour sa montagne " in example
+    assert ": 50 points sur la piste de score, dont 2 pour sa montagne " in example
     assert _live_markup(page) == []
     assert "*gras*" not in re.sub(r"\\.", "", page)

@@ -69,7 +69,8 @@ def test_a_market_never_reset_is_played_and_said(tmp_path: Path, capsys) -> None
     game.apply({"type": "draw_card", "source": "market", "slot": 2})
     assert game.to_dict()["market"] == ["locomotive"] * 5  # five face-up locomotives stay
     assert (
-        "Le marché n’est jamais renouvelé, quel que soit le nombre de locomotives visibles." in compiled.sheet
+        "Les cartes visibles ne sont jamais renouvelées, quel que soit le nombre de locomotives parmi elles."
+        in compiled.sheet
     )
     assert "défausse-les toutes" not in compiled.sheet.split("## Annexe")[0]
     assert main(["diff", "usa-2025", str(spec)]) == 0

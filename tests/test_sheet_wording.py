@@ -46,7 +46,10 @@ def test_the_europe_setup_follows_the_seed() -> None:
 def test_the_market_reset_happens_at_any_moment(name) -> None:
     draw = section(SHEETS[name], "Prendre des cartes Wagon")
     if "jamais renouvelé" in draw:  # Nordic Countries: no reset at all
-        assert "Le marché n’est jamais renouvelé, quel que soit le nombre de locomotives visibles." in draw
+        assert (
+            "Les cartes visibles ne sont jamais renouvelées, quel que soit le nombre de locomotives parmi elles."
+            in draw
+        )
         return
     assert "À tout moment de la partie, pas seulement à la mise en place\u00a0: si au moins trois" in draw
 
@@ -212,7 +215,12 @@ def test_switzerland_says_what_its_engine_plays() -> None:
         and "Tickets rendus\u00a0: retirés du jeu." in summary
     )
     decisions = swiss.split("## Quand la règle ne dit rien")[1].split("## ")[0]
-    assert "Un pays voisin ne se traverse jamais" in decisions
+    # The seed is silent on crossing a country: a decision, said as one (issue 37, §2).
+    assert "La règle ne dit pas si un pays voisin relie les routes qui y mènent" in decisions
+    assert (
+        "mais ne se traverse jamais : deux flèches d’un même pays ne se relient pas".replace(" :", "\u00a0:")
+        in swiss
+    )
     assert "la défausse est mélangée pour la refaire" in swiss
     assert "Termine avec le plus de points" not in swiss
 

@@ -145,7 +145,7 @@ def test_without_drops_every_optional_rule(tmp_path, capsys, statement, expected
 def test_a_variant_without_the_market_reset_never_resets(tmp_path) -> None:
     result, engine = compiled(write(tmp_path, "calme", "extends usa-2025\nwithout market_reset\n"))
     assert engine.MARKET_LOCOMOTIVE_RESET is None
-    assert "Le marché n’est jamais renouvelé" in result.sheet
+    assert "Les cartes visibles ne sont jamais renouvelées" in result.sheet
 
 
 def test_change_ticket_kind_no_longer_clashes(tmp_path) -> None:
@@ -531,7 +531,7 @@ def test_switzerland_with_nordic_payments_states_them() -> None:
         "Sur Genève – Yverdon, chaque carte de la couleur payée peut être remplacée par quatre cartes"
         in sheet
     )
-    assert "Le marché n’est jamais renouvelé" in sheet
+    assert "Les cartes visibles ne sont jamais renouvelées" in sheet
 
 
 def test_gold_nuggets_a_rule_no_edition_has_are_stated_and_scored() -> None:
@@ -562,7 +562,9 @@ def test_gold_nuggets_a_rule_no_edition_has_are_stated_and_scored() -> None:
         "pour marquer. À égalité, chacun des joueurs à égalité les marque." in rules
     )
     assert "| Alice | 2 | 15 |" in rules and "| Chloé | 1 | 0 |" in rules
-    assert "- Les pépites prises restent visibles de tous, et leur nombre aussi." in rules
+    # What the mechanism states is a rule, said with the rules, not a decision (issue 37, §2).
+    assert "Tes pépites restent devant toi, visibles de tous." in rules
+    assert "restent visibles de tous, et leur nombre aussi" not in rules
     assert "- Majorités de pépites : 15 points (nouveau)." in annex
 
 
@@ -692,7 +694,7 @@ def test_regions_score_each_network_and_are_stated() -> None:
     rules, annex = result.sheet.split("## Annexe")
     rules, annex = (text.replace("\u202f", " ").replace("\u00a0", " ") for text in (rules, annex))
     assert (
-        "- 6 régions : le Canada (Vancouver, Calgary, Winnipeg, Sault St. Marie, Toronto et Montréal),"
+        "- 6 régions : le Canada (Calgary, Montréal, Sault St. Marie, Toronto, Vancouver et Winnipeg),"
         in rules
     )
     assert (

@@ -75,7 +75,10 @@ def test_diff_lists_decks_with_counts_and_bonuses(capsys) -> None:
         in out
     )
     assert "La carte «\u00a0Chemin le plus long\u00a0» n’est plus utilisée." in out
-    assert "La carte «\u00a0Globetrotter\u00a0» s’ajoute\u00a0: 15 points au plus de tickets réussis" in out
+    assert (
+        "La carte «\u00a0Globetrotter\u00a0» s’ajoute\u00a0: 15 points au joueur qui a réussi le plus de tickets"
+        in out
+    )
     assert "Mise en place" not in out
 
 

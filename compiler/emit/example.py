@@ -49,7 +49,10 @@ class ExampleScore:
     shared_failed: tuple[tuple[str, int], ...] = ()
     # Tickets with targets: (origin, the target that scored or None, every target with its points).
     targets: tuple[tuple[str, str | None, tuple[tuple[str, int], ...]], ...] = ()
-    # What the edition's mechanisms add (mountains, a score table): a sentence and its points.
+    # What the edition's mechanisms put on the score track at the claims (mountains): what scored,
+    # its points, the trains it took beyond the routes' spaces.
+    track_lines: tuple[tuple[str, int, int], ...] = ()
+    # What the edition's mechanisms add at the end (a score table): a sentence and its points.
     mechanism_lines: tuple[tuple[str, int], ...] = ()
 
 
@@ -132,6 +135,8 @@ def play_example(edition: Edition, engine: types.ModuleType) -> ExampleScore | N
     def measured(bonus, score: dict) -> int:
         return engine.measured(score, bonus.measure)
 
+    # A country is said in French, whatever name the board prints (« Autriche », not « Österreich »).
+    in_french = {country.name: country.french for country in edition.board.countries if country.french}
     return ExampleScore(
         player=example.player,
         route_points=mine["route_points"],
@@ -156,9 +161,9 @@ def play_example(edition: Edition, engine: types.ModuleType) -> ExampleScore | N
         targets=tuple(
             (
                 Text(engine.TICKETS[entry["ticket"]]["a"]),
-                Text(entry["target"]) if entry.get("target") else None,
+                Text(in_french.get(entry["target"], entry["target"])) if entry.get("target") else None,
                 tuple(
-                    (Text(place), points)
+                    (Text(in_french.get(place, place)), points)
                     for place, points in engine.TICKETS[entry["ticket"]]["targets"].items()
                 ),
             )
@@ -166,6 +171,9 @@ def play_example(edition: Edition, engine: types.ModuleType) -> ExampleScore | N
             if "targets" in engine.TICKETS[entry["ticket"]]
         ),
         # The lines name the spec's places and titles: worded from the IR escaped for Markdown.
+        track_lines=tuple(
+            line for mechanism in used for line in mechanism.example_track(for_markdown(edition), mine)
+        ),
         mechanism_lines=tuple(
             line for mechanism in used for line in mechanism.example_lines(for_markdown(edition), mine)
         ),

@@ -152,7 +152,10 @@ class _SheetWriter(ClosingSections):
     def market_reset_sentence(self) -> str:
         s = self.edition.setup
         if s.market_locomotive_reset is None:
-            return f"Le marché n’est jamais renouvelé, quel que soit le nombre de {self.joker.many} visibles."
+            return (
+                f"Les cartes visibles ne sont jamais renouvelées, quel que soit le nombre de {self.joker.many} "
+                "parmi elles."
+            )
         return (
             f"Si au moins {words(s.market_locomotive_reset, feminine=True)} des {words(s.market_size, feminine=True)} "
             f"cartes visibles sont des {self.joker.many}, défausse-les toutes et retournes-en "
@@ -205,12 +208,13 @@ class _SheetWriter(ClosingSections):
         if s.market_locomotive_reset is None:
             return Section(title="Mise en place", bullets=tuple(bullets))
         fewer = f"moins de {words(s.market_locomotive_reset, feminine=True)} {self.joker.many}"
+        shown = f"{words(s.market_size, feminine=True)} cartes visibles"
         self.decisions.append(
-            f"Quand les cartes restantes (pioche, défausse et marché) ne peuvent plus former un marché avec "
-            f"{fewer}, on garde le marché tel quel au lieu de recommencer sans fin, et l’on vérifie de nouveau "
-            "dès qu’une action remet des cartes dans la défausse. Quand elles le peuvent mais que les "
-            "marchés retournés n’y arrivent pas (la pioche s’épuise et la défausse ramène les mêmes "
-            f"{self.joker.many}), on tire directement le marché parmi toutes ces cartes, avec {fewer}, "
+            f"Quand les cartes restantes (pioche, défausse et cartes visibles) ne peuvent plus donner {shown} "
+            f"avec {fewer}, on garde les cartes visibles telles quelles au lieu de recommencer sans fin, et "
+            "l’on vérifie de nouveau dès qu’une action remet des cartes dans la défausse. Quand elles le peuvent "
+            "mais que les cartes retournées n’y arrivent pas (la pioche s’épuise et la défausse ramène les mêmes "
+            f"{self.joker.many}), on tire directement les {shown} parmi toutes ces cartes, avec {fewer}, "
             "et le reste, mélangé, forme la pioche."
         )
         return Section(title="Mise en place", bullets=tuple(bullets))
@@ -322,6 +326,7 @@ class _SheetWriter(ClosingSections):
                 doubles.append(f"{players_phrase(rule.players, side_size(e))}, {tracks.open_to_players}")
         if self.sides:
             doubles += self.sides.doubles
+        doubles += self.unusual_tracks()
         return Subsection(
             title="Prendre une route",
             paragraphs=tuple(paragraphs),
@@ -332,6 +337,40 @@ class _SheetWriter(ClosingSections):
                 *(paragraph for said in self.words for paragraph in said.claim),
             ),
         )
+
+    def unusual_tracks(self) -> list[str]:
+        """What the board's drawing does not tell: a double route whose tracks differ in length is a
+        double route all the same (Nordic Countries), and two tracks joining the same places outside
+        one double route are two routes (Japan's Aomori – Hakodate)."""
+        board = self.edition.board
+        groups: dict[int, list] = {}
+        ends: dict[tuple[str, str], list] = {}
+        for route in board.routes:
+            if route.double_group is not None:
+                groups.setdefault(route.double_group, []).append(route)
+            ends.setdefault(tuple(sorted((route.a, route.endpoint or route.b))), []).append(route)
+        said = []
+        unequal = [
+            f"{tracks[0].a} – {tracks[0].b}"
+            for tracks in groups.values()
+            if len({track.length for track in tracks}) > 1
+        ]
+        if unequal:
+            said.append(
+                f"{enumerate_fr(unequal)} {'sont des routes doubles' if len(unequal) > 1 else 'est une route double'}"
+                f", bien que {'leurs' if len(unequal) > 1 else 'ses'} voies n’aient pas la même longueur : la règle "
+                "des routes doubles s’y applique."
+            )
+        for tracks in ends.values():
+            groups_of = {track.double_group for track in tracks}
+            if len(tracks) > 1 and (len(groups_of) > 1 or None in groups_of):
+                lengths = enumerate_fr([f"{track.length}" for track in tracks])
+                said.append(
+                    f"{tracks[0].a} – {tracks[0].b} a {words(len(tracks), feminine=True)} voies, de {lengths} "
+                    "cases, qui ne forment pas une route double : chacune est une route à part, et un même "
+                    f"joueur peut {'les' if len(tracks) == 2 else 'toutes les'} prendre."
+                )
+        return said
 
     def draw_tickets(self) -> Subsection:
         d = self.edition.turn.draw_tickets
@@ -346,7 +385,11 @@ class _SheetWriter(ClosingSections):
         }[d.rejected]
         own = self.first_said("draw_tickets")
         if own:
-            return Subsection(title="Prendre des tickets", paragraphs=(own,))
+            # A mechanism's own draw (two decks) keeps the core's rule on the tickets kept.
+            return Subsection(
+                title="Prendre des tickets",
+                paragraphs=(f"{own} Un ticket gardé ne peut plus jamais être rendu.",),
+            )
         return Subsection(
             title="Prendre des tickets",
             paragraphs=(

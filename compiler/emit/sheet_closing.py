@@ -53,12 +53,17 @@ class ClosingSections:
             return None
         done = enumerate_fr([f"{guillemets(name)} ({points})" for name, points in x.completed])
         missed = enumerate_fr([f"{guillemets(name)} ({points})" for name, points in x.failed])
-        subtotal = x.route_points + sum(p for _, p in x.completed) - sum(p for _, p in x.failed)
-        terms = " + ".join([str(x.route_points), *(str(p) for _, p in x.completed)])
+        track = x.route_points + sum(points for _, points, _ in x.track_lines)
+        subtotal = track + sum(p for _, p in x.completed) - sum(p for _, p in x.failed)
+        terms = " + ".join([str(track), *(str(p) for _, p in x.completed)])
         terms += "".join(f" − {p}" for _, p in x.failed)
+        extra = enumerate_fr([f"{trains} de plus pour {what}" for what, _, trains in x.track_lines if trains])
+        scored = enumerate_fr(
+            [f"{points if points >= 0 else f'−{-points}'} pour {what}" for what, points, _ in x.track_lines]
+        )
         paragraphs = [
-            f"{x.player} a pris {x.routes} routes ({x.trains_used} wagons) : {x.route_points} points sur la "
-            f"piste de score. {x.player} réussit {done}"
+            f"{x.player} a pris {x.routes} routes ({x.trains_used} wagons{f', et {extra}' if extra else ''}) : "
+            f"{track} points sur la piste de score{f', dont {scored}' if scored else ''}. {x.player} réussit {done}"
             + (f" mais rate {missed}" if x.failed else "")
             + f" : {terms} = {subtotal}.",
         ]
@@ -116,6 +121,7 @@ class ClosingSections:
         if self.sides:
             paragraphs = list(self.sides.last_round)
         paragraphs += [paragraph for said in self.words for paragraph in said.scoring]
+        paragraphs += self.bonuses_absent()
         ties = tiebreak_phrases(e)
         winner = self.sides.winner if self.sides else "Le plus gros total gagne."
         if ties:
@@ -131,6 +137,16 @@ class ClosingSections:
                 "après un tour de table où tous ont passé, la partie s’arrête et l’on compte."
             )
         return Section(title="Dernier tour et victoire", paragraphs=tuple(paragraphs))
+
+    def bonuses_absent(self) -> list[str]:
+        """The base game's bonus cards that this edition leaves out, said since a family that knows
+        the base game looks for them."""
+        measures = {bonus.measure for bonus in bonus_rows(self.edition)}
+        if not measures:
+            return ["Il n’y a aucune carte bonus : ni chemin le plus long, ni Globetrotter."]
+        if "longest_trail" not in measures:
+            return ["Il n’y a pas de bonus du chemin le plus long."]
+        return []
 
     def mistakes(self) -> Section:
         e = self.edition
@@ -205,7 +221,7 @@ class ClosingSections:
             "compris.",
             (self.sides.formula_head if self.sides else "Routes")
             + " + tickets réussis − tickets ratés"
-            + "".join(f" + {b.title[0].lower()}{b.title[1:]} ({b.points})" for b in bonus_rows(e))
+            + "".join(f" + {guillemets(b.title)} ({b.points})" for b in bonus_rows(e))
             + "".join(term for said in self.words for term in said.formula)
             + " : le plus gros total gagne.",
         ]

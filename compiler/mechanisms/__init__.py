@@ -36,6 +36,7 @@ from .regions import MECHANISM as REGIONS
 from .score_tables import MECHANISM as SCORE_TABLES
 from .shares import MECHANISM as SHARES
 from .starting_score import MECHANISM as STARTING_SCORE
+from .stated import MECHANISM as STATED
 from .stations import MECHANISM as STATIONS
 from .teams import MECHANISM as TEAMS
 from .ticket_mix import MECHANISM as TICKET_MIX
@@ -62,6 +63,7 @@ REGISTRY: tuple[Mechanism, ...] = (
     REGIONS,
     PUBLIC_ROUTES,
     TICKET_MIX,
+    STATED,
 )
 
 __all__ = [

@@ -562,6 +562,13 @@ class Mechanism:
         """The score entries of the tickets a side holds together (completed, failed) in `result`."""
         return [], []
 
+    def example_track(self, edition: Edition, result: dict) -> list[tuple[str, int, int]]:
+        """What its rules put on the score track during the example's claims, from the player's
+        ``scores()`` record: what scored (« ses 3 montagnes »), its points and the trains it took
+        beyond the routes' spaces. The example counts them in the track's figure, where the
+        rule scores them, not at the end."""
+        return []
+
     def example_lines(self, edition: Edition, result: dict) -> list[tuple[str, int]]:
         """What it adds to the score example, from the player's ``scores()`` record: sentences
         (without the sum) and the points each adds to the running total."""

@@ -1856,7 +1856,7 @@ class Game:
         self._side = [player // TEAM_SIZE if whole_team else player for player in range(players)]
 
     def _set_up(self) -> None:
-        """Set-up: editions/asia-team.aventuriers:57."""
+        """Set-up: editions/asia-team.aventuriers:58."""
         deck = [color for color, count in enumerate(DECK) for _ in range(count)]
         self._rng.shuffle(deck)
         self._deck = deck
@@ -2052,7 +2052,7 @@ class Game:
         return actions
 
     def _apply_pass(self, action: dict) -> None:
-        """Pass, only when nothing else is legal: editions/asia-team.aventuriers:90."""
+        """Pass, only when nothing else is legal: editions/asia-team.aventuriers:91."""
         self._require_turn_start()
         if self._turn_actions() != [{"type": "pass"}]:
             raise IllegalAction("pass_not_allowed")
@@ -2072,14 +2072,14 @@ class Game:
             raise IllegalAction("must_keep_tickets")
 
     def _end_turn(self, passed: bool = False) -> None:
-        """End of a turn and the last round: editions/asia-team.aventuriers:90."""
+        """End of a turn and the last round: editions/asia-team.aventuriers:91."""
         if not passed:
             self._passes = 0
         self._turns += 1
         self._drawn = 0
         self._card_place = None
         if self._final_turns is None:
-            # The trains of the player's whole team: editions/asia-team.aventuriers:90.
+            # The trains of the player's whole team: editions/asia-team.aventuriers:91.
             if sum(self._trains[mate] for mate in self._team_of(self._current)) <= LAST_ROUND_TRAINS:
                 self._final_turns = self.players
         else:
@@ -2102,7 +2102,7 @@ class Game:
         return self._deck.pop()
 
     def _refill_market(self) -> None:
-        """Fill empty face-up slots, then apply the locomotive reset: editions/asia-team.aventuriers:57.
+        """Fill empty face-up slots, then apply the locomotive reset: editions/asia-team.aventuriers:58.
 
         The cards of the deck, the discard and the market stay the same during the
         resets, so whether one can help is known once. The resets are played as on the
@@ -2184,7 +2184,7 @@ class Game:
         return any(card is not None and card != LOCOMOTIVE for card in self._market)
 
     def _apply_draw_card(self, action: dict) -> None:
-        """Draw a train card: editions/asia-team.aventuriers:69."""
+        """Draw a train card: editions/asia-team.aventuriers:70."""
         phase = self._phase
         if phase != "second_card":
             self._require_turn_start()
@@ -2250,12 +2250,12 @@ class Game:
             self._phase = "second_card"
 
     def _place(self, card: int, to: str) -> None:
-        """editions/asia-team.aventuriers:46: the hand or the team's holder."""
+        """editions/asia-team.aventuriers:47: the hand or the team's holder."""
         (self._hands[self._current] if to == "hand" else self._holder[self._current // TEAM_SIZE])[card] += 1
         self._card_place = to
 
     def _apply_place_card(self, action: dict) -> None:
-        """Place the first card drawn blind, once seen: editions/asia-team.aventuriers:46."""
+        """Place the first card drawn blind, once seen: editions/asia-team.aventuriers:47."""
         if self._phase != "place_card" or self._drawn_card is None:
             raise IllegalAction("no_card_to_place")
         to = action.get("to")
@@ -2269,7 +2269,7 @@ class Game:
 
     def _claim_actions(self, actions: list[_Action]) -> None:
         player = self._current
-        # The player's own hand and the team's holder pay together: editions/asia-team.aventuriers:46.
+        # The player's own hand and the team's holder pay together: editions/asia-team.aventuriers:47.
         own = self._hands[player]
         shared = self._holder[player // TEAM_SIZE]
         hand = [mine + theirs for mine, theirs in zip(own, shared)]
@@ -2306,7 +2306,7 @@ class Game:
         """How many claims `_claim_actions` lists, without listing them."""
         count = 0
         player = self._current
-        # The player's own hand and the team's holder pay together: editions/asia-team.aventuriers:46.
+        # The player's own hand and the team's holder pay together: editions/asia-team.aventuriers:47.
         own = self._hands[player]
         shared = self._holder[player // TEAM_SIZE]
         hand = [mine + theirs for mine, theirs in zip(own, shared)]
@@ -2345,7 +2345,7 @@ class Game:
     def _claim_at(self, k: int) -> _Action:
         """The claim at position `k` of those `_claim_actions` lists."""
         player = self._current
-        # The player's own hand and the team's holder pay together: editions/asia-team.aventuriers:46.
+        # The player's own hand and the team's holder pay together: editions/asia-team.aventuriers:47.
         own = self._hands[player]
         shared = self._holder[player // TEAM_SIZE]
         hand = [mine + theirs for mine, theirs in zip(own, shared)]
@@ -2415,8 +2415,8 @@ class Game:
     def _apply_claim_route(self, action: Any) -> None:
         """Claim a route.
 
-        Spec: editions/asia-team.aventuriers:73 (the action), editions/asia-equipes.aventuriers:42 (points),
-        editions/asia-team.aventuriers:87 (double routes).
+        Spec: editions/asia-team.aventuriers:74 (the action), editions/asia-equipes.aventuriers:42 (points),
+        editions/asia-team.aventuriers:88 (double routes).
         """
         self._require_turn_start()
         route_id = action.get("route")
@@ -2548,7 +2548,7 @@ class Game:
         return SETUP_KEEP_AT_LEAST if self._phase == "setup_tickets" else DRAW_KEEP_AT_LEAST
 
     def _apply_draw_tickets(self, action: dict) -> None:
-        """Draw destination tickets: editions/asia-team.aventuriers:76."""
+        """Draw destination tickets: editions/asia-team.aventuriers:77."""
         self._require_turn_start()
         if not self._ticket_deck:
             raise IllegalAction("no_tickets_left")
@@ -2558,7 +2558,7 @@ class Game:
         self._phase = "keep_tickets"
 
     def _apply_keep_tickets(self, action: dict) -> None:
-        """Keep tickets, at set-up (editions/asia-team.aventuriers:57) or after a draw."""
+        """Keep tickets, at set-up (editions/asia-team.aventuriers:58) or after a draw."""
         phase = self._phase
         if phase not in ("setup_tickets", "keep_tickets"):
             raise IllegalAction("no_tickets_to_keep")
@@ -2588,7 +2588,7 @@ class Game:
             if len(order) != len(ordered):
                 raise IllegalAction("bad_return_order")
             ordered = order
-        # Kept tickets shared with the team: editions/asia-team.aventuriers:46.
+        # Kept tickets shared with the team: editions/asia-team.aventuriers:47.
         shared = self._parse_share(action.get("share"), kept)
         self._tickets[player].extend(ticket for ticket in pending if ticket in kept and ticket not in shared)
         if phase == "setup_tickets":
@@ -2634,7 +2634,7 @@ class Game:
     # -- teams --------------------------------------------------------------
 
     def _draw_places(self, card: int | None, place: str | None) -> tuple[str, ...]:
-        """Where a drawn card may go: editions/asia-team.aventuriers:46.
+        """Where a drawn card may go: editions/asia-team.aventuriers:47.
 
         The first card of a draw goes where the player says, each next one to the other place;
         `card` is the face-up card taken, None for the deck.
@@ -2694,7 +2694,7 @@ class Game:
                 actions.append(action)
 
     def _apply_share_tickets(self, action: dict) -> None:
-        """Put tickets of one's own in the team's holder, a whole turn: editions/asia-team.aventuriers:79."""
+        """Put tickets of one's own in the team's holder, a whole turn: editions/asia-team.aventuriers:80."""
         self._require_turn_start()
         player = self._current
         names = action.get("tickets")
@@ -2732,7 +2732,7 @@ class Game:
         """Final scoring by team: the routes of its players, the tickets of its players and of its
         holder (completed when the team's routes together join their cities), bonuses by team.
 
-        Spec: editions/asia-team.aventuriers:46, editions/asia-equipes.aventuriers:47.
+        Spec: editions/asia-team.aventuriers:47, editions/asia-equipes.aventuriers:47.
         """
         # Plain records here: the members' ticket entries are joined to the holder's.
         results: list[Any] = self.scores()

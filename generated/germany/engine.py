@@ -100,7 +100,7 @@ COUNTRIES = {
 }
 # Tokens on the board's cities, taken when a route reaches them: each set's supply by kind, the
 # places that get tokens at set-up and how many each (drawn at random from the supply), and the
-# points of the most tokens of each kind at the end, then of the second most… Spec: editions/germany.aventuriers:92.
+# points of the most tokens of each kind at the end, then of the second most… Spec: editions/germany.aventuriers:98.
 TOKENS = {
     "passengers": {
         "kinds": {"red": 10, "green": 10, "black": 10, "yellow": 10, "blue": 10, "white": 10},
@@ -2180,7 +2180,7 @@ def _roots(network: dict[str, str], place: str) -> set[str]:
 def majority_points(counts: list[int], points: tuple[int, ...]) -> list[int]:
     """The points each player's count of one kind of token scores: the most score `points[0]`,
     the next `points[1]`… Players tied share a rank and each score its points; the ranks they
-    fill after it are not given. A count of 0 scores nothing. Spec: editions/germany.aventuriers:92."""
+    fill after it are not given. A count of 0 scores nothing. Spec: editions/germany.aventuriers:98."""
     scored = [0] * len(counts)
     rank = 0
     for count in sorted({count for count in counts if count > 0}, reverse=True):
@@ -2332,7 +2332,7 @@ class Game:
             pending.extend(tickets[:SETUP_TICKETS])
             del tickets[:SETUP_TICKETS]
         self._ticket_deck = tickets
-        # The tokens on their places, drawn at random from each set's supply: editions/germany.aventuriers:92.
+        # The tokens on their places, drawn at random from each set's supply: editions/germany.aventuriers:98.
         for tokens, record in TOKENS.items():
             supply = [kind for kind, count in enumerate(record["kinds"].values()) for _ in range(count)]
             self._rng.shuffle(supply)
@@ -3053,7 +3053,7 @@ class Game:
             chosen.append(ticket)
         return chosen
 
-    # -- tokens on cities: editions/germany.aventuriers:92 ----------------------------------------
+    # -- tokens on cities: editions/germany.aventuriers:98 ----------------------------------------
 
     def _reach_tokens(self, route: int) -> None:
         """A claim takes one token of each set from each end of `route` that holds any: the kind
@@ -3083,7 +3083,7 @@ class Game:
         ]
 
     def _apply_take_token(self, action: dict) -> None:
-        """Take one token of the kind chosen from a city the route just claimed reaches: editions/germany.aventuriers:92."""
+        """Take one token of the kind chosen from a city the route just claimed reaches: editions/germany.aventuriers:98."""
         if self._phase != "take_token":
             raise IllegalAction("no_token_to_take")
         tokens, at = self._token_choices[0]
@@ -3202,7 +3202,7 @@ class Game:
                 + sum(entry["points"] for entry in completed)
                 - sum(entry["points"] for entry in failed),
             }
-            # The majorities of each kind of token: editions/germany.aventuriers:92.
+            # The majorities of each kind of token: editions/germany.aventuriers:98.
             result["majorities"] = {
                 tokens: {
                     kind: majority_points(
@@ -3234,7 +3234,7 @@ class Game:
     def winners(self) -> list[int]:
         """The winners; ties the rules leave shared stay shared.
 
-        Spec: editions/germany.aventuriers:85.
+        Spec: editions/germany.aventuriers:87.
         """
         results = self.scores()
         keys = [

@@ -1330,7 +1330,7 @@ _ROUTES_BY_LENGTH = tuple(sorted(range(len(_ROUTE_IDS)), key=_ROUTE_LENGTH.__get
 _MASK = (1 << 64) - 1
 _ROUTE_FERRY = tuple(route["ferry"] for route in ROUTES.values())
 # Points every player scores at the end from a count, read in a table: for each table, what it
-# counts and its rows (count, points); above the last row, the last row. Spec: editions/india.aventuriers:75.
+# counts and its rows (count, points); above the last row, the last row. Spec: editions/india.aventuriers:76.
 SCORE_TABLES: dict[str, tuple[str, tuple[tuple[int, int], ...]]] = {
     "grand_tour": ("tickets_two_paths", ((1, 5), (2, 10), (3, 20), (4, 30), (5, 40)))
 }
@@ -1828,7 +1828,7 @@ class Game:
         self._index_open_routes()
 
     def _set_up(self) -> None:
-        """Set-up: editions/india.aventuriers:29."""
+        """Set-up: editions/india.aventuriers:30."""
         deck = [color for color, count in enumerate(DECK) for _ in range(count)]
         self._rng.shuffle(deck)
         self._deck = deck
@@ -2023,7 +2023,7 @@ class Game:
         return actions
 
     def _apply_pass(self, action: dict) -> None:
-        """Pass, only when nothing else is legal: editions/india.aventuriers:54."""
+        """Pass, only when nothing else is legal: editions/india.aventuriers:55."""
         self._require_turn_start()
         if self._turn_actions() != [{"type": "pass"}]:
             raise IllegalAction("pass_not_allowed")
@@ -2041,7 +2041,7 @@ class Game:
             raise IllegalAction("must_keep_tickets")
 
     def _end_turn(self, passed: bool = False) -> None:
-        """End of a turn and the last round: editions/india.aventuriers:54."""
+        """End of a turn and the last round: editions/india.aventuriers:55."""
         if not passed:
             self._passes = 0
         self._turns += 1
@@ -2069,7 +2069,7 @@ class Game:
         return self._deck.pop()
 
     def _refill_market(self) -> None:
-        """Fill empty face-up slots, then apply the locomotive reset: editions/india.aventuriers:29.
+        """Fill empty face-up slots, then apply the locomotive reset: editions/india.aventuriers:30.
 
         The cards of the deck, the discard and the market stay the same during the
         resets, so whether one can help is known once. The resets are played as on the
@@ -2151,7 +2151,7 @@ class Game:
         return any(card is not None and card != LOCOMOTIVE for card in self._market)
 
     def _apply_draw_card(self, action: dict) -> None:
-        """Draw a train card: editions/india.aventuriers:39."""
+        """Draw a train card: editions/india.aventuriers:40."""
         phase = self._phase
         if phase != "second_card":
             self._require_turn_start()
@@ -2325,8 +2325,8 @@ class Game:
     def _apply_claim_route(self, action: Any) -> None:
         """Claim a route.
 
-        Spec: editions/india.aventuriers:40 (the action), editions/india.aventuriers:46 (points),
-        editions/india.aventuriers:50, editions/india.aventuriers:51 (double routes).
+        Spec: editions/india.aventuriers:41 (the action), editions/india.aventuriers:47 (points),
+        editions/india.aventuriers:51, editions/india.aventuriers:52 (double routes).
         """
         self._require_turn_start()
         route_id = action.get("route")
@@ -2437,7 +2437,7 @@ class Game:
         return SETUP_KEEP_AT_LEAST if self._phase == "setup_tickets" else DRAW_KEEP_AT_LEAST
 
     def _apply_draw_tickets(self, action: dict) -> None:
-        """Draw destination tickets: editions/india.aventuriers:42."""
+        """Draw destination tickets: editions/india.aventuriers:43."""
         self._require_turn_start()
         if not self._ticket_deck:
             raise IllegalAction("no_tickets_left")
@@ -2447,7 +2447,7 @@ class Game:
         self._phase = "keep_tickets"
 
     def _apply_keep_tickets(self, action: dict) -> None:
-        """Keep tickets, at set-up (editions/india.aventuriers:29) or after a draw."""
+        """Keep tickets, at set-up (editions/india.aventuriers:30) or after a draw."""
         phase = self._phase
         if phase not in ("setup_tickets", "keep_tickets"):
             raise IllegalAction("no_tickets_to_keep")
@@ -2580,7 +2580,7 @@ class Game:
     def scores(self) -> list[ScoreRecord]:
         """Final scoring: route points, tickets, bonuses.
 
-        Spec: editions/india.aventuriers:62.
+        Spec: editions/india.aventuriers:63.
         """
         # Built key by key, the mechanisms' after the core's: `ScoreRecord`s once returned.
         results: list[Any] = []
@@ -2634,7 +2634,7 @@ class Game:
     def winners(self) -> list[int]:
         """The winners; ties the rules leave shared stay shared.
 
-        Spec: editions/india.aventuriers:68, editions/india.aventuriers:69.
+        Spec: editions/india.aventuriers:69, editions/india.aventuriers:70.
         """
         results = self.scores()
         keys = [

@@ -100,7 +100,7 @@ COUNTRIES = {
 }
 # Regions: each one's French name, its cities, and how many regions it counts for in a network
 # that reaches all of them; the points of a network by the regions it reaches (the row of its
-# count, or of the largest count below it). Spec: editions/italy.aventuriers:78.
+# count, or of the largest count below it). Spec: editions/italy.aventuriers:79.
 REGIONS = {
     "abruzzo": {"name": "les Abruzzes", "cities": ("Pescara",), "whole_counts": 1},
     "calabria": {"name": "la Calabre", "cities": ("Cosenza",), "whole_counts": 1},
@@ -2030,7 +2030,7 @@ _PLAIN_COLORS = tuple(range(len(COLORS) - 1))
 _ROUTES_BY_LENGTH = tuple(sorted(range(len(_ROUTE_IDS)), key=_ROUTE_LENGTH.__getitem__))
 _MASK = (1 << 64) - 1
 _ROUTE_FERRY = tuple(route["ferry"] for route in ROUTES.values())
-# The second deck (editions/italy.aventuriers:112): its cards are all alike and face down, so the pile is a
+# The second deck (editions/italy.aventuriers:113): its cards are all alike and face down, so the pile is a
 # count; one covers up to `covers` of the locomotives a ferry needs.
 EXTRA_DECK: dict = {"singular": "carte Traghetto", "plural": "cartes Traghetto", "cards": 12, "covers": 2}
 _CITY_REGION = {city: region for region, record in REGIONS.items() for city in record["cities"]}
@@ -2412,7 +2412,7 @@ def _roots(network: dict[str, str], place: str) -> set[str]:
 
 
 def region_points(count: int) -> int:
-    """The points of a network reaching `count` regions: editions/italy.aventuriers:78."""
+    """The points of a network reaching `count` regions: editions/italy.aventuriers:79."""
     found = 0
     for row, points in REGION_POINTS:
         if row <= count:
@@ -2548,7 +2548,7 @@ class Game:
         self._extra_held = [0] * players
 
     def _set_up(self) -> None:
-        """Set-up: editions/italy.aventuriers:32."""
+        """Set-up: editions/italy.aventuriers:33."""
         deck = [color for color, count in enumerate(DECK) for _ in range(count)]
         self._rng.shuffle(deck)
         self._deck = deck
@@ -2747,7 +2747,7 @@ class Game:
         return actions
 
     def _apply_pass(self, action: dict) -> None:
-        """Pass, only when nothing else is legal: editions/italy.aventuriers:59."""
+        """Pass, only when nothing else is legal: editions/italy.aventuriers:60."""
         self._require_turn_start()
         if self._turn_actions() != [{"type": "pass"}]:
             raise IllegalAction("pass_not_allowed")
@@ -2765,7 +2765,7 @@ class Game:
             raise IllegalAction("must_keep_tickets")
 
     def _end_turn(self, passed: bool = False) -> None:
-        """End of a turn and the last round: editions/italy.aventuriers:59."""
+        """End of a turn and the last round: editions/italy.aventuriers:60."""
         if not passed:
             self._passes = 0
         self._turns += 1
@@ -2793,7 +2793,7 @@ class Game:
         return self._deck.pop()
 
     def _refill_market(self) -> None:
-        """Fill empty face-up slots, then apply the locomotive reset: editions/italy.aventuriers:32.
+        """Fill empty face-up slots, then apply the locomotive reset: editions/italy.aventuriers:33.
 
         The cards of the deck, the discard and the market stay the same during the
         resets, so whether one can help is known once. The resets are played as on the
@@ -2875,7 +2875,7 @@ class Game:
         return any(card is not None and card != LOCOMOTIVE for card in self._market)
 
     def _apply_draw_card(self, action: dict) -> None:
-        """Draw a train card: editions/italy.aventuriers:43."""
+        """Draw a train card: editions/italy.aventuriers:44."""
         phase = self._phase
         if phase != "second_card":
             self._require_turn_start()
@@ -2950,7 +2950,7 @@ class Game:
                     actions += rows[paid][have if have < length else length][jokers]
                 if locomotives >= length:
                     actions.append(claims[LOCOMOTIVE, length])
-        # Ferries paid with cards of the second deck too: editions/italy.aventuriers:112.
+        # Ferries paid with cards of the second deck too: editions/italy.aventuriers:113.
         extra_held = self._extra_held[player]
         if extra_held:
             for route, rows in _TABLES["extra_claims"].items():
@@ -3001,7 +3001,7 @@ class Game:
                 if locomotives >= length:
                     count += 1
         actions = []
-        # Ferries paid with cards of the second deck too: editions/italy.aventuriers:112.
+        # Ferries paid with cards of the second deck too: editions/italy.aventuriers:113.
         extra_held = self._extra_held[player]
         if extra_held:
             for route, rows in _TABLES["extra_claims"].items():
@@ -3059,7 +3059,7 @@ class Game:
                         return claims[LOCOMOTIVE, length]
                     k -= 1
         actions = []
-        # Ferries paid with cards of the second deck too: editions/italy.aventuriers:112.
+        # Ferries paid with cards of the second deck too: editions/italy.aventuriers:113.
         extra_held = self._extra_held[player]
         if extra_held:
             for route, rows in _TABLES["extra_claims"].items():
@@ -3114,8 +3114,8 @@ class Game:
     def _apply_claim_route(self, action: Any) -> None:
         """Claim a route.
 
-        Spec: editions/italy.aventuriers:44 (the action), editions/italy.aventuriers:50 (points),
-        editions/italy.aventuriers:55, editions/italy.aventuriers:56 (double routes).
+        Spec: editions/italy.aventuriers:45 (the action), editions/italy.aventuriers:51 (points),
+        editions/italy.aventuriers:56, editions/italy.aventuriers:57 (double routes).
         """
         self._require_turn_start()
         route_id = action.get("route")
@@ -3138,7 +3138,7 @@ class Game:
             raise IllegalAction(
                 "not_enough_trains", needed=_counted(length, "wagon", "wagons"), trains=self._trains[player]
             )
-        # Cards of the second deck standing for some of a ferry's locomotives: editions/italy.aventuriers:112.
+        # Cards of the second deck standing for some of a ferry's locomotives: editions/italy.aventuriers:113.
         extra = action.get("extra_cards", 0)
         if type(extra) is not int or extra < 0:
             raise IllegalAction("bad_extra_cards", count=extra)
@@ -3246,7 +3246,7 @@ class Game:
         return SETUP_KEEP_AT_LEAST if self._phase == "setup_tickets" else DRAW_KEEP_AT_LEAST
 
     def _apply_draw_tickets(self, action: dict) -> None:
-        """Draw destination tickets: editions/italy.aventuriers:46."""
+        """Draw destination tickets: editions/italy.aventuriers:47."""
         self._require_turn_start()
         if not self._ticket_deck:
             raise IllegalAction("no_tickets_left")
@@ -3256,7 +3256,7 @@ class Game:
         self._phase = "keep_tickets"
 
     def _apply_keep_tickets(self, action: dict) -> None:
-        """Keep tickets, at set-up (editions/italy.aventuriers:32) or after a draw."""
+        """Keep tickets, at set-up (editions/italy.aventuriers:33) or after a draw."""
         phase = self._phase
         if phase not in ("setup_tickets", "keep_tickets"):
             raise IllegalAction("no_tickets_to_keep")
@@ -3319,10 +3319,10 @@ class Game:
             chosen.append(ticket)
         return chosen
 
-    # -- the second deck: editions/italy.aventuriers:112 ----------------------------------------
+    # -- the second deck: editions/italy.aventuriers:113 ----------------------------------------
 
     def _apply_draw_extra_card(self, action: dict) -> None:
-        """Take the top card of the second deck, the whole turn: editions/italy.aventuriers:112."""
+        """Take the top card of the second deck, the whole turn: editions/italy.aventuriers:113."""
         self._require_turn_start()
         if not self._extra_pile:
             raise IllegalAction("extra_pile_empty")
@@ -3420,7 +3420,7 @@ class Game:
                 + sum(entry["points"] for entry in completed)
                 - sum(entry["points"] for entry in failed),
             }
-            # Each network of the player's own routes scores by the regions it reaches: editions/italy.aventuriers:78.
+            # Each network of the player's own routes scores by the regions it reaches: editions/italy.aventuriers:79.
             networks: dict[str, set[str]] = {}
             for city, root in own_network.items():
                 networks.setdefault(root, set()).add(city)
@@ -3455,7 +3455,7 @@ class Game:
     def winners(self) -> list[int]:
         """The winners; ties the rules leave shared stay shared.
 
-        Spec: editions/italy.aventuriers:68.
+        Spec: editions/italy.aventuriers:69.
         """
         results = self.scores()
         keys = [

@@ -89,7 +89,7 @@ ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15}
 # the supply, the routes, the contribution track's points by rank for each player count (negative
 # points are taken away), those of a player still at 0 (None: their rank's), and the supply's end
 # trigger (the pieces left at which the last round may start, with the trains' trigger "both" or
-# "either"; None: the trains' alone). Spec: editions/japan.aventuriers:81.
+# "either"; None: the trains' alone). Spec: editions/japan.aventuriers:93.
 PUBLIC_ROUTES = {
     "pieces": 16,
     "routes": (
@@ -1430,7 +1430,7 @@ def rank_points(track: list[int], row: tuple[int, ...], none: int | None) -> lis
     """The points each player's place on the contribution `track` scores: the first `row[0]`, the
     second `row[1]`… Tied players each score their rank's points, and the next player the rank
     they would have without the tie; a player still at 0 scores `none` instead (when it is not
-    None). Spec: editions/japan.aventuriers:81."""
+    None). Spec: editions/japan.aventuriers:93."""
     scored = []
     for spaces in track:
         if spaces == 0 and none is not None:
@@ -1559,7 +1559,7 @@ class Game:
         self._public: dict[int, int] = {}
 
     def _set_up(self) -> None:
-        """Set-up: editions/japan.aventuriers:31."""
+        """Set-up: editions/japan.aventuriers:32."""
         deck = [color for color, count in enumerate(DECK) for _ in range(count)]
         self._rng.shuffle(deck)
         self._deck = deck
@@ -1754,7 +1754,7 @@ class Game:
         return actions
 
     def _apply_pass(self, action: dict) -> None:
-        """Pass, only when nothing else is legal: editions/japan.aventuriers:58."""
+        """Pass, only when nothing else is legal: editions/japan.aventuriers:59."""
         self._require_turn_start()
         if self._turn_actions() != [{"type": "pass"}]:
             raise IllegalAction("pass_not_allowed")
@@ -1772,14 +1772,14 @@ class Game:
             raise IllegalAction("must_keep_tickets")
 
     def _end_turn(self, passed: bool = False) -> None:
-        """End of a turn and the last round: editions/japan.aventuriers:58."""
+        """End of a turn and the last round: editions/japan.aventuriers:59."""
         if not passed:
             self._passes = 0
         self._turns += 1
         self._drawn = 0
         if self._final_turns is None:
             # The last round: a player at LAST_ROUND_TRAINS trains or fewer while the shared supply
-            # has its last pieces, whichever comes second: editions/japan.aventuriers:81.
+            # has its last pieces, whichever comes second: editions/japan.aventuriers:93.
             if min(self._trains) <= LAST_ROUND_TRAINS and self._pieces <= PUBLIC_ROUTES["last_round_pieces"]:
                 self._final_turns = self.players
         else:
@@ -1802,7 +1802,7 @@ class Game:
         return self._deck.pop()
 
     def _refill_market(self) -> None:
-        """Fill empty face-up slots, then apply the locomotive reset: editions/japan.aventuriers:31.
+        """Fill empty face-up slots, then apply the locomotive reset: editions/japan.aventuriers:32.
 
         The cards of the deck, the discard and the market stay the same during the
         resets, so whether one can help is known once. The resets are played as on the
@@ -1884,7 +1884,7 @@ class Game:
         return any(card is not None and card != LOCOMOTIVE for card in self._market)
 
     def _apply_draw_card(self, action: dict) -> None:
-        """Draw a train card: editions/japan.aventuriers:42."""
+        """Draw a train card: editions/japan.aventuriers:43."""
         phase = self._phase
         if phase != "second_card":
             self._require_turn_start()
@@ -2067,8 +2067,8 @@ class Game:
     def _apply_claim_route(self, action: Any) -> None:
         """Claim a route.
 
-        Spec: editions/japan.aventuriers:43 (the action), editions/japan.aventuriers:49 (points),
-        editions/japan.aventuriers:54, editions/japan.aventuriers:55 (double routes).
+        Spec: editions/japan.aventuriers:44 (the action), editions/japan.aventuriers:50 (points),
+        editions/japan.aventuriers:55, editions/japan.aventuriers:56 (double routes).
         """
         self._require_turn_start()
         route_id = action.get("route")
@@ -2180,7 +2180,7 @@ class Game:
         return SETUP_KEEP_AT_LEAST if self._phase == "setup_tickets" else DRAW_KEEP_AT_LEAST
 
     def _apply_draw_tickets(self, action: dict) -> None:
-        """Draw destination tickets: editions/japan.aventuriers:45."""
+        """Draw destination tickets: editions/japan.aventuriers:46."""
         self._require_turn_start()
         if not self._ticket_deck:
             raise IllegalAction("no_tickets_left")
@@ -2190,7 +2190,7 @@ class Game:
         self._phase = "keep_tickets"
 
     def _apply_keep_tickets(self, action: dict) -> None:
-        """Keep tickets, at set-up (editions/japan.aventuriers:31) or after a draw."""
+        """Keep tickets, at set-up (editions/japan.aventuriers:32) or after a draw."""
         phase = self._phase
         if phase not in ("setup_tickets", "keep_tickets"):
             raise IllegalAction("no_tickets_to_keep")
@@ -2253,7 +2253,7 @@ class Game:
             chosen.append(ticket)
         return chosen
 
-    # -- public routes: editions/japan.aventuriers:81 ----------------------------------------
+    # -- public routes: editions/japan.aventuriers:93 ----------------------------------------
 
     def _build_public(self, route: int, payment: dict[int, int]) -> None:
         """The current player pays `payment` and builds the public `route` with a piece of the
@@ -2344,7 +2344,7 @@ class Game:
         # Built key by key, the mechanisms' after the core's: `ScoreRecord`s once returned.
         results: list[Any] = []
         for player in range(self.players):
-            # Every public route built with a piece serves each player's tickets: editions/japan.aventuriers:81.
+            # Every public route built with a piece serves each player's tickets: editions/japan.aventuriers:93.
             network = self._network(player, tuple(self._public))
             own_network = self._network(player)
             completed, failed = self._ticket_results(network, self._tickets[player])
@@ -2362,7 +2362,7 @@ class Game:
                 + sum(entry["points"] for entry in completed)
                 - sum(entry["points"] for entry in failed),
             }
-            # The contribution track, ranked for the player count: editions/japan.aventuriers:81.
+            # The contribution track, ranked for the player count: editions/japan.aventuriers:93.
             result["public_track"] = self._track[player]
             result["public_bonus"] = rank_points(
                 self._track, PUBLIC_ROUTES["ranks"][self.players], PUBLIC_ROUTES["no_contribution"]
@@ -2386,7 +2386,7 @@ class Game:
     def winners(self) -> list[int]:
         """The winners; ties the rules leave shared stay shared.
 
-        Spec: editions/japan.aventuriers:67.
+        Spec: editions/japan.aventuriers:68.
         """
         results = self.scores()
         keys = [

@@ -1496,7 +1496,7 @@ _ROUTES_BY_LENGTH = tuple(sorted(range(len(_ROUTE_IDS)), key=_ROUTE_LENGTH.__get
 _MASK = (1 << 64) - 1
 _ROUTE_FERRY = tuple(route["ferry"] for route in ROUTES.values())
 # What claiming a route costs and gains beyond its cards: for each effect, the route property
-# it counts, the trains set aside and the points scored per unit. Spec: editions/legendary-asia.aventuriers:35.
+# it counts, the trains set aside and the points scored per unit. Spec: editions/legendary-asia.aventuriers:36.
 CLAIM_EFFECTS: dict[str, tuple[str, int, int]] = {"mountains": ("mountain", 1, 2)}
 # The routes' records, read by the name of a property.
 _PROPERTIES: tuple[Mapping[str, Any], ...] = tuple(ROUTES.values())
@@ -1960,7 +1960,7 @@ class Game:
         self._index_open_routes()
 
     def _set_up(self) -> None:
-        """Set-up: editions/legendary-asia.aventuriers:37."""
+        """Set-up: editions/legendary-asia.aventuriers:38."""
         deck = [color for color, count in enumerate(DECK) for _ in range(count)]
         self._rng.shuffle(deck)
         self._deck = deck
@@ -2163,7 +2163,7 @@ class Game:
         return actions
 
     def _apply_pass(self, action: dict) -> None:
-        """Pass, only when nothing else is legal: editions/legendary-asia.aventuriers:63."""
+        """Pass, only when nothing else is legal: editions/legendary-asia.aventuriers:64."""
         self._require_turn_start()
         if self._turn_actions() != [{"type": "pass"}]:
             raise IllegalAction("pass_not_allowed")
@@ -2181,7 +2181,7 @@ class Game:
             raise IllegalAction("must_keep_tickets")
 
     def _end_turn(self, passed: bool = False) -> None:
-        """End of a turn and the last round: editions/legendary-asia.aventuriers:63."""
+        """End of a turn and the last round: editions/legendary-asia.aventuriers:64."""
         if not passed:
             self._passes = 0
         self._turns += 1
@@ -2209,7 +2209,7 @@ class Game:
         return self._deck.pop()
 
     def _refill_market(self) -> None:
-        """Fill empty face-up slots, then apply the locomotive reset: editions/legendary-asia.aventuriers:37.
+        """Fill empty face-up slots, then apply the locomotive reset: editions/legendary-asia.aventuriers:38.
 
         The cards of the deck, the discard and the market stay the same during the
         resets, so whether one can help is known once. The resets are played as on the
@@ -2291,7 +2291,7 @@ class Game:
         return any(card is not None and card != LOCOMOTIVE for card in self._market)
 
     def _apply_draw_card(self, action: dict) -> None:
-        """Draw a train card: editions/legendary-asia.aventuriers:49."""
+        """Draw a train card: editions/legendary-asia.aventuriers:50."""
         phase = self._phase
         if phase != "second_card":
             self._require_turn_start()
@@ -2471,8 +2471,8 @@ class Game:
     def _apply_claim_route(self, action: Any) -> None:
         """Claim a route.
 
-        Spec: editions/legendary-asia.aventuriers:50 (the action), editions/legendary-asia.aventuriers:55 (points),
-        editions/legendary-asia.aventuriers:59, editions/legendary-asia.aventuriers:60 (double routes).
+        Spec: editions/legendary-asia.aventuriers:51 (the action), editions/legendary-asia.aventuriers:56 (points),
+        editions/legendary-asia.aventuriers:60, editions/legendary-asia.aventuriers:61 (double routes).
         """
         self._require_turn_start()
         route_id = action.get("route")
@@ -2586,7 +2586,7 @@ class Game:
         return SETUP_KEEP_AT_LEAST if self._phase == "setup_tickets" else DRAW_KEEP_AT_LEAST
 
     def _apply_draw_tickets(self, action: dict) -> None:
-        """Draw destination tickets: editions/legendary-asia.aventuriers:51."""
+        """Draw destination tickets: editions/legendary-asia.aventuriers:52."""
         self._require_turn_start()
         if not self._ticket_deck:
             raise IllegalAction("no_tickets_left")
@@ -2596,7 +2596,7 @@ class Game:
         self._phase = "keep_tickets"
 
     def _apply_keep_tickets(self, action: dict) -> None:
-        """Keep tickets, at set-up (editions/legendary-asia.aventuriers:37) or after a draw."""
+        """Keep tickets, at set-up (editions/legendary-asia.aventuriers:38) or after a draw."""
         phase = self._phase
         if phase not in ("setup_tickets", "keep_tickets"):
             raise IllegalAction("no_tickets_to_keep")
@@ -2741,7 +2741,7 @@ class Game:
     def scores(self) -> list[ScoreRecord]:
         """Final scoring: route points, tickets, bonuses.
 
-        Spec: editions/legendary-asia.aventuriers:73.
+        Spec: editions/legendary-asia.aventuriers:74.
         """
         # Built key by key, the mechanisms' after the core's: `ScoreRecord`s once returned.
         results: list[Any] = []
@@ -2785,7 +2785,7 @@ class Game:
     def winners(self) -> list[int]:
         """The winners; ties the rules leave shared stay shared.
 
-        Spec: editions/legendary-asia.aventuriers:80, editions/legendary-asia.aventuriers:81.
+        Spec: editions/legendary-asia.aventuriers:83, editions/legendary-asia.aventuriers:84.
         """
         results = self.scores()
         keys = [

@@ -2995,7 +2995,7 @@ class Game:
     def scores(self) -> list[ScoreRecord]:
         """Final scoring: route points, tickets, bonuses.
 
-        Spec: editions/nordic-countries.aventuriers:78.
+        Spec: editions/nordic-countries.aventuriers:80.
         """
         # Built key by key, the mechanisms' after the core's: `ScoreRecord`s once returned.
         results: list[Any] = []
@@ -3034,7 +3034,7 @@ class Game:
     def winners(self) -> list[int]:
         """The winners; ties the rules leave shared stay shared.
 
-        Spec: editions/nordic-countries.aventuriers:84.
+        Spec: editions/nordic-countries.aventuriers:86.
         """
         results = self.scores()
         keys = [

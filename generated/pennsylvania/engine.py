@@ -92,7 +92,7 @@ ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7: 18}
 # Each neighbouring country and its border arrows.
 COUNTRIES = {"Ontario": ("Ontario#1", "Ontario#2")}
 # Shares: each company's French name, its shares (numbered 1 to count, taken in that order), the
-# points of its first shareholder, its second…, and the routes bearing its logo. Spec: editions/pennsylvania.aventuriers:83.
+# points of its first shareholder, its second…, and the routes bearing its logo. Spec: editions/pennsylvania.aventuriers:84.
 SHARES = {
     "prr": {
         "name": "la Pennsylvania Railroad",
@@ -2117,7 +2117,7 @@ def _roots(network: dict[str, str], place: str) -> set[str]:
 def share_points(held: list[list[int]], points: tuple[int, ...]) -> list[int]:
     """The points each player's shares of one company score: its shareholders ranked by the shares
     they hold, a tie going to the lowest-numbered share; `points[rank]` to each, none without a
-    share. Spec: editions/pennsylvania.aventuriers:83."""
+    share. Spec: editions/pennsylvania.aventuriers:84."""
     ranked = sorted(
         (player for player, numbers in enumerate(held) if numbers),
         key=lambda p: (-len(held[p]), min(held[p])),
@@ -2256,7 +2256,7 @@ class Game:
         self._dummy_choices: list[str] = []
 
     def _set_up(self) -> None:
-        """Set-up: editions/pennsylvania.aventuriers:30."""
+        """Set-up: editions/pennsylvania.aventuriers:31."""
         deck = [color for color, count in enumerate(DECK) for _ in range(count)]
         self._rng.shuffle(deck)
         self._deck = deck
@@ -2455,7 +2455,7 @@ class Game:
         return actions
 
     def _apply_pass(self, action: dict) -> None:
-        """Pass, only when nothing else is legal: editions/pennsylvania.aventuriers:60."""
+        """Pass, only when nothing else is legal: editions/pennsylvania.aventuriers:61."""
         self._require_turn_start()
         if self._turn_actions() != [{"type": "pass"}]:
             raise IllegalAction("pass_not_allowed")
@@ -2477,7 +2477,7 @@ class Game:
             raise IllegalAction("must_keep_tickets")
 
     def _end_turn(self, passed: bool = False) -> None:
-        """End of a turn and the last round: editions/pennsylvania.aventuriers:60."""
+        """End of a turn and the last round: editions/pennsylvania.aventuriers:61."""
         if not passed:
             self._passes = 0
         self._turns += 1
@@ -2505,7 +2505,7 @@ class Game:
         return self._deck.pop()
 
     def _refill_market(self) -> None:
-        """Fill empty face-up slots, then apply the locomotive reset: editions/pennsylvania.aventuriers:30.
+        """Fill empty face-up slots, then apply the locomotive reset: editions/pennsylvania.aventuriers:31.
 
         The cards of the deck, the discard and the market stay the same during the
         resets, so whether one can help is known once. The resets are played as on the
@@ -2587,7 +2587,7 @@ class Game:
         return any(card is not None and card != LOCOMOTIVE for card in self._market)
 
     def _apply_draw_card(self, action: dict) -> None:
-        """Draw a train card: editions/pennsylvania.aventuriers:41."""
+        """Draw a train card: editions/pennsylvania.aventuriers:42."""
         phase = self._phase
         if phase != "second_card":
             self._require_turn_start()
@@ -2761,8 +2761,8 @@ class Game:
     def _apply_claim_route(self, action: Any) -> None:
         """Claim a route.
 
-        Spec: editions/pennsylvania.aventuriers:42 (the action), editions/pennsylvania.aventuriers:51 (points),
-        editions/pennsylvania.aventuriers:56, editions/pennsylvania.aventuriers:57 (double routes).
+        Spec: editions/pennsylvania.aventuriers:43 (the action), editions/pennsylvania.aventuriers:52 (points),
+        editions/pennsylvania.aventuriers:57, editions/pennsylvania.aventuriers:58 (double routes).
         """
         self._require_turn_start()
         route_id = action.get("route")
@@ -2816,7 +2816,7 @@ class Game:
         self._finish_claim()
 
     def _finish_claim(self) -> None:
-        """The end of a claim's turn, once each choice it leaves to the player is made: editions/pennsylvania.aventuriers:42."""
+        """The end of a claim's turn, once each choice it leaves to the player is made: editions/pennsylvania.aventuriers:43."""
         if self._share_choices:
             self._phase = "take_share"  # the player chooses the company
             return
@@ -2884,7 +2884,7 @@ class Game:
         return SETUP_KEEP_AT_LEAST if self._phase == "setup_tickets" else DRAW_KEEP_AT_LEAST
 
     def _apply_draw_tickets(self, action: dict) -> None:
-        """Draw destination tickets: editions/pennsylvania.aventuriers:44."""
+        """Draw destination tickets: editions/pennsylvania.aventuriers:45."""
         self._require_turn_start()
         if not self._ticket_deck:
             raise IllegalAction("no_tickets_left")
@@ -2894,7 +2894,7 @@ class Game:
         self._phase = "keep_tickets"
 
     def _apply_keep_tickets(self, action: dict) -> None:
-        """Keep tickets, at set-up (editions/pennsylvania.aventuriers:30) or after a draw."""
+        """Keep tickets, at set-up (editions/pennsylvania.aventuriers:31) or after a draw."""
         phase = self._phase
         if phase not in ("setup_tickets", "keep_tickets"):
             raise IllegalAction("no_tickets_to_keep")
@@ -2957,7 +2957,7 @@ class Game:
             chosen.append(ticket)
         return chosen
 
-    # -- shares: editions/pennsylvania.aventuriers:83 ---------------------------------------------------
+    # -- shares: editions/pennsylvania.aventuriers:84 ---------------------------------------------------
 
     def _offer_shares(self, route: int) -> None:
         """A claim of a route bearing logos takes the top share of one of its companies with
@@ -2996,7 +2996,7 @@ class Game:
 
     def _apply_take_share(self, action: dict) -> None:
         """Take the top share of a company whose logo the route just claimed bears, for oneself or
-        for the dummy shareholder: editions/pennsylvania.aventuriers:83."""
+        for the dummy shareholder: editions/pennsylvania.aventuriers:84."""
         phase = self._phase
         if phase not in ("take_share", "dummy_share"):
             raise IllegalAction("no_share_to_take")
@@ -3095,7 +3095,7 @@ class Game:
     def scores(self) -> list[ScoreRecord]:
         """Final scoring: route points, tickets, bonuses.
 
-        Spec: editions/pennsylvania.aventuriers:68.
+        Spec: editions/pennsylvania.aventuriers:69.
         """
         # Built key by key, the mechanisms' after the core's: `ScoreRecord`s once returned.
         results: list[Any] = []
@@ -3116,7 +3116,7 @@ class Game:
                 + sum(entry["points"] for entry in completed)
                 - sum(entry["points"] for entry in failed),
             }
-            # Each company's shareholders by rank, the dummy's counted shares among them: editions/pennsylvania.aventuriers:83.
+            # Each company's shareholders by rank, the dummy's counted shares among them: editions/pennsylvania.aventuriers:84.
             dummy = self._dummy_counted()
             result["shares"] = {
                 company: share_points(
@@ -3143,7 +3143,7 @@ class Game:
     def winners(self) -> list[int]:
         """The winners; ties the rules leave shared stay shared.
 
-        Spec: editions/pennsylvania.aventuriers:75.
+        Spec: editions/pennsylvania.aventuriers:76.
         """
         results = self.scores()
         keys = [

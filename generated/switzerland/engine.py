@@ -2050,7 +2050,7 @@ class Game:
         self._tunnel: dict[str, Any] | None = None  # a tunnel claim waiting for its surcharge
 
     def _set_up(self) -> None:
-        """Set-up: editions/switzerland.aventuriers:313."""
+        """Set-up: editions/switzerland.aventuriers:319."""
         deck = [color for color, count in enumerate(DECK) for _ in range(count)]
         self._rng.shuffle(deck)
         self._deck = deck
@@ -2247,7 +2247,7 @@ class Game:
         return actions
 
     def _apply_pass(self, action: dict) -> None:
-        """Pass, only when nothing else is legal: editions/switzerland.aventuriers:347."""
+        """Pass, only when nothing else is legal: editions/switzerland.aventuriers:353."""
         self._require_turn_start()
         if self._turn_actions() != [{"type": "pass"}]:
             raise IllegalAction("pass_not_allowed")
@@ -2267,7 +2267,7 @@ class Game:
             raise IllegalAction("must_keep_tickets")
 
     def _end_turn(self, passed: bool = False) -> None:
-        """End of a turn and the last round: editions/switzerland.aventuriers:347."""
+        """End of a turn and the last round: editions/switzerland.aventuriers:353."""
         if not passed:
             self._passes = 0
         self._turns += 1
@@ -2295,7 +2295,7 @@ class Game:
         return self._deck.pop()
 
     def _refill_market(self) -> None:
-        """Fill empty face-up slots, then apply the locomotive reset: editions/switzerland.aventuriers:313.
+        """Fill empty face-up slots, then apply the locomotive reset: editions/switzerland.aventuriers:319.
 
         The cards of the deck, the discard and the market stay the same during the
         resets, so whether one can help is known once. The resets are played as on the
@@ -2377,7 +2377,7 @@ class Game:
         return any(card is not None for card in self._market)
 
     def _apply_draw_card(self, action: dict) -> None:
-        """Draw a train card: editions/switzerland.aventuriers:328."""
+        """Draw a train card: editions/switzerland.aventuriers:334."""
         phase = self._phase
         if phase != "second_card":
             self._require_turn_start()
@@ -2552,8 +2552,8 @@ class Game:
     def _apply_claim_route(self, action: Any) -> None:
         """Claim a route.
 
-        Spec: editions/switzerland.aventuriers:329 (the action), editions/switzerland.aventuriers:336 (points),
-        editions/switzerland.aventuriers:342, editions/switzerland.aventuriers:343 (double routes).
+        Spec: editions/switzerland.aventuriers:335 (the action), editions/switzerland.aventuriers:342 (points),
+        editions/switzerland.aventuriers:348, editions/switzerland.aventuriers:349 (double routes).
         """
         self._require_turn_start()
         route_id = action.get("route")
@@ -2683,7 +2683,7 @@ class Game:
         return SETUP_KEEP_AT_LEAST if self._phase == "setup_tickets" else DRAW_KEEP_AT_LEAST
 
     def _apply_draw_tickets(self, action: dict) -> None:
-        """Draw destination tickets: editions/switzerland.aventuriers:332."""
+        """Draw destination tickets: editions/switzerland.aventuriers:338."""
         self._require_turn_start()
         if not self._ticket_deck:
             raise IllegalAction("no_tickets_left")
@@ -2693,7 +2693,7 @@ class Game:
         self._phase = "keep_tickets"
 
     def _apply_keep_tickets(self, action: dict) -> None:
-        """Keep tickets, at set-up (editions/switzerland.aventuriers:313) or after a draw."""
+        """Keep tickets, at set-up (editions/switzerland.aventuriers:319) or after a draw."""
         phase = self._phase
         if phase not in ("setup_tickets", "keep_tickets"):
             raise IllegalAction("no_tickets_to_keep")
@@ -2759,7 +2759,7 @@ class Game:
     # -- tunnels --------------------------------------------------------------
 
     def _start_tunnel(self, route: int, payment: dict[int, int]) -> None:
-        """Turn over the top cards for a tunnel claim: editions/switzerland.aventuriers:197.
+        """Turn over the top cards for a tunnel claim: editions/switzerland.aventuriers:203.
 
         Each revealed card of the colour used, locomotives included, costs one more
         card of that colour or a locomotive; paid with locomotives only, only the
@@ -2802,7 +2802,7 @@ class Game:
         return actions
 
     def _apply_pay_tunnel(self, action: Any) -> None:
-        """Pay a tunnel's surcharge and take the route: editions/switzerland.aventuriers:197."""
+        """Pay a tunnel's surcharge and take the route: editions/switzerland.aventuriers:203."""
         if self._phase != "tunnel":
             raise IllegalAction("no_tunnel_pending")
         tunnel = self._tunnel
@@ -2833,7 +2833,7 @@ class Game:
     def _best_target(network: dict[str, str], ticket: int) -> tuple[bool, dict]:
         """A ticket with targets: the best target reached scores; none reached, the lowest is lost.
 
-        Spec: editions/switzerland.aventuriers:247.
+        Spec: editions/switzerland.aventuriers:253.
         """
         record = TICKETS[_TICKET_IDS[ticket]]
         origin = _roots(network, record["a"])
@@ -2918,7 +2918,7 @@ class Game:
     def scores(self) -> list[ScoreRecord]:
         """Final scoring: route points, tickets, bonuses.
 
-        Spec: editions/switzerland.aventuriers:353.
+        Spec: editions/switzerland.aventuriers:359.
         """
         # Built key by key, the mechanisms' after the core's: `ScoreRecord`s once returned.
         results: list[Any] = []
@@ -2957,7 +2957,7 @@ class Game:
     def winners(self) -> list[int]:
         """The winners; ties the rules leave shared stay shared.
 
-        Spec: editions/switzerland.aventuriers:360, editions/switzerland.aventuriers:361.
+        Spec: editions/switzerland.aventuriers:366, editions/switzerland.aventuriers:367.
         """
         results = self.scores()
         keys = [

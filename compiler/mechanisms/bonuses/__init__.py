@@ -35,35 +35,34 @@ class Measure(Enum):
 class MeasureWording:
     """How the sheets say what a bonus measures."""
 
-    rule: str  # after « N points », on the sheet
-    short: str  # after « N points », on the differences page
+    who: str  # after « N points au joueur » (« à l’équipe » in team play): what earns the card
+    rule: str  # what the sheet adds after it (« Il peut repasser… »), or ""
     example: str  # the worked example's sentence; {player} and {value}
     at_least: str  # what a player needs for the bonus to be given at all
 
 
 MEASURES = {
     "longest_trail": MeasureWording(
-        rule="au chemin continu le plus long. Il peut repasser par une ville et faire des boucles, mais "
-        "n’emprunte jamais deux fois la même route.",
-        short="au chemin continu le plus long",
+        who="qui a le chemin continu le plus long",
+        rule="Il peut repasser par une ville et faire des boucles, mais n’emprunte jamais deux fois la même route.",
         example="Son chemin continu le plus long fait {value} wagons",
         at_least="une route",
     ),
     "completed_tickets": MeasureWording(
-        rule="au joueur qui a réussi le plus de tickets.",
-        short="au plus de tickets réussis",
+        who="qui a réussi le plus de tickets",
+        rule="",
         example="{player} a réussi {value} tickets",
         at_least="un ticket réussi",
     ),
     "most_routes": MeasureWording(
-        rule="au joueur qui a pris le plus de routes, quelle que soit leur longueur.",
-        short="au plus de routes prises",
+        who="qui a pris le plus de routes, quelle que soit leur longueur",
+        rule="",
         example="{player} a pris {value} routes",
         at_least="une route",
     ),
     "largest_network": MeasureWording(
-        rule="au joueur dont un même réseau de ses routes relie le plus de villes.",
-        short="au réseau qui relie le plus de villes",
+        who="dont un même réseau de ses routes relie le plus de villes",
+        rule="",
         example="Son plus grand réseau relie {value} villes",
         at_least="une route",
     ),
@@ -149,14 +148,15 @@ class BonusCards(Mechanism):
         teams = side_size(edition) > 1
         if teams:
             scoring = tuple(
-                f"{guillemets(b.title)} : {b.points} points, par équipe, {MEASURES[b.measure.value].short}, les "
+                f"{guillemets(b.title)} : {b.points} points à l’équipe {MEASURES[b.measure.value].who}, les "
                 "routes de ses joueurs réunies. À égalité, chacune des équipes concernées les marque."
                 for b in bonuses
             )
         else:
             scoring = tuple(
-                f"{guillemets(b.title)} : {b.points} points {MEASURES[b.measure.value].rule} "
-                "À égalité, chacun des joueurs concernés les marque."
+                f"{guillemets(b.title)} : {b.points} points au joueur {MEASURES[b.measure.value].who}. "
+                + (f"{MEASURES[b.measure.value].rule} " if MEASURES[b.measure.value].rule else "")
+                + "À égalité, chacun des joueurs concernés les marque."
                 for b in bonuses
             )
         return SheetWords(
@@ -172,11 +172,15 @@ class BonusCards(Mechanism):
         )
 
     def facts(self, edition: Edition) -> list[Fact]:
+        from .. import side_size  # the registry imports this module
+
+        to = "à l’équipe" if side_size(edition) > 1 else "au joueur"
         return [
             Fact(
                 section="Cartes bonus",
                 label=guillemets(bonus.title),
-                value=f"{bonus.points} points {MEASURES[bonus.measure.value].short}, partagés en cas d’égalité",
+                value=f"{bonus.points} points {to} {MEASURES[bonus.measure.value].who}, partagés en cas "
+                "d’égalité",
             )
             for bonus in self.rules(edition)
         ]

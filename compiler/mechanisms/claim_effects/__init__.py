@@ -172,22 +172,20 @@ class ClaimEffects(Mechanism):
                 record["trains"] -= marks * trains
                 record["score"] += marks * points
 
-    def example_lines(self, edition: Edition, result: dict) -> list[tuple[str, int]]:
+    def example_track(self, edition: Edition, result: dict) -> list[tuple[str, int, int]]:
         lines = []
         for effect in self.rules(edition):
             points = result["claim_effects"][effect.id]
-            if not points:
+            if not points or not effect.points:
                 continue
             prop = edition.property_named(effect.per)
             units_held = points // effect.points
             held = (
-                f"Ses {units_held} {prop.plural} lui ont"
+                f"ses {units_held} {prop.plural}"
                 if units_held > 1
-                else f"{'Sa' if prop.feminine else 'Son'} {prop.singular} lui a"
+                else f"{'sa' if prop.feminine else 'son'} {prop.singular}"
             )
-            cost = units_held * effect.trains
-            spent = f"coûté {cost} {counted(cost, 'wagon', 'wagons')} de plus et " if cost else ""
-            lines.append((f"{held} {spent}rapporté {points} points à la prise des routes", points))
+            lines.append((held, points, units_held * effect.trains))
         return lines
 
     # -- words -----------------------------------------------------------

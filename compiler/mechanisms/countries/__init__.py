@@ -34,11 +34,10 @@ class EngineView:
 
 
 def _country(country: Country) -> str:
-    """« Allemagne (Deutschland, 5 flèches) », « France (4 flèches) »: as players look for it on the board."""
-    arrows = f"{country.arrows} {counted(country.arrows, 'flèche', 'flèches')}"
-    if country.french and country.french != country.name:
-        return f"{country.french} ({country.name}, {arrows})"
-    return f"{country.name} ({arrows})"
+    """« Allemagne (5 flèches) »: the country in French, whatever name the board prints."""
+    return (
+        f"{country.french or country.name} ({country.arrows} {counted(country.arrows, 'flèche', 'flèches')})"
+    )
 
 
 class Countries(Mechanism):
@@ -61,10 +60,8 @@ class Countries(Mechanism):
             claim=(
                 f"Pays voisins : {border} routes ne mènent pas à une ville mais à un pays voisin, par l’une "
                 f"des flèches de sa frontière : {enumerate_fr([_country(country) for country in countries])}. "
-                "Un pays se rejoint par n’importe laquelle de ses flèches.",
-            ),
-            decisions=(
-                "Un pays voisin ne se traverse jamais : deux flèches d’un même pays ne se relient pas"
+                "Un pays se rejoint par n’importe laquelle de ses flèches, mais ne se traverse jamais : deux "
+                "flèches d’un même pays ne se relient pas"
                 + (
                     ", et une route vers un pays ne compte dans le chemin le plus long que comme une extrémité."
                     if _longest_path_scored(edition)
@@ -78,7 +75,7 @@ class Countries(Mechanism):
             Fact(
                 section="Le plateau",
                 label="Pays voisins",
-                value=f"{enumerate_fr([c.name for c in edition.board.countries])}, par "
+                value=f"{enumerate_fr([c.french or c.name for c in edition.board.countries])}, par "
                 f"{sum(1 for r in edition.board.routes if r.endpoint)} routes frontalières",
             )
         ]

@@ -97,10 +97,12 @@ class FerryRules(Mechanism):
                 "Ferries : une route marquée d’une ou plusieurs locomotives se paie avec au moins "
                 f"autant de {many} ; le reste se paie comme d’habitude."
             )
+        sets = _locomotive_sets(edition)
+        instead = "".join(f" ou, pour chacune, un lot de {cards} cartes" for cards in sets)
         return SheetWords(
             claim=(claim,),
-            mistakes=(f"Payer un ferry sans ses {many}.",),
-            summary=(f"Ferry = ses {many} d’abord.",),
+            mistakes=(f"Payer un ferry sans ses {many}{instead.replace(' ou,', ' ni,')}.",),
+            summary=(f"Ferry = ses {many} d’abord{instead}.",),
         )
 
     def facts(self, edition: Edition) -> list[Fact]:
@@ -109,3 +111,13 @@ class FerryRules(Mechanism):
 
 
 MECHANISM = FerryRules()
+
+
+def _locomotive_sets(edition: Edition) -> list[int]:
+    """The sizes of the sets of cards that may stand in for a ferry's locomotive (Nordic
+    Countries' three cards): the mistake and the summary name them, or they would contradict them."""
+    from ..card_sets import Substitute  # the registry imports this module
+
+    return [
+        rule.cards for rule in edition.rules if isinstance(rule, Substitute) and rule.replaces == "locomotive"
+    ]

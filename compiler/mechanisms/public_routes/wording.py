@@ -172,7 +172,7 @@ class PublicWording:
         return typo(
             f"{_capital(self.track)} : les joueurs sont classés selon leur place sur la piste et marquent "
             f"les points de leur rang pour leur nombre (tableau « La {self.track} ») ; un nombre négatif se "
-            "retire du score. À égalité, chacun des joueurs à égalité marque les points de leur rang, et le "
+            "retire du score. À égalité, chacun des joueurs à égalité marque les points de son rang, et le "
             f"suivant prend le rang qu’il aurait sans l’égalité.{zero}"
         )
 
@@ -205,7 +205,7 @@ class PublicWording:
         said = [f"{name} marque {points_of(points)}" for name, points in zip(names, scored, strict=True)]
         text = typo(f"À {words(players)} joueurs : {places}. {enumerate_fr(said)}.")
         if len(set(track)) < len(track) and track.count(0) < 2:
-            text += typo(" Les joueurs à égalité prennent chacun les points de leur rang.")
+            text += typo(" Chacun des joueurs à égalité prend les points de son rang.")
         if rule.no_contribution is not None and rule.no_contribution < 0:
             text += typo(
                 f" Rester sur la case 0 coûte {points_of(-rule.no_contribution)}, quel que soit le rang."

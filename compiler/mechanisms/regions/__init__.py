@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ...diagnostics import Code, did_you_mean
-from ...french import enumerate_fr, typo, words
+from ...french import alphabetical, alphabetical_key, enumerate_fr, typo, words
 from ...frontend.positions import Span
 from ...ir import IR, Edition
 from ..base import ApiTypes, Fact, Mechanism, SheetWords, citation, places_by_id
@@ -134,7 +134,7 @@ class RegionRules(Mechanism):
         if not doubled:
             return ""
         groups: dict[int, list[str]] = {}
-        for region in doubled:
+        for region in self._in_order(doubled):
             groups.setdefault(region.whole_counts, []).append(region.name)
         said = [
             f"{enumerate_fr(names)} {'comptent' if len(names) > 1 else 'compte'} pour {words(times, feminine=True)}"
@@ -164,7 +164,8 @@ class RegionRules(Mechanism):
         return SheetWords(
             material=(
                 typo(
-                    f"{len(rule.regions)} régions : {enumerate_fr([self._region_item(r) for r in rule.regions])}"
+                    f"{len(rule.regions)} régions : "
+                    + enumerate_fr([self._region_item(r) for r in self._in_order(rule.regions)])
                 ),
             ),
             gains_last=("les régions touchées par chacun de tes réseaux",),
@@ -185,8 +186,13 @@ class RegionRules(Mechanism):
         )
 
     @staticmethod
+    def _in_order(regions: tuple[Region, ...] | list[Region]) -> list[Region]:
+        """Regions as a French reader looks them up: by name, in alphabetical order."""
+        return sorted(regions, key=lambda region: (alphabetical_key(region.name), region.id))
+
+    @staticmethod
     def _region_item(region: Region) -> str:
-        return f"{region.name} ({enumerate_fr(list(region.cities))})"
+        return f"{region.name} ({enumerate_fr(alphabetical(list(region.cities), article=False))})"
 
     def score_rows(self, edition: Edition) -> list[str]:
         return ["Régions de chaque réseau"]
@@ -222,7 +228,7 @@ class RegionRules(Mechanism):
                     typo(
                         f"{who} touche {words(len(reached), feminine=True)} "
                         f"{'région' if len(reached) == 1 else 'régions'} "
-                        f"({enumerate_fr([names[id] for id in reached])}){counted} : {scored}"
+                        f"({enumerate_fr(alphabetical([names[id] for id in reached]))}){counted} : {scored}"
                     ),
                     network["points"],
                 )

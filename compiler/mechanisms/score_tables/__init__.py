@@ -21,7 +21,7 @@ from ..base import ApiTypes, Fact, Mechanism, SheetWords, citation
 # What each count is, in French: the rule (after « compte… ») and the table's first column.
 COUNTS = {
     "tickets_two_paths": (
-        "tes tickets réussis dont les deux villes sont reliées de deux façons par tes routes : par deux "
+        "tes tickets réussis dont les deux villes sont reliées de deux façons par tes propres routes : par deux "
         "chemins qui n’ont aucune route en commun (ils peuvent passer par les mêmes villes)",
         "Tickets reliés deux fois",
     ),
@@ -130,6 +130,7 @@ class ScoreTables(Mechanism):
             ),
             summary=tuple(f"{table.title} : {self.rows(table)}." for table in tables),
             gains=tuple(f"le barème {guillemets(table.title)}" for table in tables),
+            formula=tuple(f" + {guillemets(table.title)}" for table in tables),
             sections=tuple(sections),
         )
 

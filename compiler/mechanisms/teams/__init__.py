@@ -457,7 +457,7 @@ class TeamPlay(Mechanism):
                 Fact(
                     section="Le tour",
                     label="Partager des tickets",
-                    value=f"de un à {words(teams.share_tickets.at_most)} tickets, tout le tour",
+                    value=f"d’un à {words(teams.share_tickets.at_most)} tickets, tout le tour",
                 )
             )
         return found

@@ -40,6 +40,7 @@ class Tokens:
     majority: tuple[int, ...] = ()  # the points of the most tokens of a kind, then the second most…
     # Where each place of `on` is, in French (« à Berlin », « au Danemark »), for the sheet.
     at: tuple[str, ...] = ()
+    bag: str | None = None  # what they are drawn from at set-up (« sac en tissu »), for the sheet
     span: Span | None = field(default=None, compare=False)
 
     @property
@@ -125,6 +126,7 @@ class TokenRules(Mechanism):
                 on=tuple((places[place], count) for place, count in item["on"].items()),
                 majority=tuple(item.get("majority", ())),
                 at=tuple(where(places[place]) for place in item["on"]),
+                bag=item.get("bag"),
                 span=span("tokens", index),
             )
             for index, item in enumerate(data.get("tokens", []))
@@ -199,13 +201,12 @@ class TokenRules(Mechanism):
     def sheet(self, edition: Edition, engine: Any) -> SheetWords:
         wordings = [TokenWording(tokens=tokens) for tokens in self.rules(edition)]
         return SheetWords(
-            material=tuple(w.material() for w in wordings),
+            material=tuple(item for w in wordings for item in w.material()),
             setup=tuple(w.setup() for w in wordings),
             gains_last=tuple(w.gain() for w in wordings if w.tokens.majority),
             claim=tuple(w.claim() for w in wordings),
             scoring=tuple(w.scoring() for w in wordings if w.tokens.majority),
             mistakes=tuple(w.mistake() for w in wordings),
-            decisions=tuple(d for w in wordings for d in w.decisions()),
             summary=tuple(w.summary() for w in wordings),
             formula=tuple(w.formula() for w in wordings if w.tokens.majority),
             sections=tuple(w.example(engine) for w in wordings if w.tokens.majority),

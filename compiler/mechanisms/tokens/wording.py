@@ -68,11 +68,12 @@ class TokenWording:
         return f"le plus de {self.tokens.plural}{self.each_kind()}"
 
     # -- the sheet -----------------------------------------------------------
-    def material(self) -> str:
+    def material(self) -> tuple[str, ...]:
         t = self.tokens
-        if not self.several:
-            return self.counted(t.supply)
-        return f"{self.counted(t.supply)} : {enumerate_fr(self.kind_counts())}"
+        supply = self.counted(t.supply)
+        if self.several:
+            supply += f" : {enumerate_fr(self.kind_counts())}"
+        return (supply,) + ((f"un {t.bag}, pour tirer les {t.plural} au hasard",) if t.bag else ())
 
     def setup(self) -> str:
         t = self.tokens
@@ -86,6 +87,11 @@ class TokenWording:
         elif rest > 1:
             left = f" ; les {rest} autres restent dans la boîte"
         where = "les villes et les pays" if countries else "les villes"
+        if t.bag:
+            return typo(
+                f"Mets les {t.plural} dans le {t.bag} et mélange-les, puis tire-les au hasard et pose-les sur "
+                f"{where} : {places}{left}."
+            )
         return typo(f"Pose {how}les {t.plural} sur {where} : {places}{left}.")
 
     def claim(self) -> str:
@@ -124,20 +130,6 @@ class TokenWording:
 
     def mistake(self) -> str:
         return f"Oublier de prendre {self.one()} dans la seconde ville de la route prise."
-
-    def decisions(self) -> tuple[str, ...]:
-        t = self.tokens
-        found = [
-            f"Les {t.plural} {'prises' if t.feminine else 'pris'} restent visibles de tous, et leur nombre aussi.",
-            f"Une route dont les deux villes ont des {t.plural} en donne deux, {self.one()} de chaque ville.",
-        ]
-        if t.majority:
-            ranks = ", et les rangs qu’ils occupent ensuite ne sont pas donnés" if len(t.majority) > 1 else ""
-            found.append(
-                f"Aux majorités, il faut au moins {'une' if t.feminine else 'un'} {t.singular} pour marquer ; "
-                f"des joueurs à égalité marquent chacun les points de leur rang{ranks}."
-            )
-        return tuple(found)
 
     def taken(self) -> str:
         choice = ", de la couleur choisie" if self.several else ""
