@@ -220,7 +220,7 @@ def command_sheet(args: argparse.Namespace) -> int:
         print(f"aventuriers sheet : {args.output} : {os_reason(error)}", file=sys.stderr)
         return 1
     kind = "HTML, imprimable en A4" if args.format == "html" else "Markdown"
-    print(f"{args.output} : la fiche de « {name} » ({kind}).", file=sys.stderr)
+    print(f"{args.output} : la fiche de l’édition « {name} » ({kind}).", file=sys.stderr)
     return 0
 
 
@@ -248,7 +248,7 @@ def _print_pdf(document: str, name: str, output: str | None) -> int:
         reason = error if isinstance(error, PdfError) else f"{target} : {os_reason(error)}"
         print(f"aventuriers sheet : PDF impossible : {reason}", file=sys.stderr)
         return 1
-    print(f"{_shown(target)} : la fiche imprimable de « {name} » (PDF, A4).", file=sys.stderr)
+    print(f"{_shown(target)} : la fiche imprimable de l’édition « {name} » (PDF, A4).", file=sys.stderr)
     return 0
 
 

@@ -335,7 +335,9 @@ def check_record(record: Any, engine: types.ModuleType, engine_hash: str) -> Non
             + (f", par équipes de {team}" if team > 1 else "")
         )
     if record.get("engine_edition") != engine.EDITION:
-        raise RecordError(f"partie de « {record.get('engine_edition')} », pas de « {engine.EDITION} »")
+        raise RecordError(
+            f"partie de l’édition « {record.get('engine_edition')} », pas de l’édition « {engine.EDITION} »"
+        )
     if record["spec_hash"] != engine_hash:
         raise RecordError(
             "la spec a changé depuis cette partie (empreinte différente) : elle ne se rejoue pas à l’identique"

@@ -79,7 +79,7 @@ def test_help_describes_arguments_in_french_with_defaults(capsys) -> None:
 def test_output_to_a_file_is_confirmed_and_dash_is_standard_output(tmp_path: Path, capsys) -> None:
     target = tmp_path / "fiche.md"
     assert main(["sheet", "usa-2025", "-o", str(target)]) == 0
-    assert capsys.readouterr().err == f"{target} : la fiche de « usa-2025 » (Markdown).\n"
+    assert capsys.readouterr().err == f"{target} : la fiche de l’édition « usa-2025 » (Markdown).\n"
     assert target.read_text(encoding="utf-8").startswith("# Les Aventuriers du Rail — USA, notice 2025")
     assert main(["sheet", "usa-2025", "--format", "html", "-o", str(tmp_path / "f.html")]) == 0
     assert "(HTML, imprimable en A4)" in capsys.readouterr().err

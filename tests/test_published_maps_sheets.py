@@ -155,7 +155,9 @@ def test_neighbouring_countries_are_named_in_french_and_their_dead_end_is_a_rule
     )
     assert "pays voisin ne se traverse" not in decisions("germany")
     for name, sheet in SHEETS.items():
-        assert not re.search(r"\b(Austria|Dänemark|Deutschland|Schweiz|Nederland|(?<!l’)Ontario)", sheet), name
+        assert not re.search(r"\b(Austria|Dänemark|Deutschland|Schweiz|Nederland|(?<!l’)Ontario)", sheet), (
+            name
+        )
 
 
 def test_japan_says_its_insets_are_one_city_among_the_rules() -> None:
@@ -170,14 +172,14 @@ def test_japan_says_its_insets_are_one_city_among_the_rules() -> None:
 def test_japan_decisions_name_their_sources() -> None:
     said = decisions("japan")
     assert (
-        "- Un joueur resté à 0 sur la piste Shinkansen marque −20 au lieu des points de son rang, et non en "
+        "- Un joueur resté à 0 sur la piste Train Rapide marque −20 au lieu des points de son rang, et non en "
         "plus : seule la mise en œuvre de Board Game Arena donne ce −20, aucun texte de règle lu ne le dit."
         in said
     )
     assert (
         "comme le disent la mise en œuvre de Board Game Arena et la critique de justpushstart (2019) : un "
-        "joueur sans wagons peut encore construire des routes Shinkansen. Une autre critique fait finir la "
-        "partie quand tous les Shinkansen sont construits ; le texte officiel n’a pas été lu." in said
+        "joueur sans wagons peut encore construire des voies rapides. Une autre critique fait finir la "
+        "partie quand tous les trains rapides sont construits ; le texte officiel n’a pas été lu." in said
     )
 
 
@@ -200,7 +202,9 @@ def test_decisions_hold_no_sourced_rule(name, sourced) -> None:
     said = decisions(name)
     if name == "switzerland":
         # The seed is silent: a decision, said as one; the dead end itself is with the rules.
-        assert "La règle ne dit pas si un pays voisin relie les routes qui y mènent : nous avons décidé" in said
+        assert (
+            "La règle ne dit pas si un pays voisin relie les routes qui y mènent : nous avons décidé" in said
+        )
         assert "mais ne se traverse jamais" in plain(section(SHEETS[name], "Le tour"))
     else:
         assert sourced not in said
@@ -238,3 +242,16 @@ def test_a_stated_rule_in_an_unknown_part_is_refused(tmp_path, capsys) -> None:
     assert "usa-dit.aventuriers:4:" in said
     assert "material" in said and "scoring" in said
 
+
+def test_japan_speaks_the_french_box_words_for_its_bullet_trains() -> None:
+    japan = plain(SHEETS["japan"])
+    assert (
+        "- 16 trains rapides communs à tous les joueurs, et la piste Train Rapide où chacun a un marqueur ;"
+        in japan
+    )
+    assert "Les 23 voies rapides, listées ci-dessous, sont publiques." in japan
+    assert (
+        "Quand la réserve de trains rapides est vide, les voies rapides encore libres deviennent des routes "
+        in japan
+    )
+    assert "Shinkansen" not in japan

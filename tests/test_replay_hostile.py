@@ -98,4 +98,4 @@ def test_a_spec_beside_the_record_is_used(tmp_path, capsys, record) -> None:
     status, err = replayed(
         tmp_path, capsys, json.dumps({**record, "edition": "/ailleurs/variante.aventuriers"})
     )
-    assert status == 1 and "pas de « variante »" in err  # found beside the record, then told apart
+    assert status == 1 and "pas de l’édition « variante »" in err  # found beside the record, then told apart

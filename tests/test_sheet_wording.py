@@ -260,11 +260,11 @@ def test_the_asia_score_example_is_told_for_a_team() -> None:
     assert "Total pour l’équipe de Mei\u00a0: 30 points." in example
 
 
-def test_switzerland_names_its_countries_as_players_look_for_them() -> None:
-    assert (
-        "France (4 flèches), Allemagne (Deutschland, 5 flèches), Autriche (Österreich, 3 flèches) et Italie "
-        "(Italia, 5 flèches)." in _sheet("switzerland")
-    )
+def test_switzerland_names_its_countries_in_french_only() -> None:
+    # Issue 37, §3: the French names, never the board's (« Deutschland », « Österreich »).
+    sheet = _sheet("switzerland").replace("\u00a0", " ")
+    assert "France (4 flèches), Allemagne (5 flèches), Autriche (3 flèches) et Italie (5 flèches)." in sheet
+    assert "Deutschland" not in sheet and "Österreich" not in sheet
 
 
 def test_europe_has_a_worked_score_example_like_the_other_editions() -> None:

@@ -89,7 +89,7 @@ ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15}
 # the supply, the routes, the contribution track's points by rank for each player count (negative
 # points are taken away), those of a player still at 0 (None: their rank's), and the supply's end
 # trigger (the pieces left at which the last round may start, with the trains' trigger "both" or
-# "either"; None: the trains' alone). Spec: editions/japan.aventuriers:93.
+# "either"; None: the trains' alone). Spec: editions/japan.aventuriers:97.
 PUBLIC_ROUTES = {
     "pieces": 16,
     "routes": (
@@ -1430,7 +1430,7 @@ def rank_points(track: list[int], row: tuple[int, ...], none: int | None) -> lis
     """The points each player's place on the contribution `track` scores: the first `row[0]`, the
     second `row[1]`… Tied players each score their rank's points, and the next player the rank
     they would have without the tie; a player still at 0 scores `none` instead (when it is not
-    None). Spec: editions/japan.aventuriers:93."""
+    None). Spec: editions/japan.aventuriers:97."""
     scored = []
     for spaces in track:
         if spaces == 0 and none is not None:
@@ -1779,7 +1779,7 @@ class Game:
         self._drawn = 0
         if self._final_turns is None:
             # The last round: a player at LAST_ROUND_TRAINS trains or fewer while the shared supply
-            # has its last pieces, whichever comes second: editions/japan.aventuriers:93.
+            # has its last pieces, whichever comes second: editions/japan.aventuriers:97.
             if min(self._trains) <= LAST_ROUND_TRAINS and self._pieces <= PUBLIC_ROUTES["last_round_pieces"]:
                 self._final_turns = self.players
         else:
@@ -2253,7 +2253,7 @@ class Game:
             chosen.append(ticket)
         return chosen
 
-    # -- public routes: editions/japan.aventuriers:93 ----------------------------------------
+    # -- public routes: editions/japan.aventuriers:97 ----------------------------------------
 
     def _build_public(self, route: int, payment: dict[int, int]) -> None:
         """The current player pays `payment` and builds the public `route` with a piece of the
@@ -2344,7 +2344,7 @@ class Game:
         # Built key by key, the mechanisms' after the core's: `ScoreRecord`s once returned.
         results: list[Any] = []
         for player in range(self.players):
-            # Every public route built with a piece serves each player's tickets: editions/japan.aventuriers:93.
+            # Every public route built with a piece serves each player's tickets: editions/japan.aventuriers:97.
             network = self._network(player, tuple(self._public))
             own_network = self._network(player)
             completed, failed = self._ticket_results(network, self._tickets[player])
@@ -2362,7 +2362,7 @@ class Game:
                 + sum(entry["points"] for entry in completed)
                 - sum(entry["points"] for entry in failed),
             }
-            # The contribution track, ranked for the player count: editions/japan.aventuriers:93.
+            # The contribution track, ranked for the player count: editions/japan.aventuriers:97.
             result["public_track"] = self._track[player]
             result["public_bonus"] = rank_points(
                 self._track, PUBLIC_ROUTES["ranks"][self.players], PUBLIC_ROUTES["no_contribution"]

@@ -41,6 +41,9 @@ class PublicRoutes:
     plural: str
     feminine: bool
     pieces: int
+    route_singular: str  # one public route, « voie rapide »
+    route_plural: str  # « voies rapides »
+    track_name: str  # « piste Train Rapide »
     routes: tuple[str, ...]  # by id, in spec order
     ranks: tuple[tuple[int, tuple[int, ...]], ...]  # each player count and its points by rank
     no_contribution: int | None = None  # the points of a player still at 0, in place of their rank's
@@ -102,12 +105,18 @@ class PublicRouteRules(Mechanism):
         if not item:
             return ()
         last = item.get("last_round")
+        route = item.get("route", f"route {item['french']}")
         return (
             PublicRoutes(
                 singular=item["french"],
                 plural=item.get("plural", item["french"] + "s"),
                 feminine=item.get("feminine", False),
                 pieces=item["pieces"],
+                route_singular=route,
+                route_plural=item.get(
+                    "routes", _plural(route) if "route" in item else f"routes {item['french']}"
+                ),
+                track_name=item.get("track", f"piste {item['french']}"),
                 routes=tuple(item["on"]),
                 ranks=tuple(sorted((int(players), tuple(row)) for players, row in item["ranks"].items())),
                 no_contribution=item.get("no_contribution"),
@@ -200,7 +209,7 @@ class PublicRouteRules(Mechanism):
 
     def route_words(self, edition: Edition, route: Any) -> list[str]:
         rule = self.rule(edition)
-        return [f"publique ({rule.singular})"] if route.id in rule.routes else []
+        return [f"publique ({rule.route_singular})"] if route.id in rule.routes else []
 
     def example_lines(self, edition: Edition, result: dict) -> list[tuple[str, int]]:
         rule = self.rule(edition)
@@ -208,7 +217,12 @@ class PublicRouteRules(Mechanism):
             return []
         spaces, points = result["public_track"], result["public_bonus"]
         where = f"{spaces} {'case' if spaces == 1 else 'cases'}" if spaces else "la case 0"
-        return [(f"Sur la piste {rule.singular}, à {where}, il marque {points_of(points)}", points)]
+        return [(f"Sur la {rule.track_name}, à {where}, il marque {points_of(points)}", points)]
+
+
+def _plural(name: str) -> str:
+    """« voie rapide » → « voies rapides »: each word takes its s (a name that does not is given)."""
+    return " ".join(word if word.endswith(("s", "x")) else word + "s" for word in name.split(" "))
 
 
 MECHANISM = PublicRouteRules()

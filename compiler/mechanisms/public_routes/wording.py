@@ -74,17 +74,17 @@ class PublicWording:
 
     @property
     def routes_name(self) -> str:
-        """« les routes Shinkansen »."""
-        return f"routes {self.rule.singular}"
+        """« voies rapides »: the routes' plural, without article."""
+        return self.rule.route_plural
 
     @property
     def route_name(self) -> str:
-        """« route Shinkansen »."""
-        return f"route {self.rule.singular}"
+        """« voie rapide »."""
+        return self.rule.route_singular
 
     @property
     def track(self) -> str:
-        return f"piste {self.rule.singular}"
+        return self.rule.track_name
 
     def route_names(self) -> list[str]:
         """Each public route by its two ends, with its colour where another route joins them too."""
