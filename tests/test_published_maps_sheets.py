@@ -239,8 +239,10 @@ def test_a_stated_rule_in_an_unknown_part_is_refused(tmp_path, capsys) -> None:
     )
     assert main(["check", str(spec)]) == 1
     said = capsys.readouterr().err
-    assert "usa-dit.aventuriers:4:" in said
-    assert "material" in said and "scoring" in said
+    assert (
+        ":4:15: V204: « box » n’est pas permis pour « in » ; valeurs possibles : material, setup, claim, scoring\n"
+        in plain(said)
+    )
 
 
 def test_japan_speaks_the_french_box_words_for_its_bullet_trains() -> None:
