@@ -262,14 +262,15 @@ def elided(word: str, following: str) -> str:
 
 
 def kept_phrase(least: int, most: int | None) -> str:
-    """How many tickets a player keeps: « au moins deux », « de deux à trois », « exactement deux »."""
+    """How many tickets a player keeps: « au moins deux », « de deux à trois », « d’un à deux »,
+    « exactement deux »."""
     if most is None:
         return f"au moins {words(least)}"
     if most == least:
         return f"exactement {words(least)}"
     if least == 0:
         return f"au plus {words(most)}"
-    return f"de {words(least)} à {words(most)}"
+    return f"{elided('de', words(least))} à {words(most)}"
 
 
 def of_name(name: str) -> str:
@@ -327,6 +328,12 @@ def players_phrase(players, team: int = 1) -> str:
 
 def guillemets(text: str) -> str:
     return f"« {text} »"
+
+
+def the_edition(title: str) -> str:
+    """An edition by its title, as « l’édition « Italie » »: the noun carries the article, so that
+    « de », « à » and « avec » need no agreement with the title (« de l’édition « Japon » »)."""
+    return f"l’édition {guillemets(title)}"
 
 
 # Illegal-move messages, by stable code. Fields in braces come from the engine.

@@ -99,7 +99,10 @@ def test_europe_without_long_tickets_deals_regular_tickets_only(capsys) -> None:
     assert all(len(player["pending_tickets"]) == 3 for player in game.to_dict()["players"])
     assert "ticket long" not in result.sheet.split("## Annexe")[0]
     main(["diff", "europe", str(VARIANTS / "europe-sans-longs.aventuriers")])
-    assert "Tickets longs distribués : plus dans cette édition (avant : un)." in capsys.readouterr().out
+    assert (
+        "Tickets distribués : trois (au lieu de quatre, un long et trois ordinaires)."
+        in capsys.readouterr().out
+    )
 
 
 def test_the_asia_board_without_teams_is_every_player_for_themselves() -> None:

@@ -71,8 +71,8 @@ def test_diff_lists_decks_with_counts_and_bonuses(capsys) -> None:
     assert main(["diff", "usa-classic", "usa-1910"]) == 0
     out = capsys.readouterr().out
     assert (
-        "35 tickets, tous nouveaux\u202f; les 30 tickets de «\u00a0USA, règle classique\u00a0» n’y sont plus"
-        in out
+        "35 tickets, tous nouveaux\u202f; les 30 tickets de l’édition «\u00a0USA, règle classique\u00a0» n’y "
+        "sont plus" in out
     )
     assert "La carte «\u00a0Chemin le plus long\u00a0» n’est plus utilisée." in out
     assert (
@@ -91,7 +91,7 @@ def test_diff_of_an_abstract_base_or_a_broken_spec_fails(capsys) -> None:
 def test_variants_of_a_playable_edition_carry_the_differences_as_an_annex() -> None:
     for name in ("usa_1910", "usa_mega", "usa_big_cities"):
         sheet = (GENERATED / name / "fiche.md").read_text(encoding="utf-8")
-        assert "## Annexe\u00a0: les différences avec «\u00a0USA, règle classique\u00a0»" in sheet
+        assert "## Annexe\u00a0: les différences avec l’édition «\u00a0USA, règle classique\u00a0»" in sheet
     for name in ("usa_2025", "usa_classic"):
         assert "Annexe" not in (GENERATED / name / "fiche.md").read_text(encoding="utf-8")
 
@@ -103,7 +103,7 @@ def test_diff_of_europe_lists_its_mechanisms(capsys) -> None:
         "- Gares par joueur\u00a0: 3 (nouveau).",
         "- Ferries\u00a0: 13 (nouveau).",
         "- Tunnels\u00a0: 18, trois cartes retournées (nouveau).",
-        "- Tickets longs distribués\u00a0: un (nouveau).",
+        "- Tickets distribués\u00a0: quatre, un long et trois ordinaires (au lieu de trois).",
         "- Route de 8 cases\u00a0: 21 points (nouveau).",
     ):
         assert line in out

@@ -17,9 +17,9 @@ from ..french import (
     TrackWording,
     counted,
     enumerate_fr,
-    guillemets,
     kept_phrase,
     players_phrase,
+    the_edition,
     typo,
     words,
 )
@@ -87,11 +87,7 @@ def facts(edition: Edition, *, triples: bool = False) -> list[Fact]:
         Fact(section="Matériel", label="Tickets Destination de la règle", value=str(e.tickets.printed)),
         Fact(section="Le plateau", label="Villes", value=str(len(e.board.cities))),
         # As the sheet counts them: the routes a player sees, then their tracks (a double route has two).
-        Fact(
-            section="Le plateau",
-            label="Routes",
-            value=str(len(e.board.routes) - sum(len(group) - 1 for group in e.board.track_groups())),
-        ),
+        Fact(section="Le plateau", label="Routes", value=str(_route_count(e))),
         Fact(section="Le plateau", label="Voies", value=str(len(e.board.routes))),
         Fact(section="Mise en place", label="Cartes Wagon distribuées", value=words(s.train_cards)),
         Fact(section="Mise en place", label="Cartes visibles", value=words(s.market_size)),
@@ -102,7 +98,7 @@ def facts(edition: Edition, *, triples: bool = False) -> list[Fact]:
             if s.market_locomotive_reset is not None
             else "jamais",
         ),
-        Fact(section="Mise en place", label="Tickets distribués", value=words(s.tickets_dealt)),
+        Fact(section="Mise en place", label="Tickets distribués", value=_dealt(edition)),
         Fact(
             section="Mise en place",
             label="Tickets gardés",
@@ -130,10 +126,6 @@ def facts(edition: Edition, *, triples: bool = False) -> list[Fact]:
             ),
             Fact(section="Le tour", label="Tickets rendus", value=REJECTED[d.rejected]),
         ]
-    if s.long_tickets_dealt:
-        found.append(
-            Fact(section="Mise en place", label="Tickets longs distribués", value=words(s.long_tickets_dealt))
-        )
     found += [
         Fact(section="Décompte", label=f"Route de {length} cases", value=f"{points} points")
         for length, points in e.route_points
@@ -168,6 +160,19 @@ def facts(edition: Edition, *, triples: bool = False) -> list[Fact]:
     return found
 
 
+def _dealt(edition: Edition) -> str:
+    """Every ticket a player is dealt, as the sheet counts them: « trois », « quatre, un long et trois
+    ordinaires »."""
+    s = edition.setup
+    if not s.long_tickets_dealt:
+        return words(s.tickets_dealt)
+    long = counted(s.long_tickets_dealt, "long", "longs")
+    return (
+        f"{words(s.long_tickets_dealt + s.tickets_dealt)}, {words(s.long_tickets_dealt)} {long} "
+        f"et {words(s.tickets_dealt)} ordinaires"
+    )
+
+
 def _deck_lines(old: Edition, new: Edition) -> list[str]:
     """The ticket deck, ticket by ticket: which left, which came, which changed value."""
     before = {ticket.id: ticket for ticket in old.tickets.tickets}
@@ -188,7 +193,7 @@ def _deck_lines(old: Edition, new: Edition) -> list[str]:
     if len(added) == len(after):
         line += ", tous nouveaux"
     if len(removed) == len(before):
-        line += f" ; les {len(before)} tickets de {guillemets(old.title)} n’y sont plus"
+        line += f" ; les {len(before)} tickets de {the_edition(old.title)} n’y sont plus"
     lines = [line + "."]
     if removed and len(removed) < len(before):
         lines.append(f"{_counted_label(removed, 'Ticket retiré', 'Tickets retirés')} : {_tickets(removed)}.")
@@ -203,17 +208,53 @@ def _deck_lines(old: Edition, new: Edition) -> list[str]:
     return lines
 
 
+def _route_count(edition: Edition) -> int:
+    """The routes a player sees: the tracks of a double or triple route are one route."""
+    board = edition.board
+    return len(board.routes) - sum(len(group) - 1 for group in board.track_groups())
+
+
+# The facts a board replaced whole says in its one line.
+BOARD_COUNTS = (("Le plateau", "Villes"), ("Le plateau", "Routes"), ("Le plateau", "Voies"))
+
+
+def board_replaced(old: Edition, new: Edition) -> bool:
+    """Whether the new board keeps none of the old one's routes: a board of its own."""
+    kept = {route.id for route in old.board.routes} & {route.id for route in new.board.routes}
+    return bool(old.board.routes and new.board.routes) and not kept
+
+
+def _board_line(old: Edition, new: Edition) -> str:
+    """« Le plateau Inde remplace celui de l’édition « USA » : 39 villes, 80 routes et 108 voies. »"""
+    board = new.board
+    name = f"Le plateau {board.map}" if board.map and board.map != old.board.map else "Un autre plateau"
+    countries = len(board.countries)
+    places = f"{len(board.cities)} {counted(len(board.cities), 'ville', 'villes')}" + (
+        f" et {countries} {counted(countries, 'pays voisin', 'pays voisins')}" if countries else ""
+    )
+    routes, tracks = _route_count(new), len(board.routes)
+    return (
+        f"{name} remplace celui de {the_edition(old.title)} : {places}, "
+        f"{routes} {counted(routes, 'route', 'routes')} et {tracks} {counted(tracks, 'voie', 'voies')}."
+    )
+
+
 def _route_lines(old: Edition, new: Edition) -> list[str]:
-    """The board, route by route: which left, which came, which changed and how."""
+    """The board, route by route: which left, which came, which changed and how; a board
+    replaced whole, in one line."""
+    if board_replaced(old, new):
+        return [_board_line(old, new)]
     before = {route.id: route for route in old.board.routes}
     after = {route.id: route for route in new.board.routes}
     lines = []
     removed = [before[name] for name in before if name not in after]
     added = [after[name] for name in after if name not in before]
     if removed:
-        lines.append(f"{_counted_label(removed, 'Route retirée', 'Routes retirées')} : {_routes(removed)}.")
+        lines.append(
+            f"{_counted_label(removed, 'Route retirée', 'Routes retirées')} : {_routes(old, removed)}."
+        )
     if added:
-        lines.append(f"{_counted_label(added, 'Route ajoutée', 'Routes ajoutées')} : {_routes(added)}.")
+        lines.append(f"{_counted_label(added, 'Route ajoutée', 'Routes ajoutées')} : {_routes(new, added)}.")
     kept = [(before[name], after[name]) for name in after if name in before and before[name] != after[name]]
     for was, wording in (
         (True, ("Ne sont plus des tunnels", "N’est plus un tunnel")),
@@ -224,7 +265,7 @@ def _route_lines(old: Edition, new: Edition) -> list[str]:
         ]
         if moved:
             label = wording[1] if len(moved) == 1 else wording[0]
-            lines.append(f"{label} : {_routes(moved)}.")
+            lines.append(f"{label} : {_routes(new, moved)}.")
     for old_route, new_route in kept:
         details = []
         if old_route.length != new_route.length:
@@ -241,7 +282,7 @@ def _route_lines(old: Edition, new: Edition) -> list[str]:
         if said[0] != said[1]:
             details.append(enumerate_fr(said[1]) if said[1] else "sans " + enumerate_fr(said[0]))
         if details:
-            lines.append(f"{_route_name(old_route)} : {', '.join(details)}.")
+            lines.append(f"{_route_name(old, old_route)} : {', '.join(details)}.")
     return lines
 
 
@@ -254,14 +295,31 @@ def _counted_label(items: list, singular: str, plural: str) -> str:
     return singular if len(items) == 1 else f"{plural} ({len(items)})"
 
 
-def _route_name(route: Route) -> str:
-    """« Madrid – Pamplona (noir) »; two gray tracks by their rank, as in their ids."""
-    if route.double_group is None:
-        return f"{route.a} – {route.b}"
-    rank = route.id.rsplit("-", 1)[-1]
-    if route.color == "gray" and rank.isdigit():
-        return f"{route.a} – {route.b} (voie {rank})"
-    return f"{route.a} – {route.b} ({COLOR_NAMES[route.color]})"
+def _route_name(edition: Edition, route: Route) -> str:
+    """« Madrid – Pamplona »; where other tracks of the board join the same two places, told apart
+    by what differs among them: their colour and their length (« (gris, 2 cases) »), else their kind
+    (« (ferry) », « (publique (Shinkansen)) »), else their rank, as in their ids (« (voie 2) »)."""
+    name = f"{route.a} – {route.b}"
+    tracks = [other for other in edition.board.routes if {other.a, other.b} == {route.a, route.b}]
+    if len(tracks) < 2:
+        return name
+    details = []
+    if len({track.color for track in tracks}) > 1:
+        details.append(COLOR_NAMES[route.color])
+    if len({track.length for track in tracks}) > 1:
+        details.append(f"{route.length} {counted(route.length, 'case', 'cases')}")
+    kinds = {track.id: _kind_words(edition, track) for track in tracks}
+    if not details and len({tuple(words) for words in kinds.values()}) > 1:
+        details = kinds[route.id] or ["ordinaire"]
+    if not details:
+        rank = route.id.rsplit("-", 1)[-1]
+        details.append(f"voie {rank if rank.isdigit() else tracks.index(route) + 1}")
+    return f"{name} ({', '.join(details)})"
+
+
+def _kind_words(edition: Edition, route: Route) -> list[str]:
+    """What a route is besides its colour and length: « ferry », « tunnel », a mechanism's words."""
+    return ["ferry"] * bool(route.ferry) + ["tunnel"] * bool(route.tunnel) + _mechanism_words(edition, route)
 
 
 # Past this many, a list names the first ones and counts the others (two unrelated boards).
@@ -274,8 +332,8 @@ def _listed(names: list[str]) -> str:
     return ", ".join(names[:LISTED]) + f" et {len(names) - LISTED} autres"
 
 
-def _routes(routes: list[Route]) -> str:
-    return _listed([_route_name(route) for route in routes])
+def _routes(edition: Edition, routes: list[Route]) -> str:
+    return _listed([_route_name(edition, route) for route in routes])
 
 
 def _tickets(tickets: list[Ticket]) -> str:
@@ -304,35 +362,49 @@ def instead_of(value: str) -> str:
 
 def diff_page(old: Edition, new: Edition, *, annex: bool = False) -> DiffPage:
     triples = old.board.has_triple_routes or new.board.has_triple_routes
-    before = {(f.section, f.label): f.value for f in facts(old, triples=triples)}
-    after = {(f.section, f.label): f.value for f in facts(new, triples=triples)}
+    # A board replaced whole says its counts in its own line.
+    left_out = BOARD_COUNTS if board_replaced(old, new) else ()
+    before = {
+        (f.section, f.label): f for f in facts(old, triples=triples) if (f.section, f.label) not in left_out
+    }
+    after = {
+        (f.section, f.label): f for f in facts(new, triples=triples) if (f.section, f.label) not in left_out
+    }
     bullets: dict[str, list[str]] = {section: [] for section in SECTIONS}
-    for key, value in after.items():
-        section, label = key
+    for key, fact in after.items():
+        section, label, value = fact.section, fact.label, fact.value
         if key not in before and section == "Cartes bonus":
             bullets[section].append(f"La carte {label} s’ajoute : {value}.")
+        elif key not in before and fact.without is not None:
+            bullets[section].append(f"{label} : {value} ({instead_of(fact.without)}).")
         elif key not in before:
             bullets[section].append(f"{label} : {value} (nouveau).")
-        elif before[key] != value:
-            bullets[section].append(f"{label} : {value} ({instead_of(before[key])}).")
-    for key, value in before.items():
+        elif before[key].value != value:
+            bullets[section].append(f"{label} : {value} ({instead_of(before[key].value)}).")
+    for key, fact in before.items():
         if key not in after:
-            section, label = key
+            section, label, value = fact.section, fact.label, fact.value
             if section == "Cartes bonus":
                 bullets[section].append(f"La carte {label} n’est plus utilisée.")
+            elif fact.without is not None:
+                bullets[section].append(f"{label} : {fact.without} (avant : {value}).")
             else:
                 bullets[section].append(f"{label} : plus dans cette édition (avant : {value}).")
     bullets["Matériel"] += _deck_lines(old, new)
-    bullets["Le plateau"] += _route_lines(old, new)
+    # A board replaced whole is said first, what it brings (its ferries, its countries) after.
+    if left_out:
+        bullets["Le plateau"][:0] = _route_lines(old, new)
+    else:
+        bullets["Le plateau"] += _route_lines(old, new)
     return DiffPage(
         title=typo(
-            f"Annexe : les différences avec {guillemets(old.title)}"
+            f"Annexe : les différences avec {the_edition(old.title)}"
             if annex
             else f"Les différences : {new.title}"
         ),
         intro=typo(
-            f"Cette page présente les changements de règles de {guillemets(new.title)} par rapport à "
-            f"{guillemets(old.title)}. Tout ce qui n’y figure pas se joue de la même façon."
+            f"Cette page présente les changements de règles de {the_edition(new.title)} par rapport à "
+            f"{the_edition(old.title)}. Tout ce qui n’y figure pas se joue de la même façon."
         ),
         sections=tuple(
             DiffSection(title=section, bullets=tuple(typo(b) for b in bullets[section]))

@@ -202,11 +202,14 @@ def route_ids(data: dict[str, Any]) -> list[str]:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Fact:
-    """One line of the differences page: a section, a label, a French value."""
+    """One line of the differences page: a section, a label, a French value; `without`, what the
+    label says in an edition without the mechanism that states the fact (« les deux dans la
+    main » for the cards a team player draws), so that its coming or going reads as a change."""
 
     section: str
     label: str
     value: str
+    without: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

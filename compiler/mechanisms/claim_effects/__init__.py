@@ -246,11 +246,8 @@ class ClaimEffects(Mechanism):
             prop = edition.property_named(effect.per)
             marked = self._marked(edition, effect)
             total = sum(units(edition, route, effect) for route in marked)
-            # Routes as the sheet counts them (the tracks of a double route are one route).
-            groups = {route.double_group if route.double_group is not None else route.id for route in marked}
-            routes = f"{len(groups)} {counted(len(groups), 'route', 'routes')}"
-            if len(groups) != len(marked):
-                routes += f" ({len(marked)} voies)"
+            routes, tracks = _routes_and_tracks(marked)
+            routes = f"{routes} {counted(routes, 'route', 'routes')}" + tracks
             material.append(
                 f"{routes} avec des {prop.plural} ({total} {counted(total, prop.singular, prop.plural)} en tout, "
                 "une croix sur le plateau pour chacune)"
@@ -273,12 +270,12 @@ class ClaimEffects(Mechanism):
         found = []
         for effect in self.rules(edition):
             prop = edition.property_named(effect.per)
-            marked = self._marked(edition, effect)
+            routes, tracks = _routes_and_tracks(self._marked(edition, effect))
             found.append(
                 Fact(
                     section="Le tour",
                     label=f"Routes avec des {prop.plural}",
-                    value=f"{len(marked)} ; {_lowered(self.sentence(edition, effect)[:-1])}",
+                    value=f"{routes}{tracks} ; {_lowered(self.sentence(edition, effect)[:-1])}",
                 )
             )
         return found
@@ -295,6 +292,13 @@ class ClaimEffects(Mechanism):
                     else f"{count} {counted(count, prop.singular, prop.plural)}"
                 )
         return found
+
+
+def _routes_and_tracks(marked: list[Route]) -> tuple[int, str]:
+    """The routes as the sheet counts them (the tracks of a double route are one route), and their
+    tracks in brackets where there are more: 27, « (31 voies) »."""
+    groups = {route.double_group if route.double_group is not None else route.id for route in marked}
+    return len(groups), f" ({len(marked)} voies)" if len(groups) != len(marked) else ""
 
 
 MECHANISM = ClaimEffects()

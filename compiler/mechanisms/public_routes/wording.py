@@ -290,6 +290,13 @@ class PublicWording:
                 value=f"{rule.pieces}, {self.common(rule.pieces)}",
             ),
             Fact(
+                section="Le plateau",
+                label=_capital(self.routes_name),
+                value=f"{len(rule.routes)}, publiques ; une fois prises, elles servent aux tickets de tous les joueurs"
+                if len(rule.routes) > 1
+                else "1, publique ; une fois prise, elle sert aux tickets de tous les joueurs",
+            ),
+            Fact(
                 section="Le tour",
                 label=f"Prendre une {self.route_name}",
                 value=f"{'une' if rule.feminine else 'un'} {self.piece} {self.common(1)} au lieu des wagons, pas "

@@ -263,7 +263,7 @@ class ShareRules(Mechanism):
 
     def facts(self, edition: Edition) -> list[Fact]:
         rule = self.rule(edition)
-        return [
+        found = [
             Fact(
                 section="Matériel",
                 label="Actions",
@@ -274,14 +274,28 @@ class ShareRules(Mechanism):
                 label="Prendre une route à logos",
                 value="la carte Action du dessus d’une de ses compagnies, au choix",
             ),
+        ]
+        if rule.dummy is not None:
+            found.append(
+                Fact(
+                    section="Le tour",
+                    label="Joueur fictif",
+                    value=f"à {words(rule.dummy)} joueurs, il prend aussi une action chaque fois qu’un joueur en "
+                    "prend une, d’une compagnie de la route choisie par ce joueur ; à la fin, la moitié de ses "
+                    "actions (arrondie à l’entier supérieur), tirées au hasard, comptent dans les majorités, "
+                    "sans points pour lui",
+                )
+            )
+        found.append(
             Fact(
                 section="Décompte",
                 label="Majorités d’actions",
                 value=typo(
                     "; ".join(f"{c.name} {' / '.join(str(p) for p in c.points)}" for c in rule.companies)
                 ),
-            ),
-        ]
+            )
+        )
+        return found
 
     def example_lines(self, edition: Edition, result: dict) -> list[tuple[str, int]]:
         points = sum(result.get("shares", {}).values())

@@ -424,12 +424,16 @@ class TeamPlay(Mechanism):
 
     def facts(self, edition: Edition) -> list[Fact]:
         teams = self.rule(edition)
+        drawn = edition.turn.draw_cards.count if edition.turn.draw_cards else 2
+        # What each says without teams, so that a page between a team edition and another says
+        # what takes its place (« les deux dans la main »), not that it is gone.
         found = [
             Fact(
                 section="Généralités",
                 label="Équipes",
                 value=f"de {words(teams.size)} joueurs, avec un porte-cartes Wagon et un porte-cartes de tickets "
                 "communs ; les routes et les tickets se comptent par équipe",
+                without="aucune, chacun joue pour soi",
             ),
             Fact(
                 section="Le tour",
@@ -440,16 +444,19 @@ class TeamPlay(Mechanism):
                     if teams.face_up_locomotive_to_holder
                     else ""
                 ),
+                without="dans la main" if drawn == 1 else f"les {words(drawn, feminine=True)} dans la main",
             ),
             Fact(
                 section="Mise en place",
                 label="Tickets partagés",
                 value=f"{words(teams.share_at_setup)} des tickets gardés, dans le porte-cartes de l’équipe",
+                without="aucun, chacun garde les siens",
             ),
             Fact(
                 section="Le tour",
                 label="Tickets partagés après une pioche",
                 value=f"{words(teams.share_at_draw)} des tickets gardés",
+                without="aucun",
             ),
         ]
         if teams.share_tickets:

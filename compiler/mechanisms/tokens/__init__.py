@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from ...diagnostics import Code, did_you_mean
-from ...french import COLOR_NAMES, at_country, enumerate_fr
+from ...french import COLOR_NAMES, at_country, counted, enumerate_fr
 from ...frontend.positions import Span
 from ...ir import IR, Edition
 from ..base import ApiTypes, Fact, Mechanism, SheetWords, citation, places_by_id
@@ -78,6 +78,17 @@ class EngineView:
     @property
     def citation(self) -> str:
         return citation(self.sets)
+
+
+def _places(edition: Edition, tokens: Tokens) -> str:
+    """Where the tokens are placed, as the board names them: « 35 villes et 5 pays »."""
+    countries = {country.name for country in edition.board.countries}
+    abroad = sum(place in countries for place, _ in tokens.on)
+    cities = len(tokens.on) - abroad
+    said = [f"{cities} {counted(cities, 'ville', 'villes')}"] * bool(cities) + [f"{abroad} pays"] * bool(
+        abroad
+    )
+    return " et ".join(said)
 
 
 class TokenRules(Mechanism):
@@ -223,7 +234,7 @@ class TokenRules(Mechanism):
                 Fact(
                     section="Matériel",
                     label=wording.title(),
-                    value=f"{tokens.placed} sur {len(tokens.on)} {'villes' if len(tokens.on) > 1 else 'ville'}"
+                    value=f"{tokens.placed} sur {_places(edition, tokens)}"
                     + (f" ({enumerate_fr(wording.kind_counts())})" if len(tokens.kinds) > 1 else ""),
                 )
             )
