@@ -143,7 +143,7 @@ def test_germany_material_setup_and_ticket_draw() -> None:
 def test_neighbouring_countries_are_named_in_french_and_their_dead_end_is_a_rule() -> None:
     assert (
         "Pays voisins : 14 routes ne mènent pas à une ville mais à un pays voisin, par l’une des flèches de sa "
-        "frontière : Danemark (2 flèches), France (3 flèches), Pays-Bas (3 flèches), Autriche (3 flèches) et "
+        "frontière : Autriche (3 flèches), Danemark (2 flèches), France (3 flèches), Pays-Bas (3 flèches) et "
         "Suisse (3 flèches). Un pays se rejoint par n’importe laquelle de ses flèches, mais ne se traverse "
         "jamais : deux flèches d’un même pays ne se relient pas." in plain(SHEETS["germany"])
     )

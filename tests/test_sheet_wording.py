@@ -261,9 +261,10 @@ def test_the_asia_score_example_is_told_for_a_team() -> None:
 
 
 def test_switzerland_names_its_countries_in_french_only() -> None:
-    # Issue 37, §3: the French names, never the board's (« Deutschland », « Österreich »).
+    # Issue 37, §3: the French names, never the board's (« Deutschland », « Österreich »), in French
+    # alphabetical order.
     sheet = _sheet("switzerland").replace("\u00a0", " ")
-    assert "France (4 flèches), Allemagne (5 flèches), Autriche (3 flèches) et Italie (5 flèches)." in sheet
+    assert "Allemagne (5 flèches), Autriche (3 flèches), France (4 flèches) et Italie (5 flèches)." in sheet
     assert "Deutschland" not in sheet and "Österreich" not in sheet
 
 

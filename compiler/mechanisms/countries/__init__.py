@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...french import counted, enumerate_fr
+from ...french import alphabetical_key, counted, enumerate_fr
 from ...ir import Country, Edition
 from ..base import Fact, Mechanism, SheetWords
 
@@ -40,6 +40,11 @@ def _country(country: Country) -> str:
     )
 
 
+def _in_order(edition: Edition) -> list[Country]:
+    """The board's countries in French alphabetical order, as a family looks them up."""
+    return sorted(edition.board.countries, key=lambda c: alphabetical_key(c.french or c.name))
+
+
 class Countries(Mechanism):
     name = "countries"
     french = "les pays"
@@ -54,7 +59,7 @@ class Countries(Mechanism):
         return EngineView(countries=edition.board.countries)
 
     def sheet(self, edition: Edition, engine: object) -> SheetWords:
-        countries = edition.board.countries
+        countries = _in_order(edition)
         border = sum(1 for route in edition.board.routes if route.endpoint)
         return SheetWords(
             claim=(
@@ -75,7 +80,7 @@ class Countries(Mechanism):
             Fact(
                 section="Le plateau",
                 label="Pays voisins",
-                value=f"{enumerate_fr([c.french or c.name for c in edition.board.countries])}, par "
+                value=f"{enumerate_fr([c.french or c.name for c in _in_order(edition)])}, par "
                 f"{sum(1 for r in edition.board.routes if r.endpoint)} routes frontalières",
             )
         ]
