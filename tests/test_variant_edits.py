@@ -193,6 +193,31 @@ def test_a_bonus_is_repriced_by_its_points_alone(tmp_path) -> None:
     assert "Chemin le plus long" in result.sheet
 
 
+def test_a_table_a_variant_gives_replaces_the_inherited_one_whole(tmp_path) -> None:
+    """A table (route points by length, a network's points by regions, a score table's rows) is a
+    value: a variant's replaces its parent's whole, so a row left out is dropped (issue 37, §5)."""
+    without_eight = (
+        "extends europe\nwithout route petrograd-stockholm\nroute_points 1: 1, 2: 2, 3: 4, 4: 7, 6: 15\n"
+    )
+    result, engine = compiled(write(tmp_path, "sans-huit", without_eight))
+    assert engine.ROUTE_POINTS == {1: 1, 2: 2, 3: 4, 4: 7, 6: 15}
+    assert "| Longueur | 1 | 2 | 3 | 4 | 6 |\n| --- | --- | --- | --- | --- | --- |\n" in result.sheet
+    for name in ("usa-regions", "europe-grand-tour"):
+        (tmp_path / f"{name}.aventuriers").write_text(
+            (VARIANTS / f"{name}.aventuriers").read_text(encoding="utf-8"), encoding="utf-8"
+        )
+    _, engine = compiled(
+        write(tmp_path, "deux-lignes", "extends usa-regions\nregions {\n  points 3: 4, 5: 12\n}\n")
+    )
+    assert engine.REGION_POINTS == ((3, 4), (5, 12))
+    _, engine = compiled(
+        write(
+            tmp_path, "tour-court", "extends europe-grand-tour\nscore_table grand_tour {\n  points 2: 10\n}\n"
+        )
+    )
+    assert engine.SCORE_TABLES == {"grand_tour": ("tickets_two_paths", ((2, 10),))}
+
+
 @pytest.mark.parametrize(
     ("body", "expected"),
     [
