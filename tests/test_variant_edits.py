@@ -522,6 +522,30 @@ def test_usa_with_mountains_states_them() -> None:
     assert "Denver – Salt Lake City (rouge)\u00a0: 2 montagnes." in annex
 
 
+PASSES = 'extends usa-2025\nboard {\n  property pass default: 0 french: "col" feminine: no\n}\nclaim_effect passes per: pass trains: 1\n'
+
+
+def test_a_route_propertys_french_noun_reads_right_on_the_sheet(tmp_path) -> None:
+    """A property's French name is a noun for what a route carries (issue 37, §5): masculine, one
+    of them, or yes/no, each material line reads as French."""
+    passes = (
+        PASSES
+        + "change route denver-salt-lake-city-red pass: 2\nchange route helena-salt-lake-city pass: 1\n"
+    )
+    result, _ = compiled(write(tmp_path, "cols", passes))
+    assert (
+        "- 2 routes avec des cols (3 cols en tout, une croix sur le plateau pour chacun)\u202f;\n"
+        in result.sheet
+    )
+    result, _ = compiled(write(tmp_path, "un-col", PASSES + "change route helena-salt-lake-city pass: 1\n"))
+    assert "- 1 route avec un col (une croix sur le plateau)\u202f;\n" in result.sheet
+    curse = 'extends usa-2025\nboard {\n  property cursed default: no french: "malédiction"\n}\n'
+    curse += "claim_effect curse per: cursed points: -2\nchange route helena-salt-lake-city cursed: yes\n"
+    result, _ = compiled(write(tmp_path, "maudite", curse))
+    assert "- 1 route avec une malédiction\u202f;\n" in result.sheet
+    assert "Une route avec une malédiction fait perdre aussitôt 2 points.\n" in result.sheet
+
+
 def test_europe_with_the_grand_tour_states_it() -> None:
     result, engine = compiled(VARIANTS / "europe-grand-tour.aventuriers")
     assert engine.SCORE_TABLES == {

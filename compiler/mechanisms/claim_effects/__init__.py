@@ -251,12 +251,17 @@ class ClaimEffects(Mechanism):
             routes = f"{len(groups)} {counted(len(groups), 'route', 'routes')}"
             if len(groups) != len(marked):
                 routes += f" ({len(marked)} voies)"
-            material.append(
-                f"{routes} avec des {prop.plural} ({total} {counted(total, prop.singular, prop.plural)} en tout, "
-                "une croix sur le plateau pour chacune)"
-                if not isinstance(prop.default, bool)
-                else f"{routes} avec {'une' if prop.feminine else 'un'} {prop.singular}"
-            )
+            one = f"{'une' if prop.feminine else 'un'} {prop.singular}"
+            if isinstance(prop.default, bool):
+                material.append(f"{routes} avec {one}")
+            elif total == 1:
+                material.append(f"{routes} avec {one} (une croix sur le plateau)")
+            else:
+                each = "chacune" if prop.feminine else "chacun"
+                material.append(
+                    f"{routes} avec des {prop.plural} ({total} {prop.plural} en tout, "
+                    f"une croix sur le plateau pour {each})"
+                )
             claim.append(self.sentence(edition, effect))
             if effect.trains:
                 claim.append(
