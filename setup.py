@@ -37,7 +37,13 @@ package_data["aventuriers.compiler.emit"] = [
     "templates/engine/*.j2",
     "templates/native/*.j2",
 ]
-package_data["aventuriers.generated"] = ["*/fiche.md", "*/plateau.svg", "*/engine_core.pyx", "*/edition.json"]
+package_data["aventuriers.generated"] = [
+    "schema.json",
+    "*/fiche.md",
+    "*/plateau.svg",
+    "*/engine_core.pyx",
+    "*/edition.json",
+]
 package_data["aventuriers.play"] = ["web/*.j2", "web/static/*"]
 # Each mechanism's schema fragment, engine parts and native engine parts (its fixtures are
 # tests, not shipped).

@@ -20,7 +20,7 @@ from .emit.engine import emit_engine
 from .emit.example import load_engine
 from .emit.native_core import emit_core
 from .emit.sheet import emit_sheet
-from .frontend.lower import Document
+from .frontend.lower import PUBLISHED_SCHEMA, Document, published_schema
 from .frontend.positions import Span
 from .frontend.resolve import SUFFIX, EditionLoader, unreadable
 from .ir import Edition
@@ -81,8 +81,9 @@ class CompiledEdition:
 
 
 def output_files(compiled: list[CompiledEdition]) -> dict[str, str]:
-    """Every file a build writes, relative to the output folder."""
-    files = {"__init__.py": PACKAGE_INIT}
+    """Every file a build writes, relative to the output folder: the editions' packages, and the
+    language's whole schema (the core one with every mechanism's keys)."""
+    files = {"__init__.py": PACKAGE_INIT, PUBLISHED_SCHEMA: published_schema()}
     for result in compiled:
         files.update(result.files)
     return files

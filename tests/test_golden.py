@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import importlib
+import json
 import subprocess
 import sys
 
 import pytest
 from aventuriers.compiler.build import GENERATED, compile_edition, loader, output_files, shipped_editions
+from aventuriers.compiler.cli import main
+from aventuriers.compiler.frontend.lower import PUBLISHED_NOTE, schema
 from aventuriers.compiler.write import differences
 
 
@@ -29,6 +32,35 @@ def test_rebuild_is_byte_identical() -> None:
 def test_generated_code_has_no_machine_specific_text() -> None:
     for path, text in build_all().items():
         assert "/work/" not in text and "/home/" not in text and "/tmp" not in text, path
+
+
+def test_the_published_schema_is_the_one_the_validator_uses() -> None:
+    """`generated/schema.json` holds every key of the language, the mechanisms' included (issue 37,
+    §5): exactly the schema a spec is checked against, with a note on where it comes from."""
+    published = json.loads((GENERATED / "schema.json").read_text(encoding="utf-8"))
+    assert published.pop("$comment") == PUBLISHED_NOTE
+    assert published == schema()
+    for key in ("claim_effect", "tokens", "score_table", "public_routes", "shares"):
+        assert key in published["properties"], key
+    assert "pays" in published["properties"]["joker"]["properties"]
+
+
+def test_a_stale_published_schema_fails_the_check(tmp_path, capsys) -> None:
+    out = tmp_path / "out"
+    assert main(["build", "usa-2025", "--out", str(out)]) == 0
+    assert main(["build", "usa-2025", "--check", "--out", str(out)]) == 0
+    stale = (
+        (out / "schema.json")
+        .read_text(encoding="utf-8")
+        .replace('    "claim_effect": {', '    "claim_effects": {')
+    )
+    (out / "schema.json").write_text(stale, encoding="utf-8")
+    capsys.readouterr()
+    assert main(["build", "usa-2025", "--check", "--out", str(out)]) == 1
+    output = capsys.readouterr()
+    assert "--- out/schema.json (committed)\n+++ out/schema.json (from the specs)\n" in output.out
+    assert '-    "claim_effects": {\n+    "claim_effect": {\n' in output.out
+    assert "out diffère de ce que produisent les specs : lancez `aventuriers build`." in output.err
 
 
 EDITIONS = sorted(path.parent.name for path in GENERATED.glob("*/engine.py"))

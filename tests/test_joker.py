@@ -118,6 +118,15 @@ def test_a_joker_that_pays_tunnels_only_needs_tunnels_and_no_ferry(tmp_path, cap
         encoding="utf-8",
     )
     assert main(["check", str(spec)]) == 1
-    assert "E311: un ferry se paie en locomotives : il demande un joker qui paie toutes les routes" in (
-        capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert (
+        "E311: les locomotives d’un ferry se paient en jokers : il demande un joker qui paie les ferries, "
+        "pas seulement les tunnels\n"
+    ) in err
+    assert "      = aide : « pays: [tunnels, ferries] », « pays: all », ou « without ferries »\n" in err
+    # What the message asks for is enough: a joker that pays the ferries too, as Nordic Countries' does.
+    spec.write_text(
+        spec.read_text(encoding="utf-8").replace("pays: tunnels", "pays: [tunnels, ferries]"),
+        encoding="utf-8",
     )
+    assert main(["check", str(spec)]) == 0, capsys.readouterr().err

@@ -196,6 +196,31 @@ def test_a_bonus_is_repriced_by_its_points_alone(tmp_path) -> None:
     assert "Chemin le plus long" in result.sheet
 
 
+def test_a_table_a_variant_gives_replaces_the_inherited_one_whole(tmp_path) -> None:
+    """A table (route points by length, a network's points by regions, a score table's rows) is a
+    value: a variant's replaces its parent's whole, so a row left out is dropped (issue 37, §5)."""
+    without_eight = (
+        "extends europe\nwithout route petrograd-stockholm\nroute_points 1: 1, 2: 2, 3: 4, 4: 7, 6: 15\n"
+    )
+    result, engine = compiled(write(tmp_path, "sans-huit", without_eight))
+    assert engine.ROUTE_POINTS == {1: 1, 2: 2, 3: 4, 4: 7, 6: 15}
+    assert "| Longueur | 1 | 2 | 3 | 4 | 6 |\n| --- | --- | --- | --- | --- | --- |\n" in result.sheet
+    for name in ("usa-regions", "europe-grand-tour"):
+        (tmp_path / f"{name}.aventuriers").write_text(
+            (VARIANTS / f"{name}.aventuriers").read_text(encoding="utf-8"), encoding="utf-8"
+        )
+    _, engine = compiled(
+        write(tmp_path, "deux-lignes", "extends usa-regions\nregions {\n  points 3: 4, 5: 12\n}\n")
+    )
+    assert engine.REGION_POINTS == ((3, 4), (5, 12))
+    _, engine = compiled(
+        write(
+            tmp_path, "tour-court", "extends europe-grand-tour\nscore_table grand_tour {\n  points 2: 10\n}\n"
+        )
+    )
+    assert engine.SCORE_TABLES == {"grand_tour": ("tickets_two_paths", ((2, 10),))}
+
+
 @pytest.mark.parametrize(
     ("body", "expected"),
     [
@@ -498,6 +523,30 @@ def test_usa_with_mountains_states_them() -> None:
         in rules
     )
     assert "Denver – Salt Lake City (rouge)\u00a0: 2 montagnes." in annex
+
+
+PASSES = 'extends usa-2025\nboard {\n  property pass default: 0 french: "col" feminine: no\n}\nclaim_effect passes per: pass trains: 1\n'
+
+
+def test_a_route_propertys_french_noun_reads_right_on_the_sheet(tmp_path) -> None:
+    """A property's French name is a noun for what a route carries (issue 37, §5): masculine, one
+    of them, or yes/no, each material line reads as French."""
+    passes = (
+        PASSES
+        + "change route denver-salt-lake-city-red pass: 2\nchange route helena-salt-lake-city pass: 1\n"
+    )
+    result, _ = compiled(write(tmp_path, "cols", passes))
+    assert (
+        "- 2 routes avec des cols (3 cols en tout, une croix sur le plateau pour chacun)\u202f;\n"
+        in result.sheet
+    )
+    result, _ = compiled(write(tmp_path, "un-col", PASSES + "change route helena-salt-lake-city pass: 1\n"))
+    assert "- 1 route avec un col (une croix sur le plateau)\u202f;\n" in result.sheet
+    curse = 'extends usa-2025\nboard {\n  property cursed default: no french: "malédiction"\n}\n'
+    curse += "claim_effect curse per: cursed points: -2\nchange route helena-salt-lake-city cursed: yes\n"
+    result, _ = compiled(write(tmp_path, "maudite", curse))
+    assert "- 1 route avec une malédiction\u202f;\n" in result.sheet
+    assert "Une route avec une malédiction fait perdre aussitôt 2 points.\n" in result.sheet
 
 
 def test_europe_with_the_grand_tour_states_it() -> None:

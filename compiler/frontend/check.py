@@ -194,11 +194,18 @@ class _Checker(RuleChecks):
             if route["a"] == route["b"]:
                 self.report(Code.INCONSISTENT_RULE, "une route relie deux villes différentes", path)
             if route["length"] not in scored:
+                where, hint = path + ("length",), "ajoutez-la à « route_points »"
+                if self.declared_here(("route_points",)) and not self.declared_here(where):
+                    # An inherited route the edition's own table leaves out (its parent's is replaced whole).
+                    where, hint = (
+                        ("route_points",),
+                        f"{hint} ; la route est en {self.document.span(where).short}",
+                    )
                 self.report(
                     Code.LENGTH_NOT_SCORED,
                     f"aucun barème pour une route de longueur {route['length']}",
-                    path + ("length",),
-                    hint="ajoutez-la à « route_points »",
+                    where,
+                    hint=hint,
                 )
             if route["color"] != "gray" and route["color"] not in colors:
                 self.report(

@@ -42,6 +42,18 @@ def check_properties(checker: Any) -> None:
             )
             continue
         declared[name] = prop.get("default")
+        french = prop.get("french")
+        first = french.split()[0].lower() if isinstance(french, str) and french.split() else ""
+        if first in ("route", "routes"):  # « 2 routes avec une route maudite »
+            article = "un" if prop.get("feminine") is False else "une"
+            checker.report(
+                Code.BAD_VALUE,
+                f"« {french} » nomme une route, pas ce qu’elle porte : la fiche écrirait "
+                f"« une route avec {article} {french} »",
+                ("board", "property", index, "french"),
+                hint="le nom français d’une propriété nomme, sans article, une marque ou une chose "
+                "qu’une route porte (« montagne », « pont »)",
+            )
     for index, route in enumerate(board.get("route", [])):
         for key, value in route.items():
             if key in fixed:

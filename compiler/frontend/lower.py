@@ -40,6 +40,24 @@ def schema() -> dict[str, Any]:
     return with_fragments(json.loads(SCHEMA_PATH.read_text(encoding="utf-8")))
 
 
+# The whole schema as published (`generated/schema.json`), and what it says of itself there.
+PUBLISHED_SCHEMA = "schema.json"
+PUBLISHED_NOTE = (
+    "Written by `aventuriers build`, never by hand: the language's whole schema, the core "
+    "(spec/schema.json) with each mechanism's fragment (compiler/mechanisms/NAME/schema.json), "
+    "as the compiler checks a spec against it."
+)
+
+
+def published_schema() -> str:
+    """The text of `generated/schema.json`: the schema the validator uses, every key sorted,
+    with a note that says where it comes from (``$comment``, which no validator reads)."""
+    return (
+        json.dumps({**schema(), "$comment": PUBLISHED_NOTE}, ensure_ascii=False, indent=2, sort_keys=True)
+        + "\n"
+    )
+
+
 def resolve_ref(node: dict[str, Any] | None) -> dict[str, Any] | None:
     while node is not None and "$ref" in node:
         name = node["$ref"].rsplit("/", 1)[-1]

@@ -23,7 +23,9 @@ def merge(parent: Document, child: Document) -> tuple[Document, list[Diagnostic]
     drops one; a ``city`` or a ``route`` line adds one to the board, or replaces
     the inherited one of that name, of those ends and colour; ``without cities``
     and ``without routes`` drop every inherited one first); any other value or
-    array is replaced whole. Spans follow their items.
+    array is replaced whole, tables included (an object whose keys are rows,
+    ``route_points 1: 1, 2: 2``: a child's table drops the rows it leaves out).
+    Spans follow their items.
     """
     merger = _Merger(parent, child)
     data = merger.values(parent.data, child.data, schema(), ())
@@ -38,13 +40,41 @@ def merge(parent: Document, child: Document) -> tuple[Document, list[Diagnostic]
     return merged, merger.diagnostics
 
 
+def is_table(node: dict | None) -> bool:
+    """An object whose keys are its rows (a length, a count, a city: ``route_points``, a score
+    table's ``points``, a token's ``on``), not named keys: a value, replaced whole."""
+    node = resolve_ref(node) or {}
+    return "properties" not in node and isinstance(node.get("additionalProperties"), dict)
+
+
+def _schema_at(path: JsonPath) -> dict:
+    """The schema of the value at ``path`` of a document ({} where it says nothing)."""
+    node: dict = schema()
+    for step in path:
+        node = resolve_ref(node) or {}
+        if isinstance(step, int):
+            node = node.get("items", {})
+        elif step in node.get("properties", {}):
+            node = node["properties"][step]
+        else:
+            node = (
+                node.get("additionalProperties") if isinstance(node.get("additionalProperties"), dict) else {}
+            )
+    return resolve_ref(node) or {}
+
+
 class _Merger:
     def __init__(self, parent: Document, child: Document):
         self.parent, self.child = parent, child
         self.removed: set[tuple[str, str]] = set()
         self.edits: dict[str, Span] = {}
         self.diagnostics: list[Diagnostic] = []
-        replaced = {path for path in child.spans if not isinstance(get_path(child.data, path), dict)}
+        # What the child gives replaces what lies under it in the parent: a value, a list, a table.
+        replaced = {
+            path
+            for path in child.spans
+            if not isinstance(get_path(child.data, path), dict) or is_table(_schema_at(path))
+        }
         self.spans = {
             path: span
             for path, span in parent.spans.items()
@@ -75,7 +105,7 @@ class _Merger:
 
     def values(self, parent: Any, child: Any, node: dict | None, path: JsonPath) -> Any:
         node = resolve_ref(node) or {}
-        if isinstance(parent, dict) and isinstance(child, dict):
+        if isinstance(parent, dict) and isinstance(child, dict) and not is_table(node):
             properties = node.get("properties", {})
             merged = dict(parent)
             for key, value in child.items():

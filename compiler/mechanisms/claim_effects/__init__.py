@@ -248,12 +248,17 @@ class ClaimEffects(Mechanism):
             total = sum(units(edition, route, effect) for route in marked)
             routes, tracks = _routes_and_tracks(marked)
             routes = f"{routes} {counted(routes, 'route', 'routes')}" + tracks
-            material.append(
-                f"{routes} avec des {prop.plural} ({total} {counted(total, prop.singular, prop.plural)} en tout, "
-                "une croix sur le plateau pour chacune)"
-                if not isinstance(prop.default, bool)
-                else f"{routes} avec {'une' if prop.feminine else 'un'} {prop.singular}"
-            )
+            one = f"{'une' if prop.feminine else 'un'} {prop.singular}"
+            if isinstance(prop.default, bool):
+                material.append(f"{routes} avec {one}")
+            elif total == 1:
+                material.append(f"{routes} avec {one} (une croix sur le plateau)")
+            else:
+                each = "chacune" if prop.feminine else "chacun"
+                material.append(
+                    f"{routes} avec des {prop.plural} ({total} {prop.plural} en tout, "
+                    f"une croix sur le plateau pour {each})"
+                )
             claim.append(self.sentence(edition, effect))
             if effect.trains:
                 claim.append(

@@ -75,9 +75,10 @@ class JokerReach(Mechanism):
 
     def check(self, checker: Any) -> None:
         data = checker.data
-        if data.get("joker", {}).get("pays") != "tunnels":
-            return
-        if "tunnels" not in data:
+        pays = data.get("joker", {}).get("pays", "all")
+        listed = {kind for kind in pays if isinstance(kind, str)} if isinstance(pays, list) else set()
+        kinds = {"tunnels"} if pays == "tunnels" else listed  # `pays: [tunnels]` is `pays: tunnels`
+        if kinds == {"tunnels"} and "tunnels" not in data:
             checker.report(
                 Code.INCONSISTENT_RULE, "un joker qui ne paie que les tunnels demande « tunnels »", ("joker",)
             )
@@ -85,15 +86,16 @@ class JokerReach(Mechanism):
         ferries = (
             [i for i, route in enumerate(routes) if route.get("ferry")] if isinstance(routes, list) else []
         )
-        if ferries:
+        if kinds and "ferries" not in kinds and ferries:
             # Blamed on the first ferry when this file marked it, else on the joker it inherits or declares.
             marked = ("board", "route", ferries[0], "ferry")
             local = checker.declared_here(marked)
             checker.report(
                 Code.INCONSISTENT_RULE,
-                "un ferry se paie en locomotives : il demande un joker qui paie toutes les routes",
+                "les locomotives d’un ferry se paient en jokers : il demande un joker qui paie les ferries, "
+                "pas seulement les tunnels",
                 marked if local else ("joker",),
-                hint="« without ferries »",
+                hint="« pays: [tunnels, ferries] », « pays: all », ou « without ferries »",
             )
 
     # -- engine ------------------------------------------------------------
