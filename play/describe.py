@@ -154,7 +154,9 @@ def _describe(
     if kind == "claim_route":
         route = engine.ROUTES.get(action.get("route"), {})
         length = route.get("length", "?")
-        return f"prend la route {route_name(engine, action.get('route', ''))} ({length}) avec {payment_phrase(action, engine)}"
+        text = f"prend la route {route_name(engine, action.get('route', ''))} ({length}) avec {payment_phrase(action, engine)}"
+        # With shares, a claim may decline the route's share.
+        return text + (" sans prendre d’action" if action.get("share") is False else "")
     if kind == "draw_tickets":
         mix = getattr(engine, "TICKET_MIX", None)
         if mix and mix["kind"] in action:

@@ -164,7 +164,8 @@ def game_page(served: Served, session: Session, query: dict[str, str], error: st
             if action["route"] == selected_route:
                 route_buttons.append(
                     _button(
-                        f"Payer {payment_phrase({**action, 'holder_cards': None}, engine)}{_holder(action)}",
+                        f"Payer {payment_phrase({**action, 'holder_cards': None}, engine)}{_holder(action)}"
+                        + (" sans prendre d’action" if action.get("share") is False else ""),
                         action,
                     )
                 )

@@ -257,3 +257,9 @@ def test_japan_speaks_the_french_box_words_for_its_bullet_trains() -> None:
         in japan
     )
     assert "Shinkansen" not in japan
+
+
+def test_the_dummy_shares_are_rounded_up_in_plain_french() -> None:
+    pennsylvania = plain(SHEETS["pennsylvania"])
+    assert "arrondie au-dessus" not in pennsylvania
+    assert "moitié, arrondie à l’entier supérieur : elles comptent pour lui" in pennsylvania

@@ -187,9 +187,50 @@ def test_the_serve_log_names_a_company_as_the_sheet_does() -> None:
         describe(penn, {"type": "take_share", "company": "prr"})
         == "prend une action de la Pennsylvania Railroad"
     )
+    claim = {"type": "claim_route", "route": "altoona-dubois", "cards": {"red": 2}}
+    assert describe(penn, claim) == "prend la route Altoona – Dubois (2) avec 2 cartes rouges"
+    assert (
+        describe(penn, {**claim, "share": False})
+        == "prend la route Altoona – Dubois (2) avec 2 cartes rouges sans prendre d’action"
+    )
     sheet = _sheet("pennsylvania")
     assert "34 villes et 1 pays voisin reliés par 71 routes" in sheet
     assert "7 des Reading Lines" in sheet and "5 du New York Central System" in sheet
+
+
+def test_pennsylvania_says_a_share_may_be_declined_and_what_rests_on_one_source() -> None:
+    """Issue 37, §1 and §2: a claim *may* take a share (fandom, « Shares »), the exhausted
+    companies' rule is a rule, not a decision, and the whole payout table rests on one source."""
+    sheet = _sheet("pennsylvania")
+    claim = section(sheet, "Prendre une route")
+    nb = "\u00a0"
+    assert (
+        "Quand tu prends une route qui porte des logos de compagnies, tu peux aussi prendre la carte Action "
+        "du dessus de la pile de l’une d’elles, celle de plus petit numéro, ou n’en prendre aucune. Si la "
+        "route en porte plusieurs qui ont encore des actions, tu choisis la compagnie. Une compagnie dont "
+        f"toutes les actions sont prises n’en donne plus{nb}: choisis-en une autre de la route, s’il en reste. "
+        "Garde tes cartes Action devant toi, face cachée." in claim
+    )
+    assert "prends la carte Action du dessus" not in sheet
+    assert (
+        "et pose-la face cachée à côté des siennes\u202f; si tu n’en prends pas, il n’en prend pas non plus."
+        in claim
+    )
+    decisions = section(sheet, "Quand la règle ne dit rien")
+    assert "Une compagnie qui n’a plus d’action" not in decisions and "toutes les actions" not in decisions
+    assert (
+        f"- Les points par rang du tableau «{nb}Les compagnies{nb}» ne viennent que d’une source, l’adaptation "
+        f"de Board Game Arena{nb}: aucun texte de la règle ne les donne.\n" in decisions
+    )
+    assert (
+        "- Les Reading Lines donnent 15 points à leur premier actionnaire (Board Game Arena)\u202f; une autre "
+        "lecture des cartes dit 14.\n" in decisions
+    )
+    summary = section(sheet, "Résumé express")
+    assert (
+        f"- Route à logos{nb}: si tu veux, la carte Action du dessus d’une de ses compagnies\u202f; majorités "
+        "par compagnie.\n" in summary
+    )
 
 
 def test_route_counts_count_routes_and_tracks() -> None:

@@ -776,13 +776,16 @@ def test_shares_on_the_usa_are_stated_and_scored() -> None:
         "- 30 cartes Action de trois compagnies : 15 de la Pennsylvania Railroad, 10 de la Baltimore \\& Ohio "
         "et 5 de la New York Central ;" in rules
     )
-    assert "prends la carte Action du dessus de la pile de l’une d’elles, celle de plus petit numéro" in rules
+    assert (
+        "tu peux aussi prendre la carte Action du dessus de la pile de l’une d’elles, celle de plus petit "
+        "numéro, ou n’en prendre aucune." in rules
+    )
     assert "à égalité, celui qui a l’action de plus petit numéro passe devant." in rules
     assert "Bruno marque 30 points, Alice 21 et Chloé 14." in rules
     assert "| La Pennsylvania Railroad | 15 | 30 / 21 / 14 / 9 / 6 |" in rules
     assert (
-        "- Prendre une route à logos : la carte Action du dessus d’une de ses compagnies, au choix (nouveau)."
-        in annex
+        "- Prendre une route à logos : au choix, la carte Action du dessus d’une de ses compagnies, ou aucune "
+        "(nouveau)." in annex
     )
     assert (
         "À deux joueurs, un joueur fictif prend aussi des actions : chaque fois que tu prends une carte "

@@ -63,6 +63,7 @@ HOOKS = (
     "claim_reach",  # in the enumeration of claims: the `reach` of a colour's `bucket` capped by `trains` (replaces)
     "claim_filter",  # in the enumeration of claims: `continue` skips a route
     "claim_payments",  # in the enumeration of claims, per open `route`: its legal claims (replaces the core's)
+    "route_claims",  # in the enumeration of claims, after one open `route`'s (`actions[first:]`): more of its claims
     "claim_actions",  # after the enumeration of claims: more claims (`actions`, `hand`, `trains`)
     "holds_sibling",  # the method `_holds_sibling(siblings, player)` (replaces the core's)
     "claim_payment",  # in `apply` of a claim: the `payment` its cards make (replaces the core's)

@@ -92,7 +92,7 @@ ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7: 18}
 # Each neighbouring country and its border arrows.
 COUNTRIES = {"Ontario": ("Ontario#1", "Ontario#2")}
 # Shares: each company's French name, its shares (numbered 1 to count, taken in that order), the
-# points of its first shareholder, its second…, and the routes bearing its logo. Spec: editions/pennsylvania.aventuriers:84.
+# points of its first shareholder, its second…, and the routes bearing its logo. Spec: editions/pennsylvania.aventuriers:91.
 SHARES = {
     "prr": {
         "name": "la Pennsylvania Railroad",
@@ -572,6 +572,7 @@ ClaimRoute = TypedDict(
         "type": "Literal['claim_route']",
         "route": "RouteId",
         "cards": "Cards",
+        "share": "NotRequired[bool]",
     },
 )
 # The action 'draw_tickets' (`Game.apply`).
@@ -1670,6 +1671,7 @@ MESSAGES = {
     "bad_card_count": "Le nombre de cartes «\xa0{color}\xa0» doit être un entier positif ou nul, pas «\xa0{count}\xa0».",
     "bad_cards": "Les cartes se donnent par couleur avec leur nombre, par exemple «\xa0red\xa0: 3\xa0».",
     "bad_return_order": "L’ordre de retour doit citer chaque ticket rendu une fois.",
+    "bad_share": "«\xa0share\xa0» vaut true (prendre une action de la route) ou false (n’en prendre aucune), pas {value}.",
     "bad_slot": "Un emplacement visible se désigne par un nombre entier de 0 à {last}, pas «\xa0{slot}\xa0».",
     "bad_ticket_list": "Les tickets se donnent en liste de leurs identifiants.",
     "double_route_closed": "À {players} joueurs, une seule voie de la route double «\xa0{route}\xa0» peut servir.",
@@ -1689,6 +1691,7 @@ MESSAGES = {
     "must_keep_tickets": "Tu dois d’abord choisir les tickets à garder.",
     "must_take_dummy_share": "Choisis d’abord l’action du joueur fictif\xa0: {companies}.",
     "must_take_share": "Prends d’abord l’action d’une compagnie de la route\xa0: {companies}.",
+    "no_share_to_decline": "La route {route} ne donne aucune action à refuser\xa0: aucune compagnie de ses logos n’en a encore.",
     "no_share_to_take": "Aucune action n’attend d’être prise.",
     "no_tickets_left": "Il ne reste aucun ticket à piocher.",
     "no_tickets_to_keep": "Tu n’as aucun ticket à choisir maintenant.",
@@ -1971,6 +1974,14 @@ def _index_actions() -> tuple:
                 )
     tables["keep_tickets"] = keeps
     tables["take_share"] = {company: add({"type": "take_share", "company": company}) for company in SHARES}
+    # Each claim of a route bearing logos, declining its share ("share": False), by the claim's
+    # id: the same route and cards, the share left in its pile (editions/pennsylvania.aventuriers:91).
+    tables["share_declined"] = {
+        claim.id: add({**claim, "share": False}, claim.payment)
+        for route, by_payment in enumerate(tables["claims"])
+        if _ROUTE_SHARES[route]
+        for claim in by_payment.values()
+    }
     return tuple(actions), tables
 
 
@@ -2017,6 +2028,7 @@ def _claim_rows() -> tuple:
 
 _CLAIM_ROWS = _claim_rows()
 _TAKE_SHARE = _TABLES["take_share"]
+_SHARE_DECLINED = _TABLES["share_declined"]
 _KEEPS = _TABLES["keep_tickets"]
 
 
@@ -2117,7 +2129,7 @@ def _roots(network: dict[str, str], place: str) -> set[str]:
 def share_points(held: list[list[int]], points: tuple[int, ...]) -> list[int]:
     """The points each player's shares of one company score: its shareholders ranked by the shares
     they hold, a tie going to the lowest-numbered share; `points[rank]` to each, none without a
-    share. Spec: editions/pennsylvania.aventuriers:84."""
+    share. Spec: editions/pennsylvania.aventuriers:91."""
     ranked = sorted(
         (player for player, numbers in enumerate(held) if numbers),
         key=lambda p: (-len(held[p]), min(held[p])),
@@ -2216,6 +2228,7 @@ class Game:
         "_share_choices",
         "_dummy_shares",
         "_dummy_choices",
+        "_share_declined",
     )
 
     def __init__(self, players: int, seed: int):
@@ -2254,6 +2267,9 @@ class Game:
             {company: [] for company in SHARES} if players == SHARE_DUMMY else None
         )
         self._dummy_choices: list[str] = []
+        # Whether the claim being settled declines its share: set just before the route is
+        # taken, read and cleared at once (never true between two actions).
+        self._share_declined = False
 
     def _set_up(self) -> None:
         """Set-up: editions/pennsylvania.aventuriers:31."""
@@ -2655,6 +2671,7 @@ class Game:
                 if siblings and self._holds_sibling(siblings, player):
                     continue
                 claims = _CLAIMS[route]
+                first = len(actions)  # where this route's claims start
                 rows = _CLAIM_ROWS[route]
                 jokers = locomotives if locomotives < length else length
                 for paid in held if gray else (bucket_color,):
@@ -2662,6 +2679,9 @@ class Game:
                     actions += rows[paid][have if have < length else length][jokers]
                 if locomotives >= length:
                     actions.append(claims[LOCOMOTIVE, length])
+                # The same claims declining the route's share, where it offers one: editions/pennsylvania.aventuriers:91.
+                if len(actions) > first and self._shares_offered(route):
+                    actions += [_SHARE_DECLINED[claim.id] for claim in actions[first:]]
 
     def _claim_count(self) -> int:
         """How many claims `_claim_actions` lists, without listing them."""
@@ -2685,13 +2705,20 @@ class Game:
                 siblings = _ROUTE_SIBLINGS[route]
                 if siblings and self._holds_sibling(siblings, player):
                     continue
+                claims = _CLAIMS[route]
+                actions: list[_Action] = []
+                first = len(actions)  # where this route's claims start
                 rows = _CLAIM_ROWS[route]
                 jokers = locomotives if locomotives < length else length
                 for paid in held if gray else (bucket_color,):
                     have = hand[paid]
-                    count += len(rows[paid][have if have < length else length][jokers])
+                    actions += rows[paid][have if have < length else length][jokers]
                 if locomotives >= length:
-                    count += 1
+                    actions.append(claims[LOCOMOTIVE, length])
+                # The same claims declining the route's share, where it offers one: editions/pennsylvania.aventuriers:91.
+                if len(actions) > first and self._shares_offered(route):
+                    actions += [_SHARE_DECLINED[claim.id] for claim in actions[first:]]
+                count += len(actions)
         return count
 
     def _claim_at(self, k: int) -> _Action:
@@ -2716,18 +2743,21 @@ class Game:
                 if siblings and self._holds_sibling(siblings, player):
                     continue
                 claims = _CLAIMS[route]
+                actions: list[_Action] = []
+                first = len(actions)  # where this route's claims start
                 rows = _CLAIM_ROWS[route]
                 jokers = locomotives if locomotives < length else length
                 for paid in held if gray else (bucket_color,):
                     have = hand[paid]
-                    found = rows[paid][have if have < length else length][jokers]
-                    if k < len(found):
-                        return found[k]
-                    k -= len(found)
+                    actions += rows[paid][have if have < length else length][jokers]
                 if locomotives >= length:
-                    if k == 0:
-                        return claims[LOCOMOTIVE, length]
-                    k -= 1
+                    actions.append(claims[LOCOMOTIVE, length])
+                # The same claims declining the route's share, where it offers one: editions/pennsylvania.aventuriers:91.
+                if len(actions) > first and self._shares_offered(route):
+                    actions += [_SHARE_DECLINED[claim.id] for claim in actions[first:]]
+                if k < len(actions):
+                    return actions[k]
+                k -= len(actions)
         raise IndexError(k)
 
     def _index_open_routes(self) -> None:
@@ -2785,6 +2815,12 @@ class Game:
             raise IllegalAction(
                 "not_enough_trains", needed=_counted(length, "wagon", "wagons"), trains=self._trains[player]
             )
+        # A claim may decline the share its route offers ("share": False): editions/pennsylvania.aventuriers:91.
+        takes_share = action.get("share", True)
+        if type(takes_share) is not bool:
+            raise IllegalAction("bad_share", value=takes_share)
+        if not takes_share and not self._shares_offered(route):
+            raise IllegalAction("no_share_to_decline", route=_route_name(route))
         if sum(payment.values()) != length:
             raise IllegalAction("wrong_card_count", cards=_cards(length), given=sum(payment.values()))
         paid = self._one_color(payment)
@@ -2796,6 +2832,7 @@ class Game:
             raise IllegalAction(
                 "ferry_needs_locomotives", locomotives=_cards(_ROUTE_FERRY[route], LOCOMOTIVE)
             )
+        self._share_declined = not takes_share  # read once the route is taken (`_offer_shares`)
         self._take_route(route, payment)
 
     def _take_route(self, route: int, payment: dict[int, int]) -> None:
@@ -2957,17 +2994,26 @@ class Game:
             chosen.append(ticket)
         return chosen
 
-    # -- shares: editions/pennsylvania.aventuriers:84 ---------------------------------------------------
+    # -- shares: editions/pennsylvania.aventuriers:91 ---------------------------------------------------
 
-    def _offer_shares(self, route: int) -> None:
-        """A claim of a route bearing logos takes the top share of one of its companies with
-        shares left: the only one, else the player chooses (`_share_choices`, phase take_share);
-        then, with a dummy shareholder, one for it among the same companies."""
-        offered = [
+    def _shares_offered(self, route: int) -> list[str]:
+        """The companies whose logo `route` bears that have shares left, in the order SHARES
+        lists them: a company whose shares are all taken gives none."""
+        return [
             company
             for company in _ROUTE_SHARES[route]
             if self._shares_taken[company] < SHARES[company]["count"]
         ]
+
+    def _offer_shares(self, route: int) -> None:
+        """A claim of a route bearing logos may take the top share of one of its companies with
+        shares left: the only one, else the player chooses (`_share_choices`, phase take_share);
+        then, with a dummy shareholder, one for it among the same companies. A claim declining
+        the share (`_share_declined`) takes none, and the dummy none either."""
+        if self._share_declined:
+            self._share_declined = False
+            return
+        offered = self._shares_offered(route)
         if len(offered) == 1:
             self._shares_held[self._current][offered[0]].append(self._take_share(offered[0]))
             self._offer_dummy(offered)
@@ -2996,7 +3042,7 @@ class Game:
 
     def _apply_take_share(self, action: dict) -> None:
         """Take the top share of a company whose logo the route just claimed bears, for oneself or
-        for the dummy shareholder: editions/pennsylvania.aventuriers:84."""
+        for the dummy shareholder: editions/pennsylvania.aventuriers:91."""
         phase = self._phase
         if phase not in ("take_share", "dummy_share"):
             raise IllegalAction("no_share_to_take")
@@ -3116,7 +3162,7 @@ class Game:
                 + sum(entry["points"] for entry in completed)
                 - sum(entry["points"] for entry in failed),
             }
-            # Each company's shareholders by rank, the dummy's counted shares among them: editions/pennsylvania.aventuriers:84.
+            # Each company's shareholders by rank, the dummy's counted shares among them: editions/pennsylvania.aventuriers:91.
             dummy = self._dummy_counted()
             result["shares"] = {
                 company: share_points(
@@ -3289,6 +3335,7 @@ class Game:
             else {company: list(numbers) for company, numbers in self._dummy_shares.items()}
         )
         game._dummy_choices = list(self._dummy_choices)
+        game._share_declined = False
         return game
 
     @classmethod
@@ -3535,7 +3582,7 @@ def _once(ticket: str, seen: set[str]) -> None:
 # Each action: its handler, the fields it needs besides "type", and those it may have.
 _HANDLERS: dict[str, tuple[Any, tuple[str, ...], tuple[str, ...]]] = {
     "draw_card": (Game._apply_draw_card, ("source",), ("slot",)),
-    "claim_route": (Game._apply_claim_route, ("route", "cards"), ()),
+    "claim_route": (Game._apply_claim_route, ("route", "cards"), ("share",)),
     "draw_tickets": (Game._apply_draw_tickets, (), ()),
     "keep_tickets": (Game._apply_keep_tickets, ("tickets",), ("return_order",)),
     "take_share": (Game._apply_take_share, ("company",), ()),

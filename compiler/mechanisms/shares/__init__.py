@@ -2,9 +2,10 @@
 
 ``shares { company prr "la Pennsylvania Railroad" count: 15 points: [30, 21, 14, 9, 6] on: [ids…] }``
 (Pennsylvania): each company has ``count`` shares, numbered 1 to ``count`` and taken in that
-order; its logo is on the routes ``on`` lists. A claim of such a route takes the top share of one
-of its companies that has any left, the player choosing where there are several (phase
-``take_share``). At the end each company's shareholders are ranked by the shares they hold, ties
+order; its logo is on the routes ``on`` lists. A claim of such a route may take the top share of
+one of its companies that has any left, the player choosing where there are several (phase
+``take_share``); a claim with ``"share": False`` takes none (without the field, it takes one), and
+then the dummy takes none either. At the end each company's shareholders are ranked by the shares they hold, ties
 going to whoever holds the lowest-numbered share, and score its ``points`` by rank; without a
 share of a company, nothing for it. Issue 24: counters per player, a supply per company, an
 effect of the claim with a choice, majorities with a points table per company.
@@ -110,6 +111,30 @@ class ShareRules(Mechanism):
                 f"{players['max']}",
                 ("shares", "dummy"),
             )
+        # A claim declining its share is listed beside each claim of its route and takes the route
+        # at once: not yet with claims listed or settled otherwise.
+        data = checker.data
+        others = [
+            name
+            for name, present in (
+                ("les tunnels", any(route.get("tunnel") for route in data["board"].get("route", []))),
+                ("le jeu en équipe (« teams »)", bool(data.get("teams"))),
+                ("la seconde pioche (« extra_deck »)", bool(data.get("extra_deck"))),
+                ("les lots de cartes (« substitute »)", bool(data.get("substitute"))),
+                (
+                    "les cartes de plus d’un effet de prise",
+                    any(item.get("cards") for item in data.get("claim_effect", [])),
+                ),
+            )
+            if present
+        ]
+        if others:
+            checker.report(
+                Code.INCONSISTENT_RULE,
+                f"les actions des compagnies ne se combinent pas encore avec {enumerate_fr(others)} : "
+                "une prise qui refuse son action doit prendre sa route aussitôt",
+                ("shares",),
+            )
         routes = route_ids(checker.data)
         known = set(routes)
         seen: set[str] = set()
@@ -153,6 +178,7 @@ class ShareRules(Mechanism):
                 "Observation": table,
                 "ObservedPlayer": held,
                 "ScoreRecord": {"shares": "dict[Company, int]"},
+                "ClaimRoute": {"share": "NotRequired[bool]"},
             },
             actions={"take_share": {"company": "Company"}},
             aliases={"Company": literal(company.id for company in self.rule(edition).companies)},
@@ -165,14 +191,36 @@ class ShareRules(Mechanism):
             "must_take_dummy_share": "Choisis d’abord l’action du joueur fictif : {companies}.",
             "share_not_offered": "« {company} » n’est pas une compagnie dont tu peux prendre une action : "
             "{companies}.",
+            "bad_share": "« share » vaut true (prendre une action de la route) ou false (n’en prendre "
+            "aucune), pas {value}.",
+            "no_share_to_decline": "La route {route} ne donne aucune action à refuser : aucune compagnie de "
+            "ses logos n’en a encore.",
         }
 
+    def action_fields(self, edition: Edition) -> dict[str, tuple[str, ...]]:
+        return {"claim_route": ("share",)}
+
     def action_parts(self, edition: Edition, split: bool) -> list[Any]:
-        from ...ir.cost import Part
+        from ...ir.cost import Part, ways_to_pay
+        from .. import joker_pays  # the registry imports this module
 
         rule = self.rule(edition)
-        # One id per company: the same action chooses the player's share or the dummy's.
-        return [Part(what="« shares »", actions=len(rule.companies), span=rule.span)]
+        # One id per company: the same action chooses the player's share or the dummy's; and
+        # each claim of a route bearing logos, declining its share.
+        logos = {route for company in rule.companies for route in company.routes}
+        plain = len(edition.cards) - 1
+        declined = sum(
+            ways_to_pay(
+                route.length,
+                plain if route.color == "gray" else 1,
+                route.ferry,
+                joker_pays(edition, route),
+                split,
+            )
+            for route in edition.board.routes
+            if route.id in logos
+        )
+        return [Part(what="« shares »", actions=len(rule.companies) + declined, span=rule.span)]
 
     # -- words -------------------------------------------------------------
     def sheet(self, edition: Edition, engine: Any) -> SheetWords:
@@ -195,9 +243,11 @@ class ShareRules(Mechanism):
             f"Bruno marque {scored[1]} points, Alice {scored[0]} et Chloé {scored[2]}."
         )
         claim = typo(
-            "Quand tu prends une route qui porte des logos de compagnies, prends la carte Action du dessus de "
-            "la pile de l’une d’elles, celle de plus petit numéro ; tu choisis la compagnie quand la route en "
-            "porte plusieurs qui ont encore des actions. Garde tes cartes Action devant toi, face cachée."
+            "Quand tu prends une route qui porte des logos de compagnies, tu peux aussi prendre la carte Action "
+            "du dessus de la pile de l’une d’elles, celle de plus petit numéro, ou n’en prendre aucune. Si la "
+            "route en porte plusieurs qui ont encore des actions, tu choisis la compagnie. Une compagnie dont "
+            "toutes les actions sont prises n’en donne plus : choisis-en une autre de la route, s’il en reste. "
+            "Garde tes cartes Action devant toi, face cachée."
         )
         scoring = typo(
             "Actions : pour chaque compagnie, ses actionnaires sont classés selon le nombre de ses actions "
@@ -220,12 +270,11 @@ class ShareRules(Mechanism):
                 *self._dummy_decisions(rule),
                 "Les cartes Action se gardent face cachée, mais chacun voit de quelle pile elles sont prises, "
                 "et dans quel ordre : elles sont donc connues de tous, avec leur numéro.",
-                "Une compagnie qui n’a plus d’action n’en donne plus : sur une route qui porte son logo, on "
-                "prend celle d’une autre compagnie de la route s’il en reste, sinon rien.",
             ),
             summary=(
                 typo(
-                    "Route à logos : la carte Action du dessus d’une de ses compagnies ; majorités par compagnie."
+                    "Route à logos : si tu veux, la carte Action du dessus d’une de ses compagnies ; majorités "
+                    "par compagnie."
                 ),
             ),
             formula=(" + actions",),
@@ -243,8 +292,9 @@ class ShareRules(Mechanism):
             typo(
                 f"À {words(rule.dummy)} joueurs, un joueur fictif prend aussi des actions : chaque fois que tu "
                 "prends une carte Action, choisis-en une pour lui parmi les compagnies de la route qui en ont "
-                "encore, et pose-la face cachée à côté des siennes. À la fin, mélange ses actions et retournes-en la "
-                "moitié, arrondie au-dessus : elles comptent pour lui dans le classement de chaque compagnie, "
+                "encore, et pose-la face cachée à côté des siennes ; si tu n’en prends pas, il n’en prend pas "
+                "non plus. À la fin, mélange ses actions et retournes-en la "
+                "moitié, arrondie à l’entier supérieur : elles comptent pour lui dans le classement de chaque compagnie, "
                 "mais il ne marque rien."
             ),
         )
@@ -272,7 +322,7 @@ class ShareRules(Mechanism):
             Fact(
                 section="Le tour",
                 label="Prendre une route à logos",
-                value="la carte Action du dessus d’une de ses compagnies, au choix",
+                value="au choix, la carte Action du dessus d’une de ses compagnies, ou aucune",
             ),
         ]
         if rule.dummy is not None:
