@@ -227,6 +227,7 @@ def command_sheet(args: argparse.Namespace) -> int:
 def _print_pdf(document: str, name: str, output: str | None) -> int:
     import tempfile
 
+    from .emit.document import tightened
     from .pdf import PdfError, print_pdf
     from .write import check_output_file, os_reason
 
@@ -234,7 +235,7 @@ def _print_pdf(document: str, name: str, output: str | None) -> int:
         with tempfile.TemporaryDirectory() as folder:
             printed = Path(folder) / "fiche.pdf"
             try:
-                print_pdf(document, printed)
+                print_pdf(document, printed, tighter=tightened(document))
             except PdfError as error:
                 print(f"aventuriers sheet : PDF impossible : {error}", file=sys.stderr)
                 return 1
@@ -243,7 +244,7 @@ def _print_pdf(document: str, name: str, output: str | None) -> int:
     target = Path(output or f"{name}.pdf")
     check_output_file(target)
     try:
-        print_pdf(document, target)
+        print_pdf(document, target, tighter=tightened(document))
     except (PdfError, OSError) as error:
         reason = error if isinstance(error, PdfError) else f"{target} : {os_reason(error)}"
         print(f"aventuriers sheet : PDF impossible : {reason}", file=sys.stderr)

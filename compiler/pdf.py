@@ -10,6 +10,10 @@ to any page printed), and every connection goes to a proxy that does not
 exist, loopback included. (Chromium's own switch for scripts,
 ``--blink-settings=scriptEnabled=false``, stops its headless print from
 writing anything: the policy turns them off instead.)
+
+A page may come with a tighter version of itself (the sheet's rules set a little closer):
+both are printed, and the tighter kept only when it has fewer pages, so that a part never
+ends on a page holding a few lines of it.
 """
 
 from __future__ import annotations
@@ -82,8 +86,18 @@ def with_policy(html: str) -> str:
     return html[: head.end()] + meta + html[head.end() :]
 
 
-def print_pdf(html: str, target: Path) -> None:
-    """Write ``html`` printed to PDF at ``target`` (A4, as its print stylesheet says)."""
+def page_count(pdf: bytes) -> int:
+    """The pages of a PDF as Chromium writes it: the ``/Count`` of its page tree's root, the
+    largest there is (the sheet has no outline, whose entries count too)."""
+    counts = [int(count) for count in re.findall(rb"/Count\s+(\d+)", pdf)]
+    return max(counts, default=0)
+
+
+def print_pdf(html: str, target: Path, *, tighter: str | None = None) -> None:
+    """Write ``html`` printed to PDF at ``target`` (A4, as its print stylesheet says).
+
+    ``tighter``: the same page set a little closer, printed too; kept when it has fewer pages
+    (a part that ended with a few lines alone on a page takes them back)."""
     chromium = find_chromium()
     named = os.environ.get(CHROMIUM_VARIABLE)
     if chromium is None and named:
@@ -96,30 +110,38 @@ def print_pdf(html: str, target: Path) -> None:
     target = target.resolve()
     with tempfile.TemporaryDirectory(prefix="aventuriers-pdf-") as folder:
         work = Path(folder)
-        page = work / "fiche.html"
-        page.write_text(with_policy(html), encoding="utf-8")
-        printed = work / "fiche.pdf"
-        command = [
-            chromium,
-            *chromium_flags(work / "profile"),
-            *NO_NETWORK,
-            "--no-pdf-header-footer",
-            f"--print-to-pdf={printed}",
-            page.as_uri(),
-        ]
-        try:
-            run = subprocess.run(
-                command, capture_output=True, text=True, timeout=TIMEOUT_SECONDS, check=False
-            )
-        except subprocess.TimeoutExpired as error:
-            raise PdfError(f"Chromium n’a pas fini en {TIMEOUT_SECONDS} s") from error
-        except OSError as error:
-            raise PdfError(
-                f"Chromium ({chromium}) ne démarre pas ({os_reason(error)}) : {INSTALL_HINT}"
-            ) from error
-        if run.returncode != 0 or not printed.is_file() or printed.stat().st_size == 0:
-            last = (run.stderr.strip().splitlines() or ["aucun message"])[-1]
-            raise PdfError(f"Chromium n’a pas imprimé le PDF (code {run.returncode}) : {last}")
+        printed = _print(chromium, html, work, "fiche")
+        if tighter is not None:
+            tight = _print(chromium, tighter, work, "fiche-tight")
+            if page_count(tight.read_bytes()) < page_count(printed.read_bytes()):
+                printed = tight
         partial = target.with_name(f".{target.name}.partiel")
         shutil.copyfile(printed, partial)
         os.replace(partial, target)
+
+
+def _print(chromium: str, html: str, work: Path, name: str) -> Path:
+    """``html`` printed by Chromium to ``work/name.pdf``."""
+    page = work / f"{name}.html"
+    page.write_text(with_policy(html), encoding="utf-8")
+    printed = work / f"{name}.pdf"
+    command = [
+        chromium,
+        *chromium_flags(work / "profile"),
+        *NO_NETWORK,
+        "--no-pdf-header-footer",
+        f"--print-to-pdf={printed}",
+        page.as_uri(),
+    ]
+    try:
+        run = subprocess.run(command, capture_output=True, text=True, timeout=TIMEOUT_SECONDS, check=False)
+    except subprocess.TimeoutExpired as error:
+        raise PdfError(f"Chromium n’a pas fini en {TIMEOUT_SECONDS} s") from error
+    except OSError as error:
+        raise PdfError(
+            f"Chromium ({chromium}) ne démarre pas ({os_reason(error)}) : {INSTALL_HINT}"
+        ) from error
+    if run.returncode != 0 or not printed.is_file() or printed.stat().st_size == 0:
+        last = (run.stderr.strip().splitlines() or ["aucun message"])[-1]
+        raise PdfError(f"Chromium n’a pas imprimé le PDF (code {run.returncode}) : {last}")
+    return printed

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from aventuriers.compiler.build import compile_edition, compile_ir, loader, shipped_editions
 from aventuriers.compiler.cli import main
-from aventuriers.compiler.emit.board import LINE_HEIGHT, SPACE_WIDTH, picture, text_width
+from aventuriers.compiler.emit.board import FONT_SIZE, LINE_HEIGHT, SPACE_WIDTH, picture, text_width
 from aventuriers.compiler.emit.document import emit_document
 from aventuriers.compiler.emit.label_layout import (
     Dot,
@@ -18,6 +18,7 @@ from aventuriers.compiler.emit.label_layout import (
     Segment,
     candidates,
     clipped_length,
+    leader,
     overlapping_pairs,
     place_labels,
 )
@@ -114,9 +115,8 @@ def test_a_label_moves_off_a_route_when_it_can() -> None:
     assert clipped_length(east, box) == 0.0
 
 
-@pytest.mark.parametrize("edition", ["usa-2025", "europe", "switzerland", "asia-equipes"])
-def test_no_two_labels_overlap_on_a_shipped_board(edition: str) -> None:
-    drawn = picture(edition_ir(edition).board)
+def drawn_boxes(drawn) -> dict[str, Box]:
+    """The box of each name as drawn: its baseline and font size, its forced width."""
     boxes = {}
     for text in drawn.texts:
         size = float(text.size)
@@ -127,7 +127,67 @@ def test_no_two_labels_overlap_on_a_shipped_board(edition: str) -> None:
             right=float(text.x) + float(text.width),
             bottom=top + LINE_HEIGHT * size,
         )
+    return boxes
+
+
+def test_two_names_on_one_line_keep_an_em_apart() -> None:
+    # Two cities on one route, the first with routes to the west too: both names above and to
+    # the east would run into one line, « Little Rock Atlanta ».
+    labels = [
+        Label(key="Little Rock", x=100.0, y=100.0, clearance=4.5, width=64.9, height=14.4),
+        Label(key="Atlanta", x=172.0, y=100.0, clearance=4.5, width=44.2, height=14.4),
+    ]
+    routes = [
+        Segment(x1=0.0, y1=100.0, x2=300.0, y2=100.0, half_width=3.25),
+        Segment(x1=100.0, y1=100.0, x2=30.0, y2=60.0, half_width=3.25),
+        Segment(x1=100.0, y1=100.0, x2=30.0, y2=140.0, half_width=3.25),
+    ]
+    dots = [Dot(x=label.x, y=label.y, radius=5.5) for label in labels]
+    boxes = place_labels(labels, routes, dots, FRAME)
+    a, b = boxes["Little Rock"], boxes["Atlanta"]
+    shares_a_line = a.top < b.bottom and b.top < a.bottom
+    assert not shares_a_line or max(b.left - a.right, a.left - b.right) >= 12.0
+
+
+def test_a_leader_is_not_drawn_across_another_name() -> None:
+    label = Label(key="Bern", x=100.0, y=100.0, clearance=4.0, width=30.0, height=12.0)
+    near = Box(left=90.0, top=110.0, right=140.0, bottom=124.0)
+    assert leader(label, Box(left=106.0, top=94.0, right=136.0, bottom=106.0)) is None
+    far = leader(label, Box(left=100.0, top=130.0, right=130.0, bottom=142.0))
+    assert far is not None and clipped_length(far, near) > 0
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_no_two_labels_overlap_on_a_shipped_board(edition: str) -> None:
+    """Every name keeps clear of every other: never overlapping, and two on one line at least an
+    em apart (closer, « Little Rock » and « Atlanta » read as one name)."""
+    drawn = picture(edition_ir(edition).board)
+    if drawn is None:
+        return
+    boxes = drawn_boxes(drawn)
     assert overlapping_pairs(boxes) == []
+    keys = sorted(boxes)
+    too_close = []
+    for index, a in enumerate(keys):
+        for b in keys[index + 1 :]:
+            one, other = boxes[a], boxes[b]
+            if one.top < other.bottom and other.top < one.bottom:
+                gap = max(other.left - one.right, one.left - other.right)
+                if gap < FONT_SIZE:
+                    too_close.append((a, b, round(gap, 1)))
+    assert too_close == []
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_no_leader_is_drawn_across_a_name(edition: str) -> None:
+    drawn = picture(edition_ir(edition).board)
+    if drawn is None:
+        return
+    crossed = []
+    for x1, y1, x2, y2 in drawn.leaders:
+        line = Segment(x1=float(x1), y1=float(y1), x2=float(x2), y2=float(y2), half_width=0.3)
+        crossed += [name for name, box in drawn_boxes(drawn).items() if clipped_length(line, box) > 0.5]
+    assert crossed == []
 
 
 # Names a route still runs under after the layout, by board: a dense corner leaves no free
@@ -147,17 +207,9 @@ def test_labels_keep_off_the_routes(edition: str) -> None:
         end = ((c[1][0] + c[2][0]) / 2, (c[1][1] + c[2][1]) / 2)
         spaces.append(Segment(x1=start[0], y1=start[1], x2=end[0], y2=end[1], half_width=SPACE_WIDTH / 2))
     crossed = set()
-    for text in drawn.texts:
-        size = float(text.size)
-        top = float(text.y) - 0.95 * size
-        box = Box(
-            left=float(text.x),
-            top=top,
-            right=float(text.x) + float(text.width),
-            bottom=top + LINE_HEIGHT * size,
-        )
+    for name, box in drawn_boxes(drawn).items():
         if sum(clipped_length(space, box) for space in spaces) >= 1.0:
-            crossed.add(text.text)
+            crossed.add(name)
     assert crossed == NAMES_UNDER_ROUTES.get(edition, set())
     assert {name for name, _ in drawn.under_routes} == crossed
 

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 from aventuriers.compiler.build import compile_edition, loader
 from aventuriers.compiler.cli import main
-from aventuriers.compiler.pdf import find_chromium
+from aventuriers.compiler.emit.document import tightened
+from aventuriers.compiler.pdf import find_chromium, page_count, print_pdf
 
 from .conftest import artefact, missing
 from .engines import EACH_EDITION
@@ -145,13 +146,47 @@ def test_the_pdf_of_europe(tmp_path, capsys) -> None:
     shutil.copyfile(target, artefact("europe.pdf"))
 
 
+def _pages_of(pdf: Path) -> int:
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
+    return int(next(line for line in info.splitlines() if line.startswith("Pages:")).split()[1])
+
+
+def test_the_tighter_print_is_kept_only_when_it_has_fewer_pages(tmp_path) -> None:
+    """Fifty lines take two pages at 1.5 of leading, one at 1.2: the tighter print is kept;
+    a « tighter » one that is longer is not."""
+    if find_chromium() is None:
+        missing("Chromium")
+    if shutil.which("pdfinfo") is None:
+        missing("poppler-utils (pdfinfo)")
+    lines = "".join(f"<p>Ligne {number}</p>" for number in range(50))
+
+    def page(tight_leading: str) -> str:
+        style = (
+            "@page { size: A4; margin: 15mm; } p { margin: 0; font-size: 12pt; line-height: 1.5; }"
+            f" body.tight p {{ line-height: {tight_leading}; }}"
+        )
+        return f"<!DOCTYPE html><html><head><style>{style}</style></head><body>{lines}</body></html>"
+
+    target = tmp_path / "serree.pdf"
+    print_pdf(page("1.5"), target)
+    assert _pages_of(target) == page_count(target.read_bytes()) == 2
+    print_pdf(page("1.2"), target, tighter=tightened(page("1.2")))
+    assert _pages_of(target) == page_count(target.read_bytes()) == 1
+    print_pdf(page("3"), target, tighter=tightened(page("3")))
+    assert _pages_of(target) == 2
+
+
 PART_TITLES = ("Le plateau", "Les tickets", "Feuille de score")
+# What a page holds at the least, but the last (the score sheet): the board's names fill one.
+PAGE_CHARACTERS = 400
 
 
 @pytest.mark.parametrize("edition", EACH_EDITION)
 def test_no_printed_page_is_nearly_empty(edition: str, tmp_path) -> None:
     """One landscape page, the board's; every page at least a third full (the depth its ink
-    reaches), except the last page of a part (the rules, the board, the tickets, the score)."""
+    reaches), except the last page of a part (the rules, the board, the tickets, the score);
+    and no page but the last holds only a few lines (Japan's rules once ended with their
+    closing line alone on a page, Asia team play's with three lines)."""
     if find_chromium() is None:
         missing("Chromium")
     if shutil.which("pdftoppm") is None or shutil.which("pdftotext") is None:
@@ -160,7 +195,7 @@ def test_no_printed_page_is_nearly_empty(edition: str, tmp_path) -> None:
     assert main(["sheet", edition, "--format", "pdf", "-o", str(target)]) == 0
     subprocess.run(["pdftoppm", "-gray", "-r", "24", str(target), str(tmp_path / "page")], check=True)
     pages = _gray_pages(tmp_path)
-    starts = []
+    starts, sizes = [], []
     for number in range(1, len(pages) + 1):
         text = subprocess.run(
             ["pdftotext", "-f", str(number), "-l", str(number), str(target), "-"],
@@ -169,6 +204,9 @@ def test_no_printed_page_is_nearly_empty(edition: str, tmp_path) -> None:
             check=True,
         ).stdout.lstrip()
         starts.append(text.startswith(PART_TITLES))
+        sizes.append(len(text))
+    few = {number: size for number, size in enumerate(sizes[:-1], start=1) if size < PAGE_CHARACTERS}
+    assert few == {}, f"{edition}: pages of {len(pages)} with under {PAGE_CHARACTERS} characters: {few}"
     assert sum(starts) == len(PART_TITLES), starts
     landscape = [number for number, (width, height, _) in enumerate(pages, start=1) if width > height]
     assert landscape == [starts.index(True) + 1], landscape  # the board's page, and only it

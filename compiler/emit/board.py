@@ -19,7 +19,7 @@ import jinja2
 
 from ..ir import Board, Route
 from . import template_environment
-from .label_layout import Dot, Label, Segment, clipped_length, place_labels
+from .label_layout import Dot, Label, Segment, clipped_length, leader, place_labels
 from .projection import Box, project
 
 # The board is projected into this box; names may reach a little beyond it.
@@ -36,8 +36,6 @@ DOUBLE_OFFSET = SPACE_WIDTH / 2 + 0.9
 # A border arrow drawn at its crossing, but never closer to its city than this.
 ARROW_MIN_DISTANCE = 34.0
 ARROW_SIZE = 6.0
-# Labels this far from their city get a thin line back to it.
-LEADER_FROM = 12.0
 # The box a line of text takes, in ems: a little above the font's ascent plus descent.
 LINE_HEIGHT = 1.2
 BASELINE = 0.95
@@ -287,13 +285,9 @@ def picture(board: Board, marks: tuple[tuple[str, int], ...] = ()) -> Picture | 
                 key=text,
             )
         )
-        nx = min(max(label.x, box.left), box.right)
-        ny = min(max(label.y, box.top), box.bottom)
-        distance = math.hypot(nx - label.x, ny - label.y)
-        if distance - label.clearance >= LEADER_FROM:
-            ux, uy = (nx - label.x) / distance, (ny - label.y) / distance
-            sx, sy = label.x + ux * label.clearance, label.y + uy * label.clearance
-            leaders.append((_n(sx), _n(sy), _n(nx), _n(ny)))
+        line = leader(label, box)
+        if line is not None:
+            leaders.append((_n(line.x1), _n(line.y1), _n(line.x2), _n(line.y2)))
     extent = _extent([*boxes.values()], spaces_xy=[xy[c] for c in board.cities if c in xy], arrows=arrows)
     return Picture(
         left=_n(extent.left),

@@ -170,3 +170,9 @@ def emit_document(edition: Edition, sheet: str, board_svg: str | None) -> str:
         score=score_sheet(edition),
     )
     return markup_environment().get_template("fiche.html.j2").render(document=document)
+
+
+def tightened(document: str) -> str:
+    """The printable sheet with its rules' lines closer together (the style of ``body.tight``):
+    the PDF keeps this print when it has fewer pages (a short last page of rules taken back)."""
+    return document.replace("<body>", '<body class="tight">', 1)

@@ -39,10 +39,14 @@ DIRECTIONS = (
 )
 DIAGONAL = 0.7071
 # Labels keep this much air between them, so that boxes measured by a browser
-# (rounded, with the font's own ascent) still do not touch.
+# (rounded, with the font's own ascent) still do not touch: LABEL_GAP above and below,
+# LABEL_SPACE beside. Two names side by side on one line need more than a word space
+# between them (0.32 em), or they read as one name (« Little Rock Atlanta »): one em.
 LABEL_GAP = 1.5
+LABEL_SPACE = 12.0
 
 COST_LABEL = 10_000.0  # any overlap with another label
+COST_LEADER = 1_000.0  # a label's leader line drawn across another label
 COST_LABEL_AREA = 50.0  # per unit of area overlapped
 COST_DOT = 600.0  # covering another city
 COST_ROUTE = 30.0  # per unit of route length under the label
@@ -51,6 +55,9 @@ COST_RING = 12.0  # per ring away from the city
 COST_DIRECTION = 0.5  # per step down the list of directions
 
 MAX_PASSES = 30
+# Labels this far from their city get a thin line back to it (its leader).
+LEADER_FROM = 12.0
+LEADER_HALF_WIDTH = 0.3
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -94,6 +101,24 @@ def candidates(label: Label) -> list[Box]:
             left, top = left + slide_x * label.width, top + slide_y * label.height
             boxes.append(Box(left=left, top=top, right=left + label.width, bottom=top + label.height))
     return boxes
+
+
+def leader(label: Label, box: Box) -> Segment | None:
+    """The line drawn from the edge of the city's dot to the nearest point of its label's
+    box, when the label sits far enough from the city to need one."""
+    nx = min(max(label.x, box.left), box.right)
+    ny = min(max(label.y, box.top), box.bottom)
+    distance = ((nx - label.x) ** 2 + (ny - label.y) ** 2) ** 0.5
+    if distance - label.clearance < LEADER_FROM:
+        return None
+    ux, uy = (nx - label.x) / distance, (ny - label.y) / distance
+    return Segment(
+        x1=label.x + ux * label.clearance,
+        y1=label.y + uy * label.clearance,
+        x2=nx,
+        y2=ny,
+        half_width=LEADER_HALF_WIDTH,
+    )
 
 
 def clipped_length(segment: Segment, box: Box) -> float:
@@ -201,6 +226,23 @@ def _label_cost(box: Box, others: list[Box]) -> float:
     return cost
 
 
+def _crosses(line: tuple[float, ...], box: Box) -> bool:
+    """Whether a stretched line (`_stretch`) runs through ``box``."""
+    x1, y1, dx, dy, length, half_width, east, west, south, north = line
+    if east <= box.left or west >= box.right or south <= box.top or north >= box.bottom:
+        return False
+    return _clipped(x1, y1, dx, dy, length, half_width, box) > 0.0
+
+
+def _leader_cost(
+    box: Box, line: tuple[float, ...] | None, others: list[Box], lines: list[tuple[float, ...]]
+) -> float:
+    """What a place costs in leaders: its own drawn across another label, another's across it."""
+    crossings = sum(_crosses(line, other) for other in others) if line is not None else 0
+    crossings += sum(_crosses(other, box) for other in lines)
+    return crossings * COST_LEADER
+
+
 def place_labels(labels: list[Label], segments: list[Segment], dots: list[Dot], frame: Box) -> dict[str, Box]:
     """The box of each label (by key), as few overlaps with anything as the candidates allow."""
     options = [candidates(label) for label in labels]
@@ -209,7 +251,7 @@ def place_labels(labels: list[Label], segments: list[Segment], dots: list[Dot], 
         for label, boxes in zip(labels, options, strict=True)
     ]
     # Labels that can ever touch: their widest candidate areas meet.
-    reach = [label.clearance + RINGS[-1] + label.width + LABEL_GAP for label in labels]
+    reach = [label.clearance + RINGS[-1] + label.width + LABEL_SPACE for label in labels]
     neighbours = [
         [
             j
@@ -220,11 +262,21 @@ def place_labels(labels: list[Label], segments: list[Segment], dots: list[Dot], 
         ]
         for i, label in enumerate(labels)
     ]
+    leaders = []
+    for label, boxes in zip(labels, options, strict=True):
+        lines = (leader(label, box) for box in boxes)
+        leaders.append([None if line is None else _stretch(line) for line in lines])
     chosen: list[int | None] = [None] * len(labels)
 
     def best(i: int) -> int:
-        others = [options[j][chosen[j]].grown(LABEL_GAP) for j in neighbours[i] if chosen[j] is not None]
-        costs = [fixed[i][k] + _label_cost(box, others) for k, box in enumerate(options[i])]
+        placed = [j for j in neighbours[i] if chosen[j] is not None]
+        spaced = [options[j][chosen[j]].grown(LABEL_SPACE, LABEL_GAP) for j in placed]
+        plain = [options[j][chosen[j]] for j in placed]
+        lines = [line for j in placed if (line := leaders[j][chosen[j]]) is not None]
+        costs = [
+            fixed[i][k] + _label_cost(box, spaced) + _leader_cost(box, leaders[i][k], plain, lines)
+            for k, box in enumerate(options[i])
+        ]
         return min(range(len(costs)), key=costs.__getitem__)
 
     order = sorted(range(len(labels)), key=lambda i: (-len(neighbours[i]), labels[i].key))

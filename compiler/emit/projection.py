@@ -43,12 +43,15 @@ class Box:
         height = min(self.bottom, other.bottom) - max(self.top, other.top)
         return width * height if width > 0 and height > 0 else 0.0
 
-    def grown(self, margin: float) -> Box:
+    def grown(self, margin: float, vertical: float | None = None) -> Box:
+        """The box widened by ``margin`` on each side, and heightened by ``vertical`` (the same
+        margin unless told)."""
+        vertical = margin if vertical is None else vertical
         return Box(
             left=self.left - margin,
-            top=self.top - margin,
+            top=self.top - vertical,
             right=self.right + margin,
-            bottom=self.bottom + margin,
+            bottom=self.bottom + vertical,
         )
 
     def contains(self, x: float, y: float) -> bool:
