@@ -261,6 +261,20 @@ def elided(word: str, following: str) -> str:
     return f"{word} {following}"
 
 
+def hold_limit(
+    most: int, singular: str, plural: str, *, feminine: bool = True, where: str = "en main"
+) -> tuple[str, str]:
+    """A limit on what a player holds (``hold_at_most N`` in a holding's block), the same words
+    for any holding: the sheet's sentence (« Tu ne peux pas avoir plus de deux cartes Ferry en
+    main. ») and the refusal of what would pass it (« Tu as déjà deux cartes Ferry en main, le
+    plus qu’on peut en avoir. »)."""
+    count = f"{words(most, feminine=feminine)} {singular if most == 1 else plural}"
+    return (
+        f"Tu ne peux pas avoir plus {elided('de', count)} {where}.",
+        f"Tu as déjà {count} {where}, le plus qu’on peut en avoir.",
+    )
+
+
 def kept_phrase(least: int, most: int | None) -> str:
     """How many tickets a player keeps: « au moins deux », « de deux à trois », « d’un à deux »,
     « exactement deux »."""

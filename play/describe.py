@@ -30,7 +30,7 @@ def cards_phrase(cards: dict[str, int] | None) -> str:
 
 def payment_phrase(action: dict, engine: types.ModuleType | None = None) -> str:
     """What a claim or a payment lays: its cards, those from the team's holder, and the cards of
-    the edition's second deck (« et 1 carte Traghetto »)."""
+    the edition's second deck (« et 1 carte Ferry »)."""
     laid = action.get("extra_cards")
     deck = getattr(engine, "EXTRA_DECK", None)
     paid = cards_phrase(action.get("cards"))

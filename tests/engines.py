@@ -219,6 +219,10 @@ def check_invariants(module: types.ModuleType, game) -> dict:
         assert state["extra_pile"] + sum(held) == module.EXTRA_DECK["cards"], (
             "second-deck cards not conserved"
         )
+        most = module.EXTRA_DECK.get("hold_at_most")
+        assert most is None or max(held) <= most, (
+            f"a player holds {max(held)} second-deck cards, above {most}"
+        )
     if hasattr(module, "SHARES"):
         assert bool(state["share_choices"]) == (state["phase"] == "take_share"), (
             "a share choice outside its phase"

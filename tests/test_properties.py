@@ -286,3 +286,24 @@ def refused_or_sound(module, game, before: dict, action) -> None:
         assert game.to_dict() == before
     else:
         check_tickets_given_back(module, before, action, check_invariants(module, game))
+
+
+@settings(max_examples=12, deadline=None)
+@given(players=st.integers(2, 5), seed=st.integers(0, 2**32))
+def test_nobody_ever_holds_more_ferry_cards_than_italy_allows(players, seed):
+    """Italy: two ferry cards at most in a hand (« un joueur ne peut en avoir que deux maximum »,
+    issue 37, §1). Random games that take a ferry card half the times one is offered reach the
+    limit, and nobody ever passes it."""
+    module = engine("italy")
+    assert module.EXTRA_DECK["hold_at_most"] == 2
+    game = module.new_game(players, seed)
+    chooser = random.Random(seed)
+    reached = False
+    while not game.is_over():
+        actions = game.legal_actions()
+        draws = [action for action in actions if action["type"] == "draw_extra_card"]
+        game.apply(draws[0] if draws and chooser.random() < 0.5 else chooser.choice(actions))
+        held = [player["extra_cards"] for player in game.to_dict()["players"]]
+        assert max(held) <= 2, held
+        reached = reached or 2 in held
+    assert reached, "no player ever held two ferry cards: the limit went untested"

@@ -314,3 +314,62 @@ def test_europe_has_a_worked_score_example_like_the_other_editions() -> None:
     assert "Marie réussit" in example and "rate «\u00a0Athina – Angora\u00a0» (5)" in example
     assert "Ses trois gares non construites rapportent 3 × 4 = 12 points, soit 45 + 12 = 57." in example
     assert "Total pour Marie\u00a0: 57 points." in example
+
+
+def test_italy_says_its_ten_ferry_cards_and_the_limit_of_two_in_a_hand() -> None:
+    """Issue 37, §1 and §3: ten cards Ferry (trictrac, polygamer), two at most in a hand (vindjeu,
+    Board Game Arena), under the French edition's name, never « Traghetto »."""
+    italy = _sheet("italy")
+    nbsp = "\u00a0"
+    assert "- 10 cartes Ferry, toutes pareilles." in section(italy, "Matériel")
+    assert (
+        f"Prends la carte du dessus de la pioche des cartes Ferry{nbsp}: c’est tout ton tour, comme une "
+        "locomotive prise face visible. Tu ne peux pas avoir plus de deux cartes Ferry en main. Les cartes "
+        f"Ferry que chacun tient se montrent{nbsp}: elles sont toutes pareilles."
+    ) in section(italy, "Prendre une carte Ferry")
+    assert "- Prendre une carte Ferry quand on en a déjà deux en main." in section(
+        italy, "Erreurs fréquentes"
+    )
+    assert (
+        "- Carte Ferry = jusqu’à deux locomotives d’un ferry\u202f; en prendre une est tout le tour\u202f; "
+        "deux au plus en main." in section(italy, "Résumé express")
+    )
+    assert "Traghetto" not in italy and "12 cartes" not in italy
+    decisions = section(italy, "Quand la règle ne dit rien")
+    assert "leur nombre n’a été lu dans aucune source" not in decisions
+
+
+def test_italy_says_every_gray_route_is_a_ferry_as_its_board_has_it() -> None:
+    """Issue 37, §1: the ferry paragraph reads it from the board (every gray route of Italy is a
+    ferry), so a board with gray routes off the sea says nothing of the kind."""
+    assert (
+        "Ferries\u00a0: sur ce plateau, toutes les routes grises sont des ferries. Une route marquée d’une ou "
+        "plusieurs locomotives se paie avec au moins autant de locomotives"
+    ) in _sheet("italy")
+    for name in ("europe", "nordic_countries", "legendary_asia", "india", "pennsylvania"):
+        assert "toutes les routes grises sont des ferries" not in _sheet(name), name
+
+
+def test_italy_leaves_the_data_audit_to_the_sources_file() -> None:
+    """Issue 37, §3: the sheet says that board and tickets have one unchecked source, not the
+    audit's remarks (pink's extra space, Genova – Pescara's value), which SOURCES.md keeps."""
+    italy = _sheet("italy")
+    assert (
+        "- Le plateau (longueurs, couleurs, vagues des ferries, régions) et les tickets viennent d’une seule "
+        "source, la version de Board Game Arena, que rien n’a encore permis de vérifier sur le plateau "
+        "imprimé.\n"
+    ) in section(italy, "Quand la règle ne dit rien")
+    assert "case de plus" not in italy and "Genova – Pescara" not in italy
+    sources = (Path(__file__).resolve().parent.parent / "editions" / "SOURCES.md").read_text(encoding="utf-8")
+    assert "pink has one space more than every other" in sources
+    assert "Genova – Pescara (7) is worth less than the shortest path (10)" in sources
+
+
+def test_the_differences_page_says_the_limit_of_ferry_cards(capsys) -> None:
+    """Issue 37, §1: the limit on the ferry cards held is a rule of the edition, so `diff` says it."""
+    from aventuriers.compiler.cli import main
+
+    assert main(["diff", "europe", "italy"]) == 0
+    out = capsys.readouterr().out
+    assert "- Cartes Ferry\u00a0: 10 (nouveau)." in out
+    assert "- Cartes Ferry en main\u00a0: deux au plus (nouveau)." in out

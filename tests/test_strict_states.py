@@ -173,3 +173,17 @@ def test_no_refusal_prints_none(edition) -> None:
                 game.apply(action)
             assert "None" not in refusal.value.message, (action, refusal.value.message)
             assert game.to_dict() == phase_start
+
+
+def test_a_player_holding_more_ferry_cards_than_the_limit_is_refused() -> None:
+    """Italy allows two ferry cards in a hand (issue 37, §1): a state with three is one the game
+    never reaches, whatever the pile."""
+    module = engine("italy")
+    state = turn_state(module, 2)
+    state["players"][0]["extra_cards"] = 3
+    state["extra_pile"] = module.EXTRA_DECK["cards"] - 3
+    with pytest.raises(ValueError, match=r"players\[0\]\.extra_cards doit être un entier de 0 à 2, pas 3"):
+        module.Game.from_dict(state)
+    state["players"][0]["extra_cards"] = 2
+    state["extra_pile"] = module.EXTRA_DECK["cards"] - 2
+    assert module.Game.from_dict(state).to_dict()["players"][0]["extra_cards"] == 2

@@ -100,7 +100,7 @@ COUNTRIES = {
 }
 # Regions: each one's French name, its cities, and how many regions it counts for in a network
 # that reaches all of them; the points of a network by the regions it reaches (the row of its
-# count, or of the largest count below it). Spec: editions/italy.aventuriers:79.
+# count, or of the largest count below it). Spec: editions/italy.aventuriers:81.
 REGIONS = {
     "abruzzo": {"name": "les Abruzzes", "cities": ("Pescara",), "whole_counts": 1},
     "calabria": {"name": "la Calabre", "cities": ("Cosenza",), "whole_counts": 1},
@@ -1938,7 +1938,7 @@ MESSAGES = {
     "action_id_not_legal": "L’action numéro {id} ne correspond pas aux tickets que tu as maintenant.",
     "bad_card_count": "Le nombre de cartes «\xa0{color}\xa0» doit être un entier positif ou nul, pas «\xa0{count}\xa0».",
     "bad_cards": "Les cartes se donnent par couleur avec leur nombre, par exemple «\xa0red\xa0: 3\xa0».",
-    "bad_extra_cards": "Le nombre de cartes Traghetto doit être un entier positif, pas {count}.",
+    "bad_extra_cards": "Le nombre de cartes Ferry doit être un entier positif, pas {count}.",
     "bad_return_order": "L’ordre de retour doit citer chaque ticket rendu une fois.",
     "bad_slot": "Un emplacement visible se désigne par un nombre entier de 0 à {last}, pas «\xa0{slot}\xa0».",
     "bad_ticket_list": "Les tickets se donnent en liste de leurs identifiants.",
@@ -1947,9 +1947,10 @@ MESSAGES = {
     "duplicate_ticket": "Le ticket «\xa0{ticket}\xa0» est cité deux fois.",
     "empty_deck": "La pioche et la défausse sont vides\xa0: aucune carte à piocher.",
     "empty_slot": "L’emplacement visible {slot} est vide.",
-    "extra_cards_not_ferry": "Les cartes Traghetto ne se jouent que sur un ferry, pas sur {route}.",
+    "extra_cards_not_ferry": "Les cartes Ferry ne se jouent que sur un ferry, pas sur {route}.",
     "extra_cards_too_many": "Ce ferry demande {locomotives}\xa0: au plus {most} y suffisent.",
-    "extra_pile_empty": "La pioche des cartes Traghetto est vide.",
+    "extra_hand_full": "Tu as déjà deux cartes Ferry en main, le plus qu’on peut en avoir.",
+    "extra_pile_empty": "La pioche des cartes Ferry est vide.",
     "ferry_needs_locomotives": "Ce ferry se paie avec au moins {locomotives}.",
     "game_over": "La partie est terminée.",
     "invalid_slot": "Il n’y a pas d’emplacement visible numéro {slot}\xa0: ils vont de 0 à {last}.",
@@ -1963,7 +1964,7 @@ MESSAGES = {
     "no_tickets_left": "Il ne reste aucun ticket à piocher.",
     "no_tickets_to_keep": "Tu n’as aucun ticket à choisir maintenant.",
     "not_enough_cards": "Il te faut {wanted} et tu en as {held}.",
-    "not_enough_extra_cards": "Pas assez de cartes Traghetto\xa0: il en faut {wanted}, tu en as {held}.",
+    "not_enough_extra_cards": "Pas assez de cartes Ferry\xa0: il en faut {wanted}, tu en as {held}.",
     "not_enough_trains": "Il faut {needed} pour cette route\u202f; il t’en reste {trains}.",
     "pass_not_allowed": "Tu ne peux passer que si aucune autre action n’est possible.",
     "return_order_not_allowed": "Tu ne choisis pas l’ordre des tickets que tu rends\xa0: {why}.",
@@ -2030,9 +2031,15 @@ _PLAIN_COLORS = tuple(range(len(COLORS) - 1))
 _ROUTES_BY_LENGTH = tuple(sorted(range(len(_ROUTE_IDS)), key=_ROUTE_LENGTH.__getitem__))
 _MASK = (1 << 64) - 1
 _ROUTE_FERRY = tuple(route["ferry"] for route in ROUTES.values())
-# The second deck (editions/italy.aventuriers:113): its cards are all alike and face down, so the pile is a
+# The second deck (editions/italy.aventuriers:121): its cards are all alike and face down, so the pile is a
 # count; one covers up to `covers` of the locomotives a ferry needs.
-EXTRA_DECK: dict = {"singular": "carte Traghetto", "plural": "cartes Traghetto", "cards": 12, "covers": 2}
+EXTRA_DECK: dict = {
+    "singular": "carte Ferry",
+    "plural": "cartes Ferry",
+    "cards": 10,
+    "covers": 2,
+    "hold_at_most": 2,
+}
 _CITY_REGION = {city: region for region, record in REGIONS.items() for city in record["cities"]}
 
 
@@ -2412,7 +2419,7 @@ def _roots(network: dict[str, str], place: str) -> set[str]:
 
 
 def region_points(count: int) -> int:
-    """The points of a network reaching `count` regions: editions/italy.aventuriers:79."""
+    """The points of a network reaching `count` regions: editions/italy.aventuriers:81."""
     found = 0
     for row, points in REGION_POINTS:
         if row <= count:
@@ -2698,7 +2705,7 @@ class Game:
         self._claim_actions(actions)
         if self._ticket_deck:
             actions.append(_DRAW_TICKETS)
-        if self._extra_pile:
+        if self._extra_pile and self._extra_held[self._current] < 2:
             actions.append(_TABLES["draw_extra_card"])
         if not actions:
             actions.append(_PASS)
@@ -2718,7 +2725,7 @@ class Game:
         actions = []
         if self._ticket_deck:
             actions.append(_DRAW_TICKETS)
-        if self._extra_pile:
+        if self._extra_pile and self._extra_held[self._current] < 2:
             actions.append(_TABLES["draw_extra_card"])
         return draws, claims, actions
 
@@ -2950,7 +2957,7 @@ class Game:
                     actions += rows[paid][have if have < length else length][jokers]
                 if locomotives >= length:
                     actions.append(claims[LOCOMOTIVE, length])
-        # Ferries paid with cards of the second deck too: editions/italy.aventuriers:113.
+        # Ferries paid with cards of the second deck too: editions/italy.aventuriers:121.
         extra_held = self._extra_held[player]
         if extra_held:
             for route, rows in _TABLES["extra_claims"].items():
@@ -3001,7 +3008,7 @@ class Game:
                 if locomotives >= length:
                     count += 1
         actions = []
-        # Ferries paid with cards of the second deck too: editions/italy.aventuriers:113.
+        # Ferries paid with cards of the second deck too: editions/italy.aventuriers:121.
         extra_held = self._extra_held[player]
         if extra_held:
             for route, rows in _TABLES["extra_claims"].items():
@@ -3059,7 +3066,7 @@ class Game:
                         return claims[LOCOMOTIVE, length]
                     k -= 1
         actions = []
-        # Ferries paid with cards of the second deck too: editions/italy.aventuriers:113.
+        # Ferries paid with cards of the second deck too: editions/italy.aventuriers:121.
         extra_held = self._extra_held[player]
         if extra_held:
             for route, rows in _TABLES["extra_claims"].items():
@@ -3138,7 +3145,7 @@ class Game:
             raise IllegalAction(
                 "not_enough_trains", needed=_counted(length, "wagon", "wagons"), trains=self._trains[player]
             )
-        # Cards of the second deck standing for some of a ferry's locomotives: editions/italy.aventuriers:113.
+        # Cards of the second deck standing for some of a ferry's locomotives: editions/italy.aventuriers:121.
         extra = action.get("extra_cards", 0)
         if type(extra) is not int or extra < 0:
             raise IllegalAction("bad_extra_cards", count=extra)
@@ -3319,13 +3326,16 @@ class Game:
             chosen.append(ticket)
         return chosen
 
-    # -- the second deck: editions/italy.aventuriers:113 ----------------------------------------
+    # -- the second deck: editions/italy.aventuriers:121 ----------------------------------------
 
     def _apply_draw_extra_card(self, action: dict) -> None:
-        """Take the top card of the second deck, the whole turn: editions/italy.aventuriers:113."""
+        """Take the top card of the second deck, the whole turn: editions/italy.aventuriers:121."""
         self._require_turn_start()
         if not self._extra_pile:
             raise IllegalAction("extra_pile_empty")
+        if self._extra_held[self._current] >= 2:
+            # A player holds 2 of them at most: editions/italy.aventuriers:121.
+            raise IllegalAction("extra_hand_full")
         self._extra_pile -= 1
         self._extra_held[self._current] += 1
         self._end_turn()
@@ -3420,7 +3430,7 @@ class Game:
                 + sum(entry["points"] for entry in completed)
                 - sum(entry["points"] for entry in failed),
             }
-            # Each network of the player's own routes scores by the regions it reaches: editions/italy.aventuriers:79.
+            # Each network of the player's own routes scores by the regions it reaches: editions/italy.aventuriers:81.
             networks: dict[str, set[str]] = {}
             for city, root in own_network.items():
                 networks.setdefault(root, set()).add(city)
@@ -3681,7 +3691,7 @@ def _check_state(state: Any) -> None:
             _once(ticket, tickets)
         if len(pending) > _pending_limit(phase, index == current):
             _invalid(f"{where} a {len(pending)} tickets en attente en phase {phase}")
-        _integer(record.get("extra_cards", 0), f"{where}.extra_cards", 0, EXTRA_DECK["cards"])
+        _integer(record.get("extra_cards", 0), f"{where}.extra_cards", 0, 2)
     closes = next(closes for low, high, closes in DOUBLE_ROUTE_RULES if low <= count <= high)
     for route, owner in owners.items():
         for sibling in _ROUTE_SIBLINGS[_ROUTE_INDEX[route]]:

@@ -1,8 +1,9 @@
 """A second deck of cards: identical cards, each covering some of the locomotives a ferry needs.
 
-``extra_deck { french "carte Traghetto"; plural "cartes Traghetto"; cards 12; covers 2 }`` (Italy's
-ferry cards): the cards make a face-down pile beside the train cards. Taking its top card is a
-whole turn (``{"type": "draw_extra_card"}``). A claim of a ferry may lay some of them
+``extra_deck { french "carte Ferry"; cards 10; covers 2; hold_at_most 2 }`` (Italy's ferry
+cards): the cards make a face-down pile beside the train cards. Taking its top card is a whole
+turn (``{"type": "draw_extra_card"}``); with ``hold_at_most N``, a player holding N takes none
+(``extra_hand_full``), the limit any holding may declare (``french.hold_limit`` words it). A claim of a ferry may lay some of them
 (``"extra_cards": N``), each standing for up to ``covers`` of the locomotives the ferry needs
 (its wave spaces); locomotives pay the rest of them, and the route's other spaces are paid as
 usual. The cards laid go back under their pile (they are all alike, so the pile is a count); how
@@ -17,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ...diagnostics import Code
-from ...french import JOKERS, cards_phrase, words
+from ...french import JOKERS, cards_phrase, hold_limit, words
 from ...frontend.positions import Span
 from ...ir import IR, Edition
 from ..base import ActionWords, ApiTypes, Fact, Mechanism, SheetWords, citation, ends_name
@@ -25,11 +26,23 @@ from ..base import ActionWords, ApiTypes, Fact, Mechanism, SheetWords, citation,
 
 @dataclass(**IR)
 class ExtraDeck:
-    singular: str  # « carte Traghetto »
-    plural: str  # « cartes Traghetto »
+    singular: str  # « carte Ferry »
+    plural: str  # « cartes Ferry »
     cards: int  # the cards of the deck
     covers: int  # the most locomotives of a ferry one card stands for
+    hold_at_most: int | None = None  # the most a player may hold; None: no limit
     span: Span | None = field(default=None, compare=False)
+
+    @property
+    def most_held(self) -> int:
+        """The most one player can hold: the limit, or the whole deck."""
+        return min(self.cards, self.hold_at_most) if self.hold_at_most is not None else self.cards
+
+    def limit_words(self) -> tuple[str, str] | None:
+        """The limit's sentence on the sheet and its refusal, or None without one."""
+        if self.hold_at_most is None:
+            return None
+        return hold_limit(self.hold_at_most, self.singular, self.plural)
 
     def most_for(self, ferry: int) -> int:
         """The most cards a claim of a ferry needing `ferry` locomotives may lay: each covers one at least."""
@@ -44,8 +57,23 @@ class EngineView:
     def literal(self) -> str:
         rule = self.rule
         return repr(
-            {"singular": rule.singular, "plural": rule.plural, "cards": rule.cards, "covers": rule.covers}
+            {
+                "singular": rule.singular,
+                "plural": rule.plural,
+                "cards": rule.cards,
+                "covers": rule.covers,
+                "hold_at_most": rule.hold_at_most,
+            }
         )
+
+    @property
+    def limit(self) -> int | None:
+        """The most cards of the deck a player may hold, None without a limit."""
+        return self.rule.hold_at_most
+
+    @property
+    def most_held(self) -> int:
+        return self.rule.most_held
 
     @property
     def citation(self) -> str:
@@ -54,7 +82,7 @@ class EngineView:
 
 def plural_of(name: str) -> str:
     """The plural of a card's name when the spec gives none: its first word takes the s
-    (« carte Traghetto » → « cartes Traghetto »)."""
+    (« carte Ferry » → « cartes Ferry »)."""
     first, _, rest = name.partition(" ")
     return f"{first}s {rest}" if rest else f"{first}s"
 
@@ -87,6 +115,7 @@ class ExtraDeckRules(Mechanism):
                 plural=item.get("plural", plural_of(item["french"])),
                 cards=item["cards"],
                 covers=item["covers"],
+                hold_at_most=item.get("hold_at_most"),
                 span=span("extra_deck"),
             ),
         )
@@ -155,7 +184,9 @@ class ExtraDeckRules(Mechanism):
 
     def messages(self, edition: Edition) -> dict[str, str]:
         rule = self.rule(edition)
-        return {
+        limit = rule.limit_words()
+        held = {"extra_hand_full": limit[1]} if limit else {}
+        return held | {
             "bad_extra_cards": f"Le nombre de {rule.plural} doit être un entier positif, pas {{count}}.",
             "extra_cards_not_ferry": f"Les {rule.plural} ne se jouent que sur un ferry, pas sur {{route}}.",
             "extra_cards_too_many": "Ce ferry demande {locomotives} : au plus {most} y suffisent.",
@@ -220,6 +251,17 @@ class ExtraDeckRules(Mechanism):
         one, many = JOKERS[edition.joker.value]
         covered = words(rule.covers, feminine=True)
         pile = f"la pioche des {rule.plural}"
+        limit = rule.limit_words()
+        # The limit is said where the card is taken, and in the mistakes and the summary.
+        held = f" {limit[0]}" if limit else ""
+        most = f" ; {words(rule.hold_at_most, feminine=True)} au plus en main" if limit else ""
+        beyond = (
+            (
+                f"Prendre une {rule.singular} quand on en a déjà {words(rule.hold_at_most, feminine=True)} en main.",
+            )
+            if limit
+            else ()
+        )
         return SheetWords(
             sections=(shown,) if shown else (),
             material_last=(f"{rule.cards} {rule.plural}, toutes pareilles",),
@@ -233,8 +275,8 @@ class ExtraDeckRules(Mechanism):
                     title=f"Prendre une {rule.singular}",
                     paragraphs=(
                         f"Prends la carte du dessus de {pile} : c’est tout ton tour, comme une {one} prise "
-                        f"face visible. Les {rule.plural} que chacun tient se montrent : elles sont toutes "
-                        "pareilles. Quand la pioche est vide, on ne peut plus en prendre.",
+                        f"face visible.{held} Les {rule.plural} que chacun tient se montrent : elles sont "
+                        "toutes pareilles. Quand la pioche est vide, on ne peut plus en prendre.",
                     ),
                 ),
             ),
@@ -245,10 +287,11 @@ class ExtraDeckRules(Mechanism):
             ),
             mistakes=(
                 f"Jouer une {rule.singular} ailleurs que sur un ferry, ou la garder après l’avoir posée.",
+                *beyond,
             ),
             summary=(
                 f"{rule.singular[0].upper()}{rule.singular[1:]} = jusqu’à {covered} {many} d’un ferry ; en "
-                "prendre une est tout le tour.",
+                f"prendre une est tout le tour{most}.",
             ),
         )
 
@@ -262,7 +305,17 @@ class ExtraDeckRules(Mechanism):
                 label=f"Prendre une {rule.singular}",
                 value=f"tout le tour ; elle couvre jusqu’à {words(rule.covers, feminine=True)} {JOKERS[edition.joker.value][1]} d’un ferry",
             ),
-        ]
+        ] + (
+            [
+                Fact(
+                    section="Le tour",
+                    label=f"{name} en main",
+                    value=f"{words(rule.hold_at_most, feminine=True)} au plus",
+                )
+            ]
+            if rule.hold_at_most is not None
+            else []
+        )
 
 
 MECHANISM = ExtraDeckRules()

@@ -19,6 +19,13 @@ from ...ir import Edition
 from ..base import Fact, Mechanism, SheetWords
 
 
+def _every_gray_route_a_ferry(edition: Edition) -> bool:
+    """Whether the board has gray routes and every one of them is a ferry (Italy): the sheet says
+    it, read from the board, not typed by the spec."""
+    gray = [route for route in edition.board.routes if route.color == "gray"]
+    return bool(gray) and all(route.ferry for route in gray)
+
+
 def _counts(edition: Edition) -> list[int]:
     """The numbers of locomotives the board's ferries ask, in increasing order."""
     return sorted({route.ferry for route in edition.board.routes if route.ferry})
@@ -85,17 +92,23 @@ class FerryRules(Mechanism):
         counts = _counts(edition)
         # The board marks a ferry with locomotives; the edition's joker card pays them.
         one, many = JOKERS[edition.joker.value]
+        # Where every gray route is a ferry (Italy), the board says so and the sheet with it.
+        lead = (
+            "Ferries : sur ce plateau, toutes les routes grises sont des ferries. Une"
+            if _every_gray_route_a_ferry(edition)
+            else "Ferries : une"
+        )
         if counts == [1]:
             claim = (
-                f"Ferries : une route marquée d’une locomotive se paie avec au moins une {one} ; le reste "
-                "se paie comme d’habitude."
+                f"{lead} route marquée d’une locomotive se paie avec au moins une {one} ; le reste se paie "
+                "comme d’habitude."
             )
         else:
             # « une ou plusieurs » says it: the counts listed after it (« (une ou deux) ») only
             # repeated what the board shows (issue 37, §3).
             claim = (
-                "Ferries : une route marquée d’une ou plusieurs locomotives se paie avec au moins "
-                f"autant de {many} ; le reste se paie comme d’habitude."
+                f"{lead} route marquée d’une ou plusieurs locomotives se paie avec au moins autant de "
+                f"{many} ; le reste se paie comme d’habitude."
             )
         sets = _locomotive_sets(edition)
         instead = "".join(f" ou, pour chacune, un lot de {cards} cartes" for cards in sets)
