@@ -8,6 +8,7 @@ the merged edition goes through the semantic checks (``check``).
 
 from __future__ import annotations
 
+import dataclasses
 import keyword
 import re
 import sys
@@ -21,7 +22,7 @@ from .lower import Document, lower
 from .merge import merge
 from .parse import parse
 from .positions import MAX_SOURCE_BYTES, FileTooLarge, SourceFile, Span
-from .validate import missing_keys, validate
+from .validate import incomplete_statements, missing_keys, validate
 
 SUFFIX = ".aventuriers"
 # The schema's identifier, matched whole (a trailing newline included).
@@ -173,8 +174,10 @@ class EditionLoader:
         raise_if_errors(diagnostics)
         assert document is not None
         if document.data.get("abstract"):
-            # A base may leave keys to its children; everything it declares is checked.
-            diagnostics.extend(check(document))
+            # A base may leave keys to its children; everything it declares whole is checked.
+            left = incomplete_statements(document)
+            whole = {key: value for key, value in document.data.items() if key not in left}
+            diagnostics.extend(check(dataclasses.replace(document, data=whole)))
             raise_if_errors(diagnostics)
             return document, diagnostics
         diagnostics.extend(self._blame_child(missing_keys(document), document))

@@ -206,3 +206,13 @@ def missing_keys(document: Document) -> list[Diagnostic]:
         if error.validator == "required" or (error.validator == "minItems" and "x-key" in error.schema)
         for diagnostic in _describe(error, document)
     ]
+
+
+def incomplete_statements(document: Document) -> frozenset[str]:
+    """The top-level statements that lack a key somewhere inside: an abstract base may leave
+    them to its children, and the semantic checks, which read whole statements, wait for them."""
+    return frozenset(
+        str(error.absolute_path[0])
+        for error in _missing_keys_validator().iter_errors(document.data)
+        if error.validator == "required" and error.absolute_path
+    )
