@@ -32,6 +32,7 @@ from ..mechanisms.joker_pays import MECHANISM as JOKER_PAYS
 from ..mechanisms.joker_pays import refusal
 from . import template_environment
 from .api_types import ApiTypesView, api_types
+from .ticket_returns import TicketReturns
 
 
 @cache
@@ -385,6 +386,10 @@ class EngineView:
     @property
     def keep_among_regular(self) -> bool:
         return self.edition.setup.keep_among_regular
+
+    @property
+    def ticket_returns(self) -> TicketReturns:
+        return TicketReturns.of(self.edition)
 
     @property
     def long_rejected_literal(self) -> str:

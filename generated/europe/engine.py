@@ -2270,10 +2270,7 @@ class Game:
             del long_tickets[:SETUP_LONG_TICKETS]
             pending.extend(tickets[:SETUP_TICKETS])
             del tickets[:SETUP_TICKETS]
-        # The long tickets not dealt go where `long_rejected` says: 'out_of_game'
-        # (out of the game, else shuffled under the deck once everyone has chosen: nobody orders them).
-        if LONG_REJECTED != "out_of_game":
-            self._setup_rejected.extend(long_tickets)
+        # The long tickets not dealt leave the game (`long_rejected`: 'out_of_game').
         self._ticket_deck = tickets
 
     # -- public API ---------------------------------------------------------
@@ -2936,33 +2933,14 @@ class Game:
         if len(kept) < least:
             raise IllegalAction("too_few_tickets", tickets=_counted(least, "ticket", "tickets"))
         returned = [ticket for ticket in pending if ticket not in kept]
-        policy = "out_of_game" if phase == "setup_tickets" else "under_chosen_order"
-        # Each ticket given back goes where its rule says: under the deck in the order the player
-        # chooses, shuffled under the deck once everyone has chosen, or out of the game.
-        can_order = policy == "under_chosen_order"
-        ordered = returned if policy == "under_chosen_order" else []
-        shuffled = returned if policy == "shuffled_under" else []
-        if phase == "setup_tickets":
-            # A long ticket given back at set-up goes where `long_rejected` says: 'out_of_game'.
-            given_back_long = [
-                ticket for ticket in returned if TICKETS[_TICKET_IDS[ticket]]["kind"] == "long"
-            ]
-            ordered = [ticket for ticket in ordered if ticket not in given_back_long]
-            shuffled = [ticket for ticket in shuffled if ticket not in given_back_long]
-            if LONG_REJECTED == "under_chosen_order":
-                ordered += given_back_long
-                can_order = True
-            elif LONG_REJECTED == "shuffled_under":
-                shuffled += given_back_long
+        # A ticket given back at set-up goes out of the game;
+        # after a draw, under the deck, in the order the player chooses.
+        ordered = returned if phase != "setup_tickets" else []
+        shuffled: list[int] = []
         order = action.get("return_order")
         if order is not None:
-            if not can_order:
-                why = (
-                    "ils quittent la partie"
-                    if policy == "out_of_game"
-                    else "ils sont mélangés sous la pioche"
-                )
-                raise IllegalAction("return_order_not_allowed", why=why)
+            if phase == "setup_tickets":
+                raise IllegalAction("return_order_not_allowed", why="ils quittent la partie")
             order = self._ticket_list(order, ordered)
             if len(order) != len(ordered):
                 raise IllegalAction("bad_return_order")
@@ -2977,10 +2955,6 @@ class Game:
         if player + 1 < self.players:
             self._current = player + 1
             return
-        if self._setup_rejected:
-            self._rng.shuffle(self._setup_rejected)
-            self._ticket_deck.extend(self._setup_rejected)
-            self._setup_rejected = []
         self._current = 0
         self._phase = "turn"
 

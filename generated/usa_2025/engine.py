@@ -2103,21 +2103,14 @@ class Game:
         if len(kept) < least:
             raise IllegalAction("too_few_tickets", tickets=_counted(least, "ticket", "tickets"))
         returned = [ticket for ticket in pending if ticket not in kept]
-        policy = "shuffled_under" if phase == "setup_tickets" else "under_chosen_order"
-        # Each ticket given back goes where its rule says: under the deck in the order the player
-        # chooses, shuffled under the deck once everyone has chosen, or out of the game.
-        can_order = policy == "under_chosen_order"
-        ordered = returned if policy == "under_chosen_order" else []
-        shuffled = returned if policy == "shuffled_under" else []
+        # A ticket given back at set-up goes shuffled under the deck once everyone has chosen;
+        # after a draw, under the deck, in the order the player chooses.
+        ordered = returned if phase != "setup_tickets" else []
+        shuffled = returned if phase == "setup_tickets" else []
         order = action.get("return_order")
         if order is not None:
-            if not can_order:
-                why = (
-                    "ils quittent la partie"
-                    if policy == "out_of_game"
-                    else "ils sont mélangés sous la pioche"
-                )
-                raise IllegalAction("return_order_not_allowed", why=why)
+            if phase == "setup_tickets":
+                raise IllegalAction("return_order_not_allowed", why="ils sont mélangés sous la pioche")
             order = self._ticket_list(order, ordered)
             if len(order) != len(ordered):
                 raise IllegalAction("bad_return_order")

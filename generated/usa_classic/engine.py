@@ -2103,21 +2103,11 @@ class Game:
         if len(kept) < least:
             raise IllegalAction("too_few_tickets", tickets=_counted(least, "ticket", "tickets"))
         returned = [ticket for ticket in pending if ticket not in kept]
-        policy = "under_chosen_order" if phase == "setup_tickets" else "under_chosen_order"
-        # Each ticket given back goes where its rule says: under the deck in the order the player
-        # chooses, shuffled under the deck once everyone has chosen, or out of the game.
-        can_order = policy == "under_chosen_order"
-        ordered = returned if policy == "under_chosen_order" else []
-        shuffled = returned if policy == "shuffled_under" else []
+        # Each ticket given back goes under the deck, in the order the player chooses.
+        ordered = returned
+        shuffled: list[int] = []
         order = action.get("return_order")
         if order is not None:
-            if not can_order:
-                why = (
-                    "ils quittent la partie"
-                    if policy == "out_of_game"
-                    else "ils sont mélangés sous la pioche"
-                )
-                raise IllegalAction("return_order_not_allowed", why=why)
             order = self._ticket_list(order, ordered)
             if len(order) != len(ordered):
                 raise IllegalAction("bad_return_order")
@@ -2132,10 +2122,6 @@ class Game:
         if player + 1 < self.players:
             self._current = player + 1
             return
-        if self._setup_rejected:
-            self._rng.shuffle(self._setup_rejected)
-            self._ticket_deck.extend(self._setup_rejected)
-            self._setup_rejected = []
         self._current = 0
         self._phase = "turn"
 
