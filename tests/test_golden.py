@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import functools
 import importlib
 import json
+import re
 import subprocess
 import sys
+from collections import Counter
 
 import pytest
 from aventuriers.compiler.build import GENERATED, compile_edition, loader, output_files, shipped_editions
 from aventuriers.compiler.cli import main
 from aventuriers.compiler.frontend.lower import PUBLISHED_NOTE, schema
+from aventuriers.compiler.ir import Edition, TicketsRejected
 from aventuriers.compiler.write import differences
 
 
@@ -94,6 +98,68 @@ def test_engines_only_carry_what_their_spec_uses() -> None:
             assert used or word not in source, f"{edition} carries {word} code"
             checked += not used
     assert checked >= 15  # five USA engines, three mechanisms each
+
+
+@functools.cache
+def _shipped_irs() -> dict[str, Edition]:
+    """Each shipped edition's IR by its generated module's name."""
+    editions = loader()
+    return {
+        name.replace("-", "_"): compile_edition(editions.path_of(name), editions).edition
+        for name in shipped_editions(editions)
+    }
+
+
+def _defines(source: str, name: str) -> bool:
+    """Whether an engine's source defines or names ``name`` as a whole word."""
+    return re.search(rf"\b{re.escape(name)}\b", source) is not None
+
+
+def test_engines_only_carry_the_exports_of_the_mechanisms_their_spec_uses() -> None:
+    """A mechanism's public names are in an engine only where its spec uses the mechanism,
+    and then only those it exports for that edition (a ticket mix without its deck's table…)."""
+    from aventuriers.compiler.mechanisms import REGISTRY
+
+    absent = 0
+    for module_name, edition in _shipped_irs().items():
+        module = importlib.import_module(f"aventuriers.generated.{module_name}")
+        source = (GENERATED / module_name / "engine.py").read_text(encoding="utf-8")
+        for mechanism in REGISTRY:
+            wanted = set(mechanism.exports_for(edition)) if mechanism.used(edition) else set()
+            for name in mechanism.exports:
+                there = hasattr(module, name) or _defines(source, name)
+                assert there == (name in wanted), f"{module_name}: {mechanism.statement} {name}"
+                absent += name not in wanted
+    assert absent > 100
+
+
+def test_engines_only_carry_the_ticket_returns_their_spec_reaches() -> None:
+    """Where a ticket given back goes is fixed by the spec: no branch for a policy it cannot
+    reach, no set-up shuffle where nothing waits for it, no sorting of long tickets nobody has."""
+    seen: Counter[tuple[bool, bool, bool]] = Counter()
+    for module_name, edition in _shipped_irs().items():
+        source = (GENERATED / module_name / "engine.py").read_text(encoding="utf-8")
+        setup = edition.setup.tickets_rejected
+        draw = edition.turn.draw_tickets.rejected if edition.turn.draw_tickets else setup
+        long = edition.setup.long_tickets_rejected if edition.setup.long_tickets_dealt else None
+        out = TicketsRejected.OUT_OF_GAME
+        ordered = TicketsRejected.UNDER_CHOSEN_ORDER in (setup, draw, long)
+        shuffled = TicketsRejected.SHUFFLED_UNDER in (setup, draw, long) or long not in (None, out)
+        sorts_long = long is not None and (long is not out or setup is not out)
+        found = (
+            "order = self._ticket_list(order, ordered)" in source,
+            "if self._setup_rejected:" in source,
+            "given_back_long" in source,
+        )
+        assert found == (ordered, shuffled, sorts_long), module_name
+        assert ('policy = "' in source) is False, module_name  # no run-time choice of policy
+        core = GENERATED / module_name / "engine_core.pyx"
+        if core.exists():
+            native = core.read_text(encoding="utf-8")
+            assert ("if self.s.rejected_count:" in native) == shuffled, module_name
+            assert ("if policy == 0:" in native) == ordered, module_name
+        seen[found] += 1
+    assert len(seen) >= 3  # the shipped editions do not all give back alike
 
 
 def test_every_mechanism_part_is_printed_at_a_hook_point() -> None:

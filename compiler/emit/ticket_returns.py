@@ -96,6 +96,10 @@ class TicketReturns:
         elsewhere than the regular ones, or somewhere at all."""
         return self.long is not None and (self.long is not OUT or self.setup is not OUT)
 
+    def reaches(self, policy: str) -> bool:
+        """Whether some ticket given back, regular or long, can go by ``policy``."""
+        return self.when(policy) != "False" or self.long is TicketsRejected(policy)
+
     @property
     def any_back_in_deck(self) -> bool:
         """Whether some ticket given back returns to the deck (else ``keep_tickets`` need not

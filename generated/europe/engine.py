@@ -2936,7 +2936,6 @@ class Game:
         # A ticket given back at set-up goes out of the game;
         # after a draw, under the deck, in the order the player chooses.
         ordered = returned if phase != "setup_tickets" else []
-        shuffled: list[int] = []
         order = action.get("return_order")
         if order is not None:
             if phase == "setup_tickets":
@@ -2948,7 +2947,6 @@ class Game:
         self._tickets[player].extend(ticket for ticket in pending if ticket in kept)
         self._pending[player] = []
         self._ticket_deck.extend(ordered)
-        self._setup_rejected.extend(shuffled)
         if phase == "keep_tickets":
             self._end_turn()
             return

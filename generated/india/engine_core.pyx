@@ -856,10 +856,11 @@ cdef class Game:
         self.s.phase = TURN
 
     cdef inline void give_back(self, int ticket, int policy) noexcept:
+        """Where the spec sends a ticket given back; a policy it cannot reach has no branch."""
         if policy == 0:
             self.s.ticket_deck[self.s.ticket_end] = ticket
             self.s.ticket_end += 1
-        elif policy == 1:
+        if policy == 1:
             self.s.rejected[self.s.rejected_count] = ticket
             self.s.rejected_count += 1
 

@@ -1038,22 +1038,12 @@ cdef class Game:
         if player + 1 < self.s.players:
             self.s.current = player + 1
             return
-        if self.s.rejected_count:
-            self.shuffle(self.s.rejected, self.s.rejected_count)
-            for index in range(self.s.rejected_count):
-                self.s.ticket_deck[self.s.ticket_end] = self.s.rejected[index]
-                self.s.ticket_end += 1
-            self.s.rejected_count = 0
         self.s.current = 0
         self.s.phase = TURN
 
     cdef inline void give_back(self, int ticket, int policy) noexcept:
-        if policy == 0:
-            self.s.ticket_deck[self.s.ticket_end] = ticket
-            self.s.ticket_end += 1
-        elif policy == 1:
-            self.s.rejected[self.s.rejected_count] = ticket
-            self.s.rejected_count += 1
+        """Where the spec sends a ticket given back; a policy it cannot reach has no branch."""
+        pass  # every ticket given back leaves the game
 
     cdef void draw_tickets(self) noexcept:
         cdef int player = self.s.current

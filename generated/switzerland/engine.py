@@ -2704,15 +2704,11 @@ class Game:
         if len(kept) < least:
             raise IllegalAction("too_few_tickets", tickets=_counted(least, "ticket", "tickets"))
         # Each ticket given back goes out of the game.
-        ordered: list[int] = []
-        shuffled: list[int] = []
         order = action.get("return_order")
         if order is not None:
             raise IllegalAction("return_order_not_allowed", why="ils quittent la partie")
         self._tickets[player].extend(ticket for ticket in pending if ticket in kept)
         self._pending[player] = []
-        self._ticket_deck.extend(ordered)
-        self._setup_rejected.extend(shuffled)
         if phase == "keep_tickets":
             self._end_turn()
             return

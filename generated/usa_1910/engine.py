@@ -2115,7 +2115,6 @@ class Game:
         returned = [ticket for ticket in pending if ticket not in kept]
         # Each ticket given back goes under the deck, in the order the player chooses.
         ordered = returned
-        shuffled: list[int] = []
         order = action.get("return_order")
         if order is not None:
             order = self._ticket_list(order, ordered)
@@ -2125,7 +2124,6 @@ class Game:
         self._tickets[player].extend(ticket for ticket in pending if ticket in kept)
         self._pending[player] = []
         self._ticket_deck.extend(ordered)
-        self._setup_rejected.extend(shuffled)
         if phase == "keep_tickets":
             self._end_turn()
             return
