@@ -14,80 +14,18 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import cache, layout
+from . import cache, compiling, layout
 from .arguments import EDITION_HELP, FrenchParser, UsageError, VersionAction, positive
 
 if TYPE_CHECKING:
     import types
-
-    from .build import CompiledEdition
-    from .diagnostics import Diagnostic
-    from .frontend.resolve import EditionLoader
-
-# `--verbose`: the warnings of shipped editions too, whatever the command (set by `main`).
-_verbose = False
-
-
-def _report(diagnostics: tuple[Diagnostic, ...] | list[Diagnostic]) -> None:
-    from .diagnostics import render_all
-
-    if diagnostics:
-        print(render_all(diagnostics), file=sys.stderr)
-
-
-def _for_the_user(warnings: list[Diagnostic], editions: EditionLoader, named: list[str]) -> list[Diagnostic]:
-    """The warnings this user can act on: a shipped edition's are its maintainers' business,
-    shown only to a `check` or `build` naming that edition (or with --verbose)."""
-    from .build import edition_path
-    from .diagnostics import CompileError
-
-    if _verbose:
-        return warnings
-    shipped = {editions.display_name(editions.path_of(name)) for name in editions.available()}
-    asked = set()
-    for name in named:
-        try:
-            asked.add(editions.display_name(edition_path(name, editions)))
-        except CompileError:
-            pass  # an unknown name: said among the errors
-    return [w for w in warnings if w.span.source.name not in shipped or w.span.source.name in asked]
-
-
-def _compile_all(
-    names: list[str], editions: EditionLoader, *, playable: bool = False, maintaining: bool = False
-) -> tuple[list[CompiledEdition], bool]:
-    """Compile every named edition, reporting every error of every file before giving up.
-
-    With ``playable``, an abstract base is an error (E314), and so are two
-    editions whose engines would share a module name (E315). With ``maintaining``
-    (`check`, `build`), the warnings of the shipped editions named are shown too.
-    """
-    from .build import compile_edition, edition_path, module_clashes
-    from .diagnostics import CompileError, unique
-
-    compiled: list[CompiledEdition] = []
-    failed: list[Diagnostic] = []
-    warnings: list[Diagnostic] = []
-    for name in names:
-        try:
-            result = compile_edition(edition_path(name, editions), editions, playable=playable)
-        except CompileError as error:
-            failed.extend(error.diagnostics)
-            continue
-        if result is not None:
-            compiled.append(result)
-            warnings.extend(result.warnings)
-    if playable:
-        failed.extend(module_clashes(compiled))
-    _report(unique(failed + _for_the_user(warnings, editions, names if maintaining else [])))
-    return compiled, not failed
 
 
 def _remembered(command: str, arguments: list[object], compute: Callable[[cache.Inputs], dict]) -> dict:
     """`compute(inputs)`'s answer (a JSON dict), or the one the cache holds for the same command,
     arguments and inputs. What `compute` writes on standard error is part of the answer: it is
     written again when the answer is recalled."""
-    answer = cache.recall(command, [*arguments, _verbose])
+    answer = cache.recall(command, [*arguments, compiling.verbose])
     if answer is None:
         inputs, said = cache.Inputs(), io.StringIO()
         try:
@@ -97,7 +35,7 @@ def _remembered(command: str, arguments: list[object], compute: Callable[[cache.
             sys.stderr.write(said.getvalue())
             raise
         answer["said"] = said.getvalue()
-        cache.remember(command, [*arguments, _verbose], inputs, answer)
+        cache.remember(command, [*arguments, compiling.verbose], inputs, answer)
     sys.stderr.write(str(answer.get("said", "")))
     return answer
 
@@ -106,7 +44,7 @@ def command_check(args: argparse.Namespace) -> int:
     def compute(inputs: cache.Inputs) -> dict:
         from .build import loader
 
-        _, ok = _compile_all(args.files, loader(inputs=inputs), maintaining=True)
+        _, ok = compiling.compile_all(args.files, loader(inputs=inputs), maintaining=True)
         said = f"{len(args.files)} fichier(s) vérifié(s) : aucune erreur.\n" if ok else ""
         return {"status": 0 if ok else 1, "out": said}
 
@@ -124,12 +62,12 @@ def command_build(args: argparse.Namespace) -> int:
     read_manifest(out_dir)  # an unusable output folder is said before any compiling
     lacking = missing_toolchain() if args.native and not args.check else None
     if lacking:
-        _report([toolchain_refused(out_dir, lacking).diagnostics[0]])
+        compiling.report([toolchain_refused(out_dir, lacking).diagnostics[0]])
         print("Construction annulée : rien n’a été écrit.", file=sys.stderr)
         return 1
     editions = loader()
     names = args.editions or shipped_editions(editions)
-    compiled, ok = _compile_all(names, editions, playable=True, maintaining=True)
+    compiled, ok = compiling.compile_all(names, editions, playable=True, maintaining=True)
     if not ok:
         print("Construction annulée : rien n’a été écrit.", file=sys.stderr)
         return 1
@@ -172,25 +110,17 @@ def _shown(path: Path) -> str:
         return str(path)
 
 
-def compile_one(name: str, inputs: cache.Inputs | None = None) -> CompiledEdition | None:
-    """One playable edition compiled (a shipped name or a spec file); its errors printed, else None."""
-    from .build import loader
-
-    compiled, ok = _compile_all([name], loader(inputs=inputs), playable=True)
-    return compiled[0] if ok else None
-
-
 def _sheet_text(edition: str, markup: str) -> dict:
     """The sheet of an edition as Markdown (`md`) or the printable HTML (`html`): `status`, and
     `text` and `name` when it compiles. A shipped edition's Markdown is its built `fiche.md`
     while the specs and the compiler are unchanged."""
     module = layout.shipped_module(edition)
-    if markup == "md" and module and not _verbose and cache.shipped_record(module) is not None:
+    if markup == "md" and module and not compiling.verbose and cache.shipped_record(module) is not None:
         text = (layout.GENERATED / module / "fiche.md").read_text(encoding="utf-8")
         return {"status": 0, "text": text, "name": edition}
 
     def compute(inputs: cache.Inputs) -> dict:
-        result = compile_one(edition, inputs)
+        result = compiling.compile_one(edition, inputs)
         if result is None:
             return {"status": 1}
         text = result.document() if markup == "html" else result.sheet
@@ -271,7 +201,7 @@ def command_editions(args: argparse.Namespace) -> int:
     Each is read from its built `edition.json`, or compiled where the specs changed since."""
     rows = []
     for name in layout.playable_specs():
-        record = None if _verbose else cache.shipped_record(layout.module_name(name))
+        record = None if compiling.verbose else cache.shipped_record(layout.module_name(name))
         if record is not None:
             low, high = record["players"]
             rows.append(
@@ -304,7 +234,7 @@ def command_diff(args: argparse.Namespace) -> int:
             try:
                 edition = compile_ir(edition_path(name, editions), editions, playable=True)
             except CompileError as error:
-                _report(error.diagnostics)
+                compiling.report(error.diagnostics)
                 return {"status": 1, "out": ""}
             assert edition is not None
             irs.append(edition)
@@ -327,7 +257,7 @@ def engine_module(name: str) -> types.ModuleType | None:
             return importlib.import_module(f"{layout.GENERATED_PACKAGE}.{module}")
         except ImportError:
             pass
-    result = compile_one(name)
+    result = compiling.compile_one(name)
     return None if result is None else load_engine(result.engine_source, result.edition.module_name)
 
 
@@ -485,12 +415,11 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    global _verbose
     from .diagnostics import CompileError
 
     arguments = parser()
     args = arguments.parse_args(argv)
-    _verbose = args.verbose
+    compiling.verbose = args.verbose
     try:
         return args.run(args)
     except UsageError as error:
@@ -499,7 +428,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{command.prog}: erreur : {error}", file=sys.stderr)
         return 2
     except CompileError as error:
-        _report(error.diagnostics)
+        compiling.report(error.diagnostics)
         return 1
     except KeyboardInterrupt:
         return 130

@@ -37,7 +37,7 @@ class EngineRef:
         """The engine of a shipped edition or a spec file; None when the spec does not compile
         (its errors are printed)."""
         from aventuriers.compiler.build import GENERATED_PACKAGE, edition_path, loader
-        from aventuriers.compiler.cli import compile_one
+        from aventuriers.compiler.compiling import compile_one
 
         editions = loader()
         path = edition_path(edition, editions)

@@ -21,9 +21,7 @@ import time
 import types
 from dataclasses import dataclass
 
-from aventuriers.compiler.native import native_engine
-
-from .bots import GreedyBot
+from .greedy import GreedyBot
 
 # What `determinise` writes itself: the core's state, and each seat's hidden or counted parts.
 _CORE_STATE = frozenset(
@@ -228,6 +226,8 @@ class MctsBot:
         # Where the edition's native engine was built (`build --native`), each sampled game is
         # one of its games: the same random playouts, in C, and scored in C; guided rollouts
         # are its own policy, and the greedy bot's where there is none.
+        from aventuriers.compiler.native import native_engine  # the native build: only when searching
+
         fast = native_engine(engine)
         sampled = (fast or engine).Game
         playout = fast.playout if fast else engine.Game.playout

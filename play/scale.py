@@ -14,7 +14,7 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 
 from .engines import EngineRef
-from .tournament import play_batch
+from .games import play_batch
 
 # Tasks sent ahead of the one awaited: enough to keep a cluster busy, few enough to hold.
 IN_FLIGHT = 64

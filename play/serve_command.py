@@ -74,7 +74,7 @@ def default_bots(engine) -> list[str]:
 
 def served_edition(edition: str, bots: list[str] | None, records: Path | None, host: str = "127.0.0.1"):
     """The compiled edition ready to serve; None when the spec does not compile (errors printed)."""
-    from aventuriers.compiler.cli import compile_one
+    from aventuriers.compiler.compiling import compile_one
     from aventuriers.compiler.emit.board import picture
     from aventuriers.compiler.emit.example import load_engine
     from aventuriers.compiler.mechanisms import board_marks

@@ -9,8 +9,9 @@ import random
 import pytest
 from aventuriers.compiler.cli import main
 from aventuriers.play.bots import GreedyBot, RandomBot, make_bot
+from aventuriers.play.games import play_game, seating
 from aventuriers.play.mcts import MctsBot, determinise
-from aventuriers.play.tournament import play_game, run, seating, summarise, wilson
+from aventuriers.play.tournament import run, summarise, wilson
 
 from tests.engines import EDITIONS, engine, random_position, seat_counts
 from tests.test_properties import hidden_changes

@@ -16,36 +16,27 @@ from functools import cache
 import jinja2
 
 from ..french import COLOR_NAMES, card_forms, engine_messages
-from ..frontend.positions import Span
 from ..ir import Edition, TwinPolicy
 from ..mechanisms import (
     EXPRESSIONS,
     EnginePart,
     Mechanism,
     bonus_rows,
-    joker_kinds,
     tiebreaks,
     used_by,
 )
 from ..mechanisms.base import citation
 from ..mechanisms.joker_pays import MECHANISM as JOKER_PAYS
-from ..mechanisms.joker_pays import refusal
+from ..mechanisms.joker_pays import joker_kinds, refusal
 from . import template_environment
 from .api_types import ApiTypesView, api_types
+from .escape import cite, cite_name
 from .ticket_returns import TicketReturns
 
 
 @cache
 def environment() -> jinja2.Environment:
     return template_environment(autoescape=False)
-
-
-def cite(span: Span | None) -> str:
-    """A spec location safe inside a docstring, whatever the file is called."""
-    if span is None:
-        return "built in"
-    text = span.short.encode("unicode_escape").decode("ascii")
-    return text.replace('"', '\\"')
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -457,10 +448,6 @@ class EngineView:
     @property
     def tiebreak_citation(self) -> str:
         return ", ".join(cite(rule.span) for rule in self.edition.tiebreakers) or "total only"
-
-
-def cite_name(name: str) -> str:
-    return name.encode("unicode_escape").decode("ascii").replace('"', '\\"')
 
 
 def ruff_format(source: str) -> str:

@@ -15,6 +15,7 @@ import dataclasses
 import re
 from typing import Any
 
+from ..frontend.positions import Span
 from ..frontend.text import Text
 
 _LINE_BREAKS = re.compile(r"[\x00-\x1f\x7f\x85\u2028\u2029]+")
@@ -55,3 +56,18 @@ def for_markdown(value: Any) -> Any:
     if isinstance(value, dict):
         return {key: for_markdown(item) for key, item in value.items()}
     return value
+
+
+# In the engines' docstrings: a spec's location or name, whatever the file is called.
+
+
+def cite(span: Span | None) -> str:
+    """A spec location safe inside a docstring, whatever the file is called."""
+    if span is None:
+        return "built in"
+    text = span.short.encode("unicode_escape").decode("ascii")
+    return text.replace('"', '\\"')
+
+
+def cite_name(name: str) -> str:
+    return name.encode("unicode_escape").decode("ascii").replace('"', '\\"')

@@ -13,12 +13,11 @@ from __future__ import annotations
 import types
 from dataclasses import dataclass
 
-from ..diagnostics import Code, CompileError, Diagnostic
-from ..frontend.positions import Span
 from ..frontend.text import Text
 from ..ir import Edition
 from ..mechanisms import bonus_rows, side_size, used_by
 from .escape import for_markdown
+from .worked import refused, restored
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -54,27 +53,6 @@ class ExampleScore:
     track_lines: tuple[tuple[str, int, int], ...] = ()
     # What the edition's mechanisms add at the end (a score table): a sentence and its points.
     mechanism_lines: tuple[tuple[str, int], ...] = ()
-
-
-def refused(span: Span | None, what: str, error: Exception) -> CompileError:
-    """An example the generated engine will not play: the spec's error, located."""
-    reason = getattr(error, "message", None) or str(error)
-    assert span is not None
-    return CompileError(
-        [
-            Diagnostic(
-                code=Code.INCONSISTENT_RULE, message=f"{what} est refusé par le moteur : {reason}", span=span
-            )
-        ]
-    )
-
-
-def restored(engine: types.ModuleType, state: dict, span: Span | None, what: str):
-    """The example's position as a game; a position no game can reach is the spec's error."""
-    try:
-        return engine.Game.from_dict(state)
-    except ValueError as error:
-        raise refused(span, what, ValueError(f"position impossible ({error})")) from None
 
 
 def load_engine(source: str, name: str) -> types.ModuleType:

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 
 from ..french import enumerate_fr
 from ..ir import Edition
-from ..mechanisms import EnginePart, claim_points, joker_pays, least_jokers, set_aside, used_by
+from ..mechanisms import EnginePart, claim_points, least_jokers, set_aside, used_by
+from ..mechanisms.joker_pays import joker_pays_route
 from .engine import EngineView, environment
 
 
@@ -95,7 +96,7 @@ class CoreView:
         the native engine counts them by shape."""
         e = self.edition
         return tuple(
-            (route.length, least_jokers(e, route), int(joker_pays(e, route)), set_aside(e, route))
+            (route.length, least_jokers(e, route), int(joker_pays_route(e, route)), set_aside(e, route))
             for route in e.board.routes
         )
 

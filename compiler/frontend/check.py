@@ -11,7 +11,8 @@ from collections import Counter, defaultdict
 
 from ..diagnostics import Code, Diagnostic, did_you_mean
 from ..french import counted
-from ..ir.build import arrows_of, assign_ids, selected
+from ..ir.build import arrows_of, selected
+from ..ir.ids import assign_ids
 from .check_properties import check_mechanisms, check_properties
 from .check_rules import RuleChecks
 from .lower import Document, JsonPath

@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..diagnostics import Code, did_you_mean
-from ..ir.build import assign_ids, slug
+from ..ir.ids import assign_ids, slug
 from ..mechanisms import REGISTRY, Mechanism
 from .lower import JsonPath
 

@@ -19,6 +19,7 @@ from typing import Any
 from lark import Token, Tree
 
 from ..diagnostics import Code, Diagnostic
+from ..mechanisms import with_fragments
 from .parse import string_value
 from .positions import SourceFile, Span
 
@@ -35,8 +36,6 @@ MAX_DIGITS = 9
 @cache
 def schema() -> dict[str, Any]:
     """The core schema (``spec/schema.json``) with every mechanism's fragment."""
-    from ..mechanisms import with_fragments  # the mechanisms build IR, which needs this module
-
     return with_fragments(json.loads(SCHEMA_PATH.read_text(encoding="utf-8")))
 
 

@@ -13,48 +13,18 @@ engine it builds.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from math import comb
 
 from ..diagnostics import Code, Diagnostic
 from ..french import grouped
-from ..frontend.positions import Span
+from ..mechanisms import used_by
+from ..mechanisms.joker_pays import joker_pays_route
 from . import Edition
-
-# Ten times the largest shipped edition (asia-equipes: 5,282 actions); an engine
-# of this size loads in about a second and holds some 100 MB.
-MAX_ACTIONS = 50_000
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Part:
-    """The actions one statement of the spec puts in the index."""
-
-    what: str  # French, as the message names it
-    actions: int
-    span: Span | None
-    capped: bool = False  # counting stopped past the limit: there are more
-
-
-def ways_to_pay(count: int, colors: int, least: int, jokers: bool, split: bool) -> int:
-    """How many payments of `count` cards the engine lists (one colour, jokers completing;
-    with `split`, each way to take them from the hand and the team's holder). Each step of
-    the loop counts one action or more, so the callers' stop at the limit bounds it too."""
-    top = count if jokers else min(1, count)
-    if not split:
-        per_color = max(0, top - least)
-    else:
-        per_color = 0
-        for used in range(least, top):
-            per_color += (count - used + 1) * (used + 1) if used else count + 1
-    whole = (count + 1 if split else 1) if jokers and count else 0
-    return colors * per_color + whole
+from .action_space import MAX_ACTIONS, Part, ways_to_pay
 
 
 def action_parts(edition: Edition, cap: int = MAX_ACTIONS) -> list[Part]:
     """The action index of ``edition``'s engine, by the statement that asks for it."""
-    from ..mechanisms import joker_pays, used_by  # the mechanisms build IR: imported when counting
-
     used = used_by(edition)
     split = any(mechanism.pays_from_shared(edition) for mechanism in used)
     plain = len(edition.cards) - 1  # every colour but the joker
@@ -71,7 +41,7 @@ def action_parts(edition: Edition, cap: int = MAX_ACTIONS) -> list[Part]:
         while counted < len(routes) and claims <= cap:
             route = routes[counted]
             colors = plain if route.color == "gray" else 1
-            jokers = joker_pays(edition, route)
+            jokers = joker_pays_route(edition, route)
             claims += ways_to_pay(route.length, colors, route.ferry, jokers, split)
             counted += 1
         capped = counted < len(routes)
@@ -96,8 +66,6 @@ def _keeps(edition: Edition, cap: int) -> Part:
     part = Part(what="les tickets distribués (« setup »)", actions=0, span=setup.span)
     if draw and draw.draw > offered:
         offered, part = draw.draw, Part(what="« draw_tickets »", actions=0, span=draw.span)
-    from ..mechanisms import used_by  # the mechanisms build IR: imported when counting
-
     used = used_by(edition)
     keeps = 0
     for count in range(1, offered + 1):

@@ -9,6 +9,11 @@ adds to the engine's expressions, its French sentences for each section
 of the rule sheet, its facts for the differences page, and its fixtures
 (``fixtures/``). The registry (``compiler.mechanisms.REGISTRY``) lists them in the
 order their parts are emitted.
+
+A mechanism imports only what sits below the mechanisms (the IR and its ids, the action
+space, French, diagnostics, ``emit.escape`` and ``emit.worked``), this module, the folders of
+the mechanisms it builds on, and ``used`` to ask what the other mechanisms an edition uses
+say; never a stage nor the registry (``tests/test_layers.py``).
 """
 
 from __future__ import annotations
@@ -20,6 +25,9 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
+
+from ..emit.escape import cite
+from ..ir.ids import assign_ids, slug
 
 if TYPE_CHECKING:
     import types
@@ -179,8 +187,6 @@ EXPRESSIONS = {
 def places_by_id(data: dict[str, Any], *, countries: bool) -> dict[str, str]:
     """The board's cities (and its countries, with ``countries``) of a merged document, by the
     id a spec names them with (the slug of their name: ``salt-lake-city``)."""
-    from ..ir.build import slug  # the IR builder imports the registry
-
     board = data.get("board", {})
     names = [city["name"] for city in board.get("city", [])]
     if countries:
@@ -196,8 +202,6 @@ def ends_name(route: Route) -> str:
 def route_ids(data: dict[str, Any]) -> list[str]:
     """The board's routes of a merged document, by the id a spec names them with, in board order
     (``new-york-washington-orange``; twins told apart by colour, else by rank)."""
-    from ..ir.build import assign_ids  # the IR builder imports the registry
-
     return assign_ids(data.get("board", {}).get("route", []), by_color=True)
 
 
@@ -294,8 +298,6 @@ class SideWords:
 
 def citation(rules: tuple[Any, ...]) -> str:
     """The spec lines of a mechanism's rules, for the docstrings and comments of its engine parts."""
-    from ..emit.engine import cite  # the emitters import the mechanisms
-
     return ", ".join(cite(rule.span) for rule in rules)
 
 
@@ -474,7 +476,7 @@ class Mechanism:
         return 0
 
     def action_parts(self, edition: Edition, split: bool) -> list[Any]:
-        """The actions its engine parts add to the action index (`ir.cost.Part`, by statement)."""
+        """The actions its engine parts add to the action index (`ir.action_space.Part`, by statement)."""
         return []
 
     def side_size(self, edition: Edition) -> int:

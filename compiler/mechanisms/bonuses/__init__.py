@@ -22,6 +22,7 @@ from ...french import guillemets
 from ...frontend.positions import Span
 from ...ir import IR, Criterion, Edition
 from ..base import BonusRow, Fact, Mechanism, SheetWords
+from ..used import side_size
 
 
 class Measure(Enum):
@@ -143,8 +144,6 @@ class BonusCards(Mechanism):
     # -- words -------------------------------------------------------------
     def sheet(self, edition: Edition, engine: Any) -> SheetWords:
         bonuses = self.rules(edition)
-        from .. import side_size  # the registry imports this module
-
         teams = side_size(edition) > 1
         if teams:
             scoring = tuple(
@@ -172,8 +171,6 @@ class BonusCards(Mechanism):
         )
 
     def facts(self, edition: Edition) -> list[Fact]:
-        from .. import side_size  # the registry imports this module
-
         to = "à l’équipe" if side_size(edition) > 1 else "au joueur"
         return [
             Fact(

@@ -15,10 +15,13 @@ from pathlib import Path
 from typing import Any
 
 from ...diagnostics import Code, did_you_mean
+from ...emit.worked import refused
 from ...french import CARD_ADJECTIVES, JOKERS, cards_phrase, counted, enumerate_fr, words
 from ...frontend.positions import Span
 from ...ir import IR, Edition, Route
+from ...ir.action_space import Part
 from ..base import Fact, Mechanism, SheetWords, citation, ends_name
+from ..joker_pays import joker_pays_route
 
 KINDS = ("ferries", "routes")  # the kinds of route `on:` names, besides a yes/no property
 
@@ -143,8 +146,6 @@ class CardSets(Mechanism):
 
     def action_parts(self, edition: Edition, split: bool) -> list[Any]:
         """The claims that lay fewer cards than the route's spaces, as the engine's index lists them."""
-        from ...ir.cost import Part
-        from .. import joker_pays  # the registry imports this module
 
         plain = len(edition.cards) - 1
         count = 0
@@ -153,7 +154,7 @@ class CardSets(Mechanism):
             color = any(covers(edition, route, s) for s in self.rules(edition) if s.replaces == "color")
             if not (loco or color):
                 continue
-            jokers_pay = joker_pays(edition, route)
+            jokers_pay = joker_pays_route(edition, route)
             for jokers in range((route.length if jokers_pay else 0) + 1):
                 for colored in range(route.length - jokers):
                     loco_sets = max(0, route.ferry - jokers) if loco else 0
@@ -225,8 +226,6 @@ class CardSets(Mechanism):
             player["pending_tickets"] = []
         state["players"][0]["hand"] = {color: hand.get(color, 0) for color in engine.COLORS}
         state.update(phase="turn", current_player=0, deck=[], discard=[])
-        from ...emit.example import refused  # the emitters import the mechanisms
-
         what = "l’exemple de lot de cartes"
         try:
             game = engine.Game.from_dict(state)

@@ -16,6 +16,7 @@ from pathlib import Path
 from ...french import alphabetical_key, counted, enumerate_fr
 from ...ir import Country, Edition
 from ..base import Fact, Mechanism, SheetWords
+from ..bonuses import Bonus, Measure
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,8 +89,6 @@ class Countries(Mechanism):
 
 def _longest_path_scored(edition: Edition) -> bool:
     """Whether a bonus of the edition measures the longest trail (a country then ends one)."""
-    from ..bonuses import Bonus, Measure
-
     return any(isinstance(rule, Bonus) and rule.measure is Measure.LONGEST_TRAIL for rule in edition.rules)
 
 

@@ -18,9 +18,11 @@ from pathlib import Path
 from typing import Any
 
 from ...diagnostics import Code
+from ...emit.worked import refused
 from ...french import JOKERS, cards_phrase, hold_limit, words
 from ...frontend.positions import Span
 from ...ir import IR, Edition
+from ...ir.action_space import Part, ways_to_pay
 from ..base import ActionWords, ApiTypes, Fact, Mechanism, SheetWords, citation, ends_name
 
 
@@ -169,7 +171,6 @@ class ExtraDeckRules(Mechanism):
 
     def action_parts(self, edition: Edition, split: bool) -> list[Any]:
         """The draw of its top card, and each ferry's claims laying some of its cards."""
-        from ...ir.cost import Part, ways_to_pay
 
         rule = self.rule(edition)
         plain = len(edition.cards) - 1
@@ -218,8 +219,6 @@ class ExtraDeckRules(Mechanism):
         state["players"][0]["extra_cards"] = 1
         state["extra_pile"] = rule.cards - 1
         state.update(phase="turn", current_player=0, deck=[], discard=[])
-        from ...emit.example import refused  # the emitters import the mechanisms
-
         what = f"l’exemple de {rule.singular}"
         try:
             game = engine.Game.from_dict(state)

@@ -17,6 +17,7 @@ from ...diagnostics import Code
 from ...french import JOKERS
 from ...ir import Edition
 from ..base import Fact, Mechanism, SheetWords
+from ..card_sets import Substitute
 
 
 def _every_gray_route_a_ferry(edition: Edition) -> bool:
@@ -129,8 +130,6 @@ MECHANISM = FerryRules()
 def _locomotive_sets(edition: Edition) -> list[int]:
     """The sizes of the sets of cards that may stand in for a ferry's locomotive (Nordic
     Countries' three cards): the mistake and the summary name them, or they would contradict them."""
-    from ..card_sets import Substitute  # the registry imports this module
-
     return [
         rule.cards for rule in edition.rules if isinstance(rule, Substitute) and rule.replaces == "locomotive"
     ]

@@ -120,3 +120,19 @@ class JokerReach(Mechanism):
 
 
 MECHANISM = JokerReach()
+
+
+def joker_kinds(edition: Any) -> tuple[str, ...]:
+    """The kinds of route the joker pays ("tunnels", "ferries"), never an ordinary one; empty: every route."""
+    return MECHANISM.rule(edition).kinds if MECHANISM.used(edition) else ()
+
+
+def joker_pays_route(edition: Any, route: Any) -> bool:
+    """Whether the joker card may pay a space of ``route``."""
+    return not MECHANISM.used(edition) or MECHANISM.rule(edition).pays(route)
+
+
+def joker_wording(edition: Any) -> JokerWording:
+    """How the sheets name the edition's joker and say where it pays."""
+    kinds = joker_kinds(edition)
+    return JokerWording(card=edition.joker.value, tunnels_only=kinds == ("tunnels",), kinds=kinds)

@@ -17,6 +17,7 @@ from ...french import enumerate_fr, guillemets, words
 from ...frontend.positions import Span
 from ...ir import IR, Edition
 from ..base import ApiTypes, Fact, Mechanism, SheetWords, citation
+from ..used import used_by
 
 # What each count is, in French: the rule (after « compte… ») and the table's first column.
 COUNTS = {
@@ -103,8 +104,6 @@ class ScoreTables(Mechanism):
             )
             first = table.points[0][0]
             below = f" En dessous de {first}, rien." if first > 1 else ""
-            from .. import used_by  # the registry imports this module
-
             lent = [said for m in used_by(edition) if (said := m.borrowed_routes(edition))]
             borrowed = next(iter(lent), None)
             if table.counts == "tickets_two_paths" and borrowed:

@@ -22,7 +22,9 @@ from ...diagnostics import Code, did_you_mean
 from ...french import enumerate_fr, of_name, typo, words
 from ...frontend.positions import Span
 from ...ir import IR, Edition
+from ...ir.action_space import Part, ways_to_pay
 from ..base import ApiTypes, Fact, Mechanism, SheetWords, citation, literal, route_ids
+from ..joker_pays import joker_pays_route
 
 # The players of the worked example, in seat order, and the numbers of the shares each holds of
 # the first company: Alice and Bruno hold as many, Bruno the lowest number.
@@ -201,8 +203,6 @@ class ShareRules(Mechanism):
         return {"claim_route": ("share",)}
 
     def action_parts(self, edition: Edition, split: bool) -> list[Any]:
-        from ...ir.cost import Part, ways_to_pay
-        from .. import joker_pays  # the registry imports this module
 
         rule = self.rule(edition)
         # One id per company: the same action chooses the player's share or the dummy's; and
@@ -214,7 +214,7 @@ class ShareRules(Mechanism):
                 route.length,
                 plain if route.color == "gray" else 1,
                 route.ferry,
-                joker_pays(edition, route),
+                joker_pays_route(edition, route),
                 split,
             )
             for route in edition.board.routes

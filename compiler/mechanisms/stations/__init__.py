@@ -16,9 +16,11 @@ from pathlib import Path
 from typing import Any
 
 from ...diagnostics import Code
+from ...emit.escape import cite
 from ...french import enumerate_fr, typo, words
 from ...frontend.positions import Span
 from ...ir import IR, Edition
+from ...ir.action_space import Part, ways_to_pay
 from ..base import ActionWords, ApiTypes, Fact, Mechanism, SheetWords, citation
 
 CRITERION = "fewest_stations"
@@ -56,8 +58,6 @@ class EngineView:
 
     @property
     def action_citation(self) -> str:
-        from ...emit.engine import cite
-
         return cite(self.rule.action_span)
 
     @property
@@ -173,7 +173,6 @@ class StationRules(Mechanism):
         return {CRITERION: ('-len(result["stations"]["built"])', "le moins de gares construites")}
 
     def action_parts(self, edition: Edition, split: bool) -> list[Any]:
-        from ...ir.cost import Part, ways_to_pay
 
         rule = self.rule(edition)
         plain = len(edition.cards) - 1

@@ -15,7 +15,7 @@ here from the core (issue 22).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from math import comb
 from pathlib import Path
 from typing import Any
@@ -23,29 +23,12 @@ from typing import Any
 from ...diagnostics import Code
 from ...french import JOKERS, enumerate_fr, words
 from ...frontend.positions import Span
-from ...ir import IR, Edition, TwinPolicy
+from ...ir import Edition, TwinPolicy
+from ...ir.action_space import Part
 from ..base import ActionWords, ApiTypes, EnginePart, Fact, Mechanism, SheetWords, citation, literal
-
-
-@dataclass(**IR)
-class ShareTickets:
-    """A whole turn spent putting 1 to `at_most` of one's own tickets in the team's holder."""
-
-    at_most: int
-    span: Span | None = field(default=None, compare=False)
-
-
-@dataclass(**IR)
-class Teams:
-    """Team play: teams of `size` players sitting in turn order, each with a card and a ticket holder."""
-
-    size: int
-    face_up_locomotive_to_holder: bool  # a face-up locomotive taken alone goes to the holder
-    share_at_setup: int  # tickets each player puts in the team's holder at set-up, of those kept
-    share_at_draw: int  # of the tickets newly kept after a draw
-    share_tickets: ShareTickets | None = None  # the turn that shares tickets, when the edition has it
-    example_tickets: tuple[str, ...] = ()  # the tickets in the team's holder in the score example
-    span: Span | None = field(default=None, compare=False)
+from ..used import used_by
+from .rule import ShareTickets, Teams
+from .wording import TeamWording
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,11 +47,6 @@ class EngineView:
     @property
     def share_citation(self) -> str:
         return citation((self.teams.share_tickets,)) if self.teams.share_tickets else "built in"
-
-
-def teams_of(edition: Edition) -> Teams | None:
-    """The edition's team play, or None."""
-    return next((rule for rule in edition.rules if isinstance(rule, Teams)), None)
 
 
 class TeamPlay(Mechanism):
@@ -241,8 +219,6 @@ class TeamPlay(Mechanism):
         return f"{self.french} avec {enumerate_fr(self._native_gaps(edition))}"
 
     def _native_gaps(self, edition: Edition) -> list[str]:
-        from .. import used_by
-
         return [m.french for m in used_by(edition) if m.name in self.not_native_with]
 
     def exports_for(self, edition: Edition) -> tuple[str, ...]:
@@ -353,7 +329,6 @@ class TeamPlay(Mechanism):
         return found
 
     def action_parts(self, edition: Edition, split: bool) -> list[Any]:
-        from ...ir.cost import Part
 
         share = self.rule(edition).share_tickets
         if share is None:
@@ -399,8 +374,6 @@ class TeamPlay(Mechanism):
         return "Équipe"
 
     def sheet(self, edition: Edition, engine: Any) -> SheetWords:
-        from .wording import TeamWording
-
         wording = TeamWording(edition=edition)
         share = self.rule(edition).share_tickets
         actions = (

@@ -11,9 +11,10 @@ from dataclasses import dataclass
 
 from ...french import JokerWording, TrackWording, counted, enumerate_or, players_phrase, words
 from ...ir import Edition, TwinPolicy
-from .. import bonus_rows, joker_wording
 from ..base import SideWords
-from . import Teams, teams_of
+from ..joker_pays import joker_wording
+from ..used import bonus_rows
+from .rule import Teams, teams_of
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -20,6 +20,7 @@ from ...diagnostics import Code, did_you_mean
 from ...french import typo, words
 from ...frontend.positions import Span
 from ...ir import IR, Edition
+from ...ir.action_space import Part
 from ..base import ApiTypes, Fact, Mechanism, SheetWords, citation
 
 
@@ -145,7 +146,6 @@ class TicketMixRules(Mechanism):
         }
 
     def action_parts(self, edition: Edition, split: bool) -> list[Any]:
-        from ...ir.cost import Part
 
         rule = self.rule(edition)
         view = self.engine_view(edition)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from ...emit.escape import cite
 from ...ir import Edition
 from ..base import ApiTypes, Mechanism, SheetWords
 
@@ -43,8 +44,6 @@ class TicketTargets(Mechanism):
         return any(ticket.targets for ticket in edition.tickets.tickets)
 
     def engine_view(self, edition: Edition) -> EngineView:
-        from ...emit.engine import cite  # the emitters import the mechanisms
-
         first = next(ticket for ticket in edition.tickets.tickets if ticket.targets)
         return EngineView(citation=cite(first.span))
 

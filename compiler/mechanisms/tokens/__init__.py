@@ -23,6 +23,7 @@ from ...diagnostics import Code, did_you_mean
 from ...french import COLOR_NAMES, at_country, counted, enumerate_fr
 from ...frontend.positions import Span
 from ...ir import IR, Edition
+from ...ir.action_space import Part
 from ..base import ApiTypes, Fact, Mechanism, SheetWords, citation, places_by_id
 from .wording import TokenWording
 
@@ -201,7 +202,6 @@ class TokenRules(Mechanism):
         }
 
     def action_parts(self, edition: Edition, split: bool) -> list[Any]:
-        from ...ir.cost import Part
 
         return [
             Part(what=f"« tokens {tokens.id} »", actions=len(tokens.on) * len(tokens.kinds), span=tokens.span)

@@ -19,11 +19,16 @@ from pathlib import Path
 from typing import Any
 
 from ...diagnostics import Code, did_you_mean
+from ...emit.worked import refused, restored
 from ...french import CARD_ADJECTIVES, JOKERS, JokerWording, cards_phrase, counted, enumerate_fr, words
 from ...frontend.positions import Span
 from ...frontend.text import Text
 from ...ir import IR, Edition, Route
+from ...ir.action_space import MAX_ACTIONS, Part, ways_to_pay
+from ...ir.ids import assign_ids
 from ..base import ApiTypes, Fact, Mechanism, SheetWords, citation
+from ..joker_pays import joker_wording
+from ..used import used_by
 
 
 @dataclass(**IR)
@@ -72,8 +77,6 @@ class TunnelOutcome:
 
 def play_example(example: TunnelExample, edition: Edition, engine: types.ModuleType) -> TunnelOutcome:
     """Lay the cards, stack the deck with the revealed cards, and let the engine claim the tunnel."""
-    from ...emit.example import refused, restored  # the emitters import the mechanisms
-
     state = engine.new_game(edition.players.min, 0).to_dict()
     for player in state["players"]:
         player["pending_tickets"] = []
@@ -197,8 +200,6 @@ class TunnelRules(Mechanism):
             self._check_example(checker, data["tunnel_example"], routes)
 
     def _check_example(self, checker: Any, example: dict, routes: list[dict]) -> None:
-        from ...ir.build import assign_ids
-
         route_ids = assign_ids(routes, by_color=True)
         if example["route"] not in route_ids:
             checker.report(
@@ -277,8 +278,6 @@ class TunnelRules(Mechanism):
         return ("tunnel",)
 
     def api_types(self, edition: Edition) -> ApiTypes:
-        from .. import used_by  # the registry imports the mechanisms
-
         claim = {
             "route": "RouteId",
             "cards": "Cards",
@@ -317,7 +316,6 @@ class TunnelRules(Mechanism):
         }
 
     def action_parts(self, edition: Edition, split: bool) -> list[Any]:
-        from ...ir.cost import MAX_ACTIONS, Part, ways_to_pay
 
         rule = self.rule(edition)
         plain = len(edition.cards) - 1
@@ -333,8 +331,6 @@ class TunnelRules(Mechanism):
     # -- words -------------------------------------------------------------
     def sheet(self, edition: Edition, engine: types.ModuleType) -> SheetWords:
         rule = self.rule(edition)
-        from .. import joker_wording  # the registry imports this module
-
         joker = joker_wording(edition)
         tunnels = [route for route in edition.board.routes if route.tunnel]
         reveals = sorted({route.reveal or rule.reveal for route in tunnels})
