@@ -68,7 +68,7 @@ class EngineRef:
 def plays_with(engine: types.ModuleType, players: int) -> bool:
     """Whether the edition is played by that many players (two whole teams or more, in team play)."""
     low, high = engine.PLAYERS
-    team = getattr(engine, "TEAM_SIZE", 1)
+    team = engine.SIDE_SIZE
     return low <= players <= high and players % team == 0 and (team == 1 or players >= 2 * team)
 
 

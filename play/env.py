@@ -23,32 +23,17 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import AgentSelector
 
 from .engines import shipped_engine
-
-PHASES = ("setup_tickets", "turn", "second_card", "keep_tickets", "tunnel", "over")
+from .state_fields import declared, field_value, ids
 
 
 def phases(engine: types.ModuleType) -> tuple[str, ...]:
-    """The phases of the one-hot: team play adds the first card drawn blind, waiting for its
-    place; cards of any colour owed by a claim, their giving; tokens on cities, the choice of
-    the token a claim takes; two decks of tickets, the mix said at set-up."""
-    found = PHASES
-    if hasattr(engine, "TEAM_SIZE"):
-        found += ("place_card",)
-    if hasattr(engine, "CARD_EFFECTS") or hasattr(engine, "SUBSTITUTES"):
-        found += ("owed_cards",)
-    if hasattr(engine, "TOKENS"):
-        found += ("take_token",)
-    if hasattr(engine, "SHARES"):
-        found += ("take_share",)
-    if getattr(engine, "SHARE_DUMMY", None) is not None:
-        found += ("dummy_share",)
-    if hasattr(engine, "TICKET_MIX"):
-        found += ("ticket_mix",)
-    return found
+    """The phases of the one-hot: every phase the engine's games may be in (`PHASES`)."""
+    return tuple(engine.PHASES)
 
 
 def layout(engine: types.ModuleType, players: int) -> list[tuple[str, int]]:
-    """The slices of the observation vector, in order, as (name, length)."""
+    """The slices of the observation vector, in order, as (name, length): the core's, then each
+    field the engine's mechanisms declare (`STATE_FIELDS`) that a seat sees."""
     colors, routes, tickets = len(engine.COLORS), len(engine.ROUTES), len(engine.TICKETS)
     parts = [
         ("hand: my cards by colour (COLORS order)", colors),
@@ -69,46 +54,46 @@ def layout(engine: types.ModuleType, players: int) -> list[tuple[str, int]]:
             5,
         ),
     ]
-    if hasattr(engine, "STATIONS"):
-        parts.append(
-            (
-                "stations: for each city (CITIES order), 1 in the slot of its owner, seats from mine; first slot: none",
-                len(engine.CITIES) * (players + 1),
-            )
-        )
-    if hasattr(engine, "TEAM_SIZE"):
-        parts.append(("my team's card holder by colour", colors))
-        parts.append(("my team's tickets: 1 per ticket in its holder", tickets))
-        parts.append(("the card I drew blind, to place: one-hot by colour", colors))
-    for tokens, record in getattr(engine, "TOKENS", {}).items():
-        kinds, places = len(record["kinds"]), len(record["on"])
-        parts.append((f"tokens {tokens}: on each place (TOKENS order), by kind", places * kinds))
-        parts.append((f"tokens {tokens}: held per seat, from mine, by kind", players * kinds))
-        parts.append((f"tokens {tokens}: the place where a claim waits for my choice, one-hot", places))
-    if hasattr(engine, "SHARES"):
-        companies = len(engine.SHARES)
-        parts.append(("shares: taken of each company (SHARES order)", companies))
-        parts.append(("shares: held per seat, from mine, by company", players * companies))
-        parts.append(("shares: the companies a claim offers me now, 1 each", companies))
-    if hasattr(engine, "PUBLIC_ROUTES"):
-        routes = len(engine.PUBLIC_ROUTES["routes"])
-        parts.append(("public routes: pieces left in the supply", 1))
-        parts.append(("public routes: contribution track per seat, from mine", players))
-        parts.append(
-            (
-                "public routes: for each (PUBLIC_ROUTES order), 1 in the slot of its builder, seats from mine; first slot: none",
-                routes * (players + 1),
-            )
-        )
-    if hasattr(engine, "EXTRA_DECK"):
-        parts.append(("second deck: its pile's size", 1))
-        parts.append(("second deck: its cards held per seat, from mine", players))
-    if hasattr(engine, "TICKET_MIX"):
-        parts.append(("tickets: the second deck's size (TICKET_MIX kind)", 1))
-    if getattr(engine, "SHARE_DUMMY", None) == players:
-        parts.append(("shares: the dummy shareholder's, by company", len(engine.SHARES)))
-        parts.append(("shares: the companies I choose the dummy's share among, 1 each", len(engine.SHARES)))
+    for field in declared(engine, players):
+        slice_ = _field_slice(engine, field, players)
+        if slice_ is not None:
+            parts.append(slice_)
     return parts
+
+
+def _field_slice(engine: types.ModuleType, field: dict, players: int) -> tuple[str, int] | None:
+    """A declared field's slice of the vector, or None when the vector does not show it."""
+    shape, scope = field["shape"], field["scope"]
+    name = " ".join([field["key"], *field.get("path", ())]) + f" ({field['label']})"
+    over = len(ids(engine, field))
+    if shape == "pending":
+        return None  # what waits is the phase's one-hot
+    if scope == "team":
+        return f"{name}: my team's, 1 or a number per id", over
+    if scope == "player":
+        if shape == "count":
+            return f"{name}: per seat, from mine", players if field.get("seen", "all") == "all" else 1
+        if shape == "ids" and field.get("unique"):
+            return (
+                f"{name}: for each id, 1 in the slot of its holder, seats from mine; first slot: none",
+                over * (players + 1),
+            )
+        seats = players if field.get("seen", "all") == "all" else 1
+        return f"{name}: per seat, from mine, by id", seats * over
+    if shape == "count":
+        return name, 1
+    if shape == "holders":
+        return (
+            f"{name}: for each id, 1 in the slot of its holder, seats from mine; first slot: none",
+            over * (players + 1),
+        )
+    if shape == "grid":
+        return f"{name}: for each id, by each second id", over * len(ids(engine, field, "by"))
+    if shape == "card":
+        return f"{name}: one-hot by colour", len(engine.COLORS)
+    if shape == "choices":
+        return f"{name}: the id the first choice waits on, one-hot", over
+    return f"{name}: by id", over  # ids (1 each), tallies, numbers held, piles' sizes
 
 
 def encode(engine: types.ModuleType, seen: dict) -> np.ndarray:
@@ -146,53 +131,67 @@ def encode(engine: types.ModuleType, seen: dict) -> np.ndarray:
         seen["cards_drawn"],
         -1 if final is None else final,
     ]
-    if hasattr(engine, "STATIONS"):
-        built = np.zeros((len(engine.CITIES), count + 1))
-        built[:, 0] = 1
-        city_index = {city: index for index, city in enumerate(engine.CITIES)}
-        for seat, record in enumerate(players):
-            for city in record["stations"]:
-                built[city_index[city], 0] = 0
-                built[city_index[city], slot[seat]] = 1
-        vector += built.ravel().tolist()
-    if hasattr(engine, "TEAM_SIZE"):
-        team = next(team for team in seen["teams"] if me in team["players"])
-        vector += [team["holder"][color] for color in colors]
-        marks = [0.0] * len(engine.TICKETS)
-        for ticket in team["tickets"]:
-            marks[ticket_index[ticket]] = 1
-        vector += marks
-        vector += [float(seen["drawn_card"] == color) for color in colors]
-    for tokens, record in getattr(engine, "TOKENS", {}).items():
-        kinds = list(record["kinds"])
-        for place in record["on"]:
-            vector += [seen["tokens"][tokens][place].get(kind, 0) for kind in kinds]
-        for seat in order:
-            vector += [players[seat]["tokens"][tokens].get(kind, 0) for kind in kinds]
-        waiting = {choice["city"] for choice in seen["token_choices"][:1] if choice["tokens"] == tokens}
-        vector += [float(place in waiting) for place in record["on"]]
-    if hasattr(engine, "SHARES"):
-        vector += [seen["shares_taken"][company] for company in engine.SHARES]
-        for seat in order:
-            vector += [len(players[seat]["shares"].get(company, [])) for company in engine.SHARES]
-        vector += [float(company in seen["share_choices"]) for company in engine.SHARES]
-    if hasattr(engine, "PUBLIC_ROUTES"):
-        vector.append(seen["public_pieces"])
-        vector += [players[seat]["public_track"] for seat in order]
-        built = np.zeros((len(engine.PUBLIC_ROUTES["routes"]), count + 1))
-        for row, route in enumerate(engine.PUBLIC_ROUTES["routes"]):
-            builder = seen["public_routes"].get(route)
-            built[row, 0 if builder is None else slot[builder]] = 1
-        vector += built.ravel().tolist()
-    if hasattr(engine, "EXTRA_DECK"):
-        vector.append(seen["extra_pile"])
-        vector += [players[seat]["extra_cards"] for seat in order]
-    if hasattr(engine, "TICKET_MIX"):
-        vector.append(seen["ticket_deck_sizes"][engine.TICKET_MIX["kind"]])
-    if "dummy_shares" in seen:
-        vector += [len(seen["dummy_shares"].get(company, [])) for company in engine.SHARES]
-        vector += [float(company in seen["dummy_choices"]) for company in engine.SHARES]
+    for field in declared(engine, count):
+        vector += _field_values(engine, field, seen, order, slot)
     return np.asarray(vector, dtype=np.float32)
+
+
+def _by_id(shape: str, value, over: tuple[str, ...]) -> list[float]:
+    """One number per id: 1 for an id listed, a tally's number, how many numbered items are held."""
+    if shape == "ids":
+        listed = set(value or ())
+        return [float(key in listed) for key in over]
+    if shape == "numbers":
+        return [len((value or {}).get(key, [])) for key in over]
+    return [(value or {}).get(key, 0) for key in over]
+
+
+def _field_values(
+    engine: types.ModuleType, field: dict, seen: dict, order: list[int], slot: dict
+) -> list[float]:
+    shape, scope = field["shape"], field["scope"]
+    over = ids(engine, field)
+    players, me = seen["players"], seen["player"]
+    if shape == "pending":
+        return []
+    if scope == "team":
+        team = next(team for team in seen["teams"] if me in team["players"])
+        return _by_id(shape, field_value(team, field), over)
+    if scope == "player":
+        seats = order if field.get("seen", "all") == "all" else [me]
+        if shape == "count":
+            return [field_value(players[seat], field) for seat in seats]
+        if shape == "ids" and field.get("unique"):
+            return _slots(
+                {key: seat for seat in order for key in field_value(players[seat], field)}, over, slot
+            )
+        return [number for seat in seats for number in _by_id(shape, field_value(players[seat], field), over)]
+    if field.get("seen") == "sizes":
+        return [seen[field["shown_as"]][key] for key in over]
+    value = field_value(seen, field)
+    if shape == "count":
+        return [value]
+    if shape == "holders":
+        return _slots(value, over, slot)
+    if shape == "grid":
+        by = ids(engine, field, "by")
+        return [value[key].get(second, 0) for key in over for second in by]
+    if shape == "card":
+        return [float(value == color) for color in engine.COLORS]
+    if shape == "choices":
+        key, wanted = field.get("match") or (None, None)
+        waiting = {choice[field["pick"]] for choice in value[:1] if key is None or choice[key] == wanted}
+        return [float(place in waiting) for place in over]
+    return _by_id(shape, value, over)
+
+
+def _slots(holders: dict, over: tuple[str, ...], slot: dict) -> list[float]:
+    """For each id, 1 in the slot of its holder (seats from mine), the first slot for nobody."""
+    table = np.zeros((len(over), len(slot) + 1))
+    for row, key in enumerate(over):
+        holder = holders.get(key)
+        table[row, 0 if holder is None else slot[holder]] = 1
+    return table.ravel().tolist()
 
 
 class AventuriersEnv(AECEnv):

@@ -64,7 +64,7 @@ def board_of(engine: types.ModuleType) -> Board:
 def my_side(engine: types.ModuleType, observation: dict) -> list[int]:
     """The seats whose routes count as the bot's own: itself, and its teammates in team play."""
     me = observation["player"]
-    size = getattr(engine, "TEAM_SIZE", 1)
+    size = engine.SIDE_SIZE
     first = me - me % size
     return list(range(first, first + size))
 

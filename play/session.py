@@ -87,7 +87,7 @@ class Session:
         observation = self.game.observation(seat)
         if not self.is_covered():
             return observation
-        team = getattr(self.engine, "TEAM_SIZE", 1)
+        team = self.engine.SIDE_SIZE
         outsider = next(other for other in range(len(self.seats)) if other // team != seat // team)
         public = self.game.observation(outsider)
         observation["players"][seat] = public["players"][seat]
@@ -328,7 +328,7 @@ def check_record(record: Any, engine: types.ModuleType, engine_hash: str) -> Non
             raise RecordError(f"champ « {key} » manquant ou mal formé")
     seats = record["seats"]
     low, high = engine.PLAYERS
-    team = getattr(engine, "TEAM_SIZE", 1)
+    team = engine.SIDE_SIZE
     if not low <= len(seats) <= high or len(seats) % team or not all(isinstance(seat, str) for seat in seats):
         raise RecordError(
             f"« seats » donne {len(seats)} sièges ; « {engine.EDITION} » se joue de {low} à {high}"

@@ -186,7 +186,7 @@ def create_app(served: Served) -> Starlette:
         seed = _integer(form["seed"], "seed") if form.get("seed") else None
         players = humans + len(served.bots)
         low, high = served.engine.PLAYERS
-        team = getattr(served.engine, "TEAM_SIZE", 1)
+        team = served.engine.SIDE_SIZE
         if humans < 1 or not low <= players <= high or players % team:
             raise Refusal(400, f"{players} joueurs : cette édition se joue de {low} à {high}.")
         session = served.new_session(humans, seed)

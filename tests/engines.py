@@ -12,6 +12,7 @@ import pytest
 from aventuriers.compiler import layout
 from aventuriers.compiler.build import compile_ir, loader, shipped_editions
 from aventuriers.compiler.cache import EDITION_FILE
+from aventuriers.play.state_fields import declared, field_value, ids, measure, values
 
 from .conformance_runner import claimed_extras
 
@@ -57,7 +58,7 @@ def engine(edition: str) -> types.ModuleType:
 def seat_counts(module: types.ModuleType) -> list[int]:
     """The player counts a game of this edition may have (whole teams only, in team play)."""
     low, high = module.PLAYERS
-    return [n for n in range(low, high + 1) if n % getattr(module, "TEAM_SIZE", 1) == 0]
+    return [n for n in range(low, high + 1) if n % module.SIDE_SIZE == 0]
 
 
 def seats(module: types.ModuleType, wanted: int) -> int:
@@ -84,29 +85,36 @@ def given_back_rules(edition: str) -> dict[str, str] | None:
     return found
 
 
-def ticket_places(state: dict) -> list[str]:
-    """Every ticket in the game, once for each place it is in: a deck, a hand (kept, to choose
-    from, shared at set-up), a team's holder, the tickets given back at set-up."""
-    return [
+def ticket_places(module: types.ModuleType, state: dict) -> list[str]:
+    """Every ticket in the game, once for each place it is in: the deck, a hand (kept, to choose
+    from), the tickets given back at set-up, and each field a mechanism declares holding tickets
+    (a team's holder, a second deck)."""
+    found = [
         *(
             ticket
             for player in state["players"]
-            for field in ("tickets", "pending_tickets", "setup_share")
-            for ticket in player.get(field, [])
+            for field in ("tickets", "pending_tickets")
+            for ticket in player[field]
         ),
-        *(ticket for team in state.get("teams", []) for ticket in team["tickets"]),
         *state["ticket_deck"],
-        *(ticket for deck in state.get("ticket_decks", {}).values() for ticket in deck),
         *state.get("setup_rejected", []),
     ]
+    for field in declared(module, len(state["players"])):
+        if field.get("holds") != "tickets":
+            continue
+        for _, _, value in values(state, field):
+            found += (
+                [ticket for pile in value.values() for ticket in pile] if field["shape"] == "piles" else value
+            )
+    return found
 
 
 def check_tickets_given_back(module: types.ModuleType, before: dict, action: dict, after: dict) -> None:
     """What a step may do to the tickets out of the game (the edition's, in no place): none comes
     back, and one leaves only as a ticket given back where its rule sends it out of the game,
     every one of those leaving."""
-    gone_before = set(module.TICKETS) - set(ticket_places(before))
-    gone = set(module.TICKETS) - set(ticket_places(after))
+    gone_before = set(module.TICKETS) - set(ticket_places(module, before))
+    gone = set(module.TICKETS) - set(ticket_places(module, after))
     assert gone_before <= gone, f"tickets {sorted(gone_before - gone)} came back into the game"
     given_back: set[str] = set()
     if action["type"] == "keep_tickets" and before["phase"] in ("setup_tickets", "keep_tickets"):
@@ -132,14 +140,19 @@ def check_invariants(module: types.ModuleType, game) -> dict:
     """What must hold after every step of every game; returns the state checked."""
     state = game.to_dict()
     total_cards = sum(module.DECK) if hasattr(module, "DECK") else None
-    teams = state.get("teams", [])
+    fields = declared(module, len(state["players"]))
     cards = (
         sum(sum(player["hand"].values()) for player in state["players"])
-        + sum(sum(team["holder"].values()) for team in teams)
         + len(state["deck"])
         + len(state["discard"])
         + sum(card is not None for card in state["market"])
-        + (state.get("drawn_card") is not None)  # team play: a card drawn blind, not yet placed
+        # What a mechanism keeps of the cards (a team's holder, a card drawn blind, to place).
+        + sum(
+            measure(field, value)
+            for field in fields
+            if field.get("holds") == "cards"
+            for _, _, value in values(state, field)
+        )
     )
     assert total_cards is None or cards == total_cards, f"{cards} cards instead of {total_cards}"
     starting = getattr(module, "STARTING_SCORE", (0,) * len(state["players"]))
@@ -156,78 +169,91 @@ def check_invariants(module: types.ModuleType, game) -> dict:
         assert player["trains"] == module.TRAINS - spaces - aside, (
             "trains used differ from the routes' spaces"
         )
-    places = ticket_places(state)
+    places = ticket_places(module, state)
     assert len(places) == len(set(places)), "a ticket is in two places"
     assert set(places) <= set(module.TICKETS), "a ticket that is not the edition's"
     rules = given_back_rules(module.EDITION)
     if rules is not None and "out_of_game" not in rules.values():
         # No rule sends a ticket given back out of the game: every ticket is always somewhere.
         assert sorted(places) == sorted(module.TICKETS), "a ticket is lost"
-    if "ticket_decks" in state:
-        # Two decks of tickets: every ticket given back returns to its deck, none leaves the game;
-        # each deck holds its own kind.
+    if any(field.get("keeps_every_ticket") for field in fields):
+        # A mechanism that sends every ticket given back to a deck (team play, two decks).
         assert sorted(places) == sorted(module.TICKETS), "a ticket is lost"
-        kind = module.TICKET_MIX["kind"]
-        assert all(module.TICKETS[ticket]["kind"] == kind for ticket in state["ticket_decks"][kind])
-        assert all(module.TICKETS[ticket]["kind"] != kind for ticket in state["ticket_deck"])
-    if teams:
-        # Team play gives every ticket back under the deck: each is always somewhere.
-        assert sorted(places) == sorted(module.TICKETS), "a ticket is lost"
-        assert all(count >= 0 for team in teams for count in team["holder"].values())
     owned = [route for player in state["players"] for route in player["routes"]]
     assert len(owned) == len(set(owned)), "a route has two owners"
-    if hasattr(module, "STATIONS"):
-        cities = [city for player in state["players"] for city in player["stations"]]
-        assert len(cities) == len(set(cities)), "two stations in one city"
-        assert all(len(player["stations"]) <= module.STATIONS for player in state["players"])
-    if "tunnel" in state:
-        assert (state["tunnel"] is None) == (state["phase"] != "tunnel"), "a tunnel waits outside its phase"
-    for tokens, record in getattr(module, "TOKENS", {}).items():
-        # Tokens on cities: every token placed at set-up is on its place or held, never below 0.
-        on_board = [count for there in state["tokens"][tokens].values() for count in there.values()]
-        held = [count for player in state["players"] for count in player["tokens"][tokens].values()]
-        assert all(count > 0 for count in on_board + held), "a token count of 0 or less is listed"
-        assert sum(on_board) + sum(held) == sum(record["on"].values()), f"tokens {tokens} not conserved"
-        assert bool(state["token_choices"]) == (state["phase"] == "take_token"), (
-            "a token choice outside its phase"
-        )
-    for company, record in getattr(module, "SHARES", {}).items():
-        # Shares: each taken share is held by one player, numbered in the order taken.
-        held = sorted(
-            [number for player in state["players"] for number in player["shares"].get(company, [])]
-            + state.get("dummy_shares", {}).get(company, [])
-        )
-        assert held == list(range(1, state["shares_taken"][company] + 1)), (
-            f"shares of {company} not conserved"
-        )
-        assert state["shares_taken"][company] <= record["count"]
-    if hasattr(module, "PUBLIC_ROUTES"):
-        # Public routes: one piece of the supply on each built, never also owned; each builder's
-        # track is the spaces of the public routes they built.
-        built = state["public_routes"]
-        assert state["public_pieces"] + len(built) == module.PUBLIC_ROUTES["pieces"], "pieces not conserved"
-        assert not set(built) & set(owned), "a public route is also owned"
-        for seat, player in enumerate(state["players"]):
-            spaces = sum(
-                module.ROUTES[route]["length"] for route, builder in built.items() if builder == seat
-            )
-            assert player["public_track"] == spaces, "the contribution track differs from the routes built"
-    if hasattr(module, "EXTRA_DECK"):
-        # The second deck: its pile and the cards the players hold make the whole deck.
-        held = [player["extra_cards"] for player in state["players"]]
-        assert all(count >= 0 for count in held) and state["extra_pile"] >= 0, "a second-deck count below 0"
-        assert state["extra_pile"] + sum(held) == module.EXTRA_DECK["cards"], (
-            "second-deck cards not conserved"
-        )
-        most = module.EXTRA_DECK.get("hold_at_most")
-        assert most is None or max(held) <= most, (
-            f"a player holds {max(held)} second-deck cards, above {most}"
-        )
-    if hasattr(module, "SHARES"):
-        assert bool(state["share_choices"]) == (state["phase"] == "take_share"), (
-            "a share choice outside its phase"
-        )
+    check_declared(module, state, fields, owned)
     return state
+
+
+def check_declared(module: types.ModuleType, state: dict, fields: list[dict], owned: list[str]) -> None:
+    """What holds of every field the engine's mechanisms declare (`STATE_FIELDS`): numbers never
+    below 0 (above it when a tally lists only those), within their bounds, ids of their range and
+    held once where they must be, the totals of each conserved group, numbered items held once
+    each, the spaces of the routes a seat built, a choice or a pending record exactly in its phase,
+    piles of tickets by kind."""
+    totals: dict[str, list[int]] = {}
+    numbered: dict[str, dict[str, list[int]]] = {}
+    for field in fields:
+        shape, name = field["shape"], " ".join([field["key"], *field.get("path", ())])
+        over = ids(module, field)
+        bound = field.get("at_most")
+        held: list[str] = []
+        for _, seats, value in values(state, field):
+            if field.get("phase") is not None:
+                waiting = bool(value) if shape != "pending" else value is not None
+                assert waiting == (state["phase"] == field["phase"]), f"{name} outside its phase"
+            if shape == "count":
+                assert value >= 0, f"{name} below 0"
+                assert bound is None or value <= bound, f"{name}: {value}, above {bound}"
+            elif shape in ("tally", "grid"):
+                rows = value.values() if shape == "grid" else [value]
+                for row in rows:
+                    least = 1 if field.get("positive") else 0
+                    assert all(number >= least for number in row.values()), f"{name}: a number below {least}"
+                if shape == "tally":
+                    assert set(value) <= set(over), f"{name}: ids out of its range"
+                    limits = dict(zip(over, bound, strict=True)) if isinstance(bound, tuple) else {}
+                    assert all(number <= limits.get(key, number) for key, number in value.items()), (
+                        f"{name} above its bound"
+                    )
+            elif shape == "ids":
+                assert set(value) <= set(over), f"{name}: ids out of its range"
+                assert bound is None or len(value) <= bound, f"{name}: more than {bound}"
+                held += value
+            elif shape == "holders":
+                assert set(value) <= set(over) and all(
+                    0 <= seat < len(state["players"]) for seat in value.values()
+                )
+                assert not field.get("never_owned") or not set(value) & set(owned), f"{name}: also owned"
+            elif shape == "numbers":
+                for key, numbers in value.items():
+                    numbered.setdefault(field["numbered_by"], {}).setdefault(key, []).extend(numbers)
+            elif shape == "piles" and field.get("pile_kinds"):
+                for kind, pile in value.items():
+                    assert all(module.TICKETS[ticket].get("kind") == kind for ticket in pile), (
+                        f"{name}: kinds"
+                    )
+                    assert all(module.TICKETS[ticket].get("kind") != kind for ticket in state["ticket_deck"])
+            if field.get("spaces_of"):
+                (seat,) = seats
+                source = next(f for f in fields if f["key"] == field["spaces_of"])
+                built = field_value(state, source)
+                spaces = sum(module.ROUTES[route]["length"] for route, by in built.items() if by == seat)
+                assert value == spaces, f"{name} differs from the spaces of the routes built"
+            if field.get("conserved"):
+                totals.setdefault(field["conserved"][0], []).append(measure(field, value))
+        if field.get("unique"):
+            assert len(held) == len(set(held)), f"{name}: an id held twice"
+    for field in fields:
+        if field.get("conserved"):
+            group, total = field["conserved"]
+            assert sum(totals.get(group, [])) == total, f"{group} not conserved"
+    for tally, by_id in numbered.items():
+        taken = state[tally]
+        for key, numbers in by_id.items():
+            assert sorted(numbers) == list(range(1, taken[key] + 1)), (
+                f"{key}: numbered items not each held once"
+            )
 
 
 def play_random(module: types.ModuleType, players: int, seed: int, *, check_every_step: bool, max_steps=5000):
@@ -237,7 +263,7 @@ def play_random(module: types.ModuleType, players: int, seed: int, *, check_ever
     state = check_invariants(module, game) if check_every_step else None
     if state is not None and given_back_rules(module.EDITION) is not None:
         # At the start only long tickets not dealt are out of the game, where their rule says so.
-        gone = set(module.TICKETS) - set(ticket_places(state))
+        gone = set(module.TICKETS) - set(ticket_places(module, state))
         assert not gone or given_back_rules(module.EDITION).get("long") == "out_of_game", sorted(gone)
         assert all(module.TICKETS[ticket].get("kind") == "long" for ticket in gone), sorted(gone)
     while not game.is_over():

@@ -121,5 +121,5 @@ def test_tokens_and_shares_reach_the_vector(variant: str, phase: str, players: i
 def test_cards_owed_by_a_claim_are_a_phase_of_the_one_hot() -> None:
     from aventuriers.play.env import phases
 
-    assert phases(engine("nordic-countries"))[-1] == "owed_cards"
+    assert "owed_cards" in phases(engine("nordic-countries"))
     assert "owed_cards" not in phases(engine("usa-2025"))

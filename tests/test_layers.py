@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("compiler", "play")
 
 # The modules below the mechanisms: what a mechanism may import besides its own folder, the
-# contract (`mechanisms.base`, `mechanisms.used`) and the folders of the mechanisms it builds on.
+# contract (`mechanisms.base`, `mechanisms.state`, `mechanisms.used`) and the folders of the mechanisms it builds on.
 BELOW_THE_MECHANISMS = {
     "compiler.diagnostics",
     "compiler.french",
@@ -30,7 +30,7 @@ BELOW_THE_MECHANISMS = {
     "compiler.emit.escape",
     "compiler.emit.worked",
 }
-CONTRACT = {"compiler.mechanisms.base", "compiler.mechanisms.used"}
+CONTRACT = {"compiler.mechanisms.base", "compiler.mechanisms.state", "compiler.mechanisms.used"}
 REGISTRY = "compiler.mechanisms"
 
 

@@ -22,6 +22,7 @@ from ..mechanisms import (
     EnginePart,
     Mechanism,
     bonus_rows,
+    side_size,
     tiebreaks,
     used_by,
 )
@@ -99,9 +100,22 @@ class EngineView:
         return any(helper in mechanism.engine_helpers(self.edition) for mechanism in self.used_mechanisms)
 
     @property
-    def mechanism_phases(self) -> list[str]:
-        """The phases the mechanisms add, as literals for `_PHASES`."""
-        return [repr(phase) for m in self.used_mechanisms for phase in m.phases(self.edition)]
+    def phases_literal(self) -> str:
+        """`PHASES`: every phase a game of this edition may be in, in play order, `over` last."""
+        phases = ["setup_tickets", "turn", "second_card", "keep_tickets"]
+        phases += [phase for m in self.used_mechanisms for phase in m.phases(self.edition)]
+        phases += ["owed_cards"] * self.owes_cards + ["over"]
+        return repr(tuple(phases))
+
+    @property
+    def side_size(self) -> int:
+        """`SIDE_SIZE`: how many players play as one side (a team's size, else 1)."""
+        return side_size(self.edition)
+
+    @property
+    def state_fields(self) -> list[str]:
+        """`STATE_FIELDS`: the mechanisms' declared state fields, one literal each, in the registry's order."""
+        return [repr(field.record()) for m in self.used_mechanisms for field in m.state_fields(self.edition)]
 
     @property
     def owes_cards(self) -> bool:

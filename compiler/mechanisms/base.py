@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..emit.escape import cite
 from ..ir.ids import assign_ids, slug
+from .state import StateField
 
 if TYPE_CHECKING:
     import types
@@ -548,6 +549,11 @@ class Mechanism:
     def board_marks(self, edition: Edition) -> dict[str, int]:
         """How many spaces of each route the board picture marks with a cross (its mountains)."""
         return {}
+
+    def state_fields(self, edition: Edition) -> tuple[StateField, ...]:
+        """The fields it keeps in the game's state (``state.StateField``), as the engine's
+        ``STATE_FIELDS`` carries them: what the env's vector and the tests' invariants read."""
+        return ()
 
     # -- worked examples -----------------------------------------------------
     def lay_routes(

@@ -24,11 +24,14 @@ __all__ = [
     "MARKET_LOCOMOTIVE_RESET",
     "MARKET_SIZE",
     "MESSAGES",
+    "PHASES",
     "PLAYERS",
     "ROUTES",
     "ROUTE_POINTS",
     "SETUP_KEEP_AT_LEAST",
     "SETUP_TICKETS",
+    "SIDE_SIZE",
+    "STATE_FIELDS",
     "TICKETS",
     "TITLE",
     "TRAINS",
@@ -105,6 +108,58 @@ SHARE_TICKETS_AT_MOST = 2
 DOUBLE_ROUTE_RULES = ((4, 6, False, True),)
 LAST_ROUND_TRAINS = 4
 BONUSES: dict[str, tuple[str, int]] = {"asian_explorer": ("largest_network", 10)}
+# How many players play as one side: a team's size in team play, else 1.
+SIDE_SIZE = 2
+# Every phase a game may be in (`observation()["phase"]`), in play order.
+PHASES = ("setup_tickets", "turn", "second_card", "keep_tickets", "place_card", "over")
+# What the mechanisms keep in the state, declared (where to_dict() writes each field, its shape,
+# the ids it ranges over, who sees it, what holds of it at every step): see
+# compiler/mechanisms/state.py for the keys.
+STATE_FIELDS: tuple[dict[str, Any], ...] = (
+    {
+        "key": "holder",
+        "scope": "team",
+        "shape": "tally",
+        "label": "cartes du porte-cartes de l’équipe",
+        "over": "COLORS",
+        "seen": "owner",
+        "holds": "cards",
+    },
+    {
+        "key": "tickets",
+        "scope": "team",
+        "shape": "ids",
+        "label": "tickets du porte-tickets de l’équipe",
+        "over": "TICKETS",
+        "seen": "owner",
+        "holds": "tickets",
+        "keeps_every_ticket": True,
+    },
+    {
+        "key": "setup_share",
+        "scope": "player",
+        "shape": "ids",
+        "label": "tickets gardés à la mise en place, à partager",
+        "over": "TICKETS",
+        "seen": "owner",
+        "holds": "tickets",
+    },
+    {
+        "key": "last_card_to",
+        "scope": "game",
+        "shape": "pending",
+        "label": "où est allée la première carte de la pioche",
+        "phase": "second_card",
+    },
+    {
+        "key": "drawn_card",
+        "scope": "game",
+        "shape": "card",
+        "label": "carte piochée à l’aveugle, à placer",
+        "seen": "owner",
+        "holds": "cards",
+    },
+)
 
 # -- the API's types ------------------------------------------------------------
 # For type checkers and editors: the engine never reads them. Each record has the core's keys,
@@ -3086,8 +3141,6 @@ class Game:
 
 # -- state validation (Game.from_dict) ----------------------------------------
 
-_PHASES = ("setup_tickets", "turn", "second_card", "keep_tickets", "place_card", "over")
-
 
 def _check_state(state: Any) -> None:
     """Refuse a state this edition can never reach; the ValueError says what is wrong.
@@ -3101,8 +3154,8 @@ def _check_state(state: Any) -> None:
         _invalid(f"players doit être une liste de {PLAYERS[0]} à {PLAYERS[1]} joueurs")
     count = len(players)
     phase = state.get("phase", "turn")
-    if phase not in _PHASES:
-        _invalid(f"phase doit être l’une des phases {', '.join(_PHASES)}, pas {_shown(phase)}")
+    if phase not in PHASES:
+        _invalid(f"phase doit être l’une des phases {', '.join(PHASES)}, pas {_shown(phase)}")
     current = _integer(state.get("current_player"), "current_player", 0, count - 1)
     cards = [0] * len(COLORS)
     owners: dict[str, int] = {}

@@ -24,11 +24,14 @@ __all__ = [
     "MARKET_LOCOMOTIVE_RESET",
     "MARKET_SIZE",
     "MESSAGES",
+    "PHASES",
     "PLAYERS",
     "ROUTES",
     "ROUTE_POINTS",
     "SETUP_KEEP_AT_LEAST",
     "SETUP_TICKETS",
+    "SIDE_SIZE",
+    "STATE_FIELDS",
     "TICKETS",
     "TITLE",
     "TRAINS",
@@ -158,6 +161,140 @@ TICKET_MIX = {"kind": "long", "french": "longs", "others": "courts"}
 DOUBLE_ROUTE_RULES = ((2, 3, True), (4, 5, False))
 LAST_ROUND_TRAINS = 2
 BONUSES: dict[str, tuple[str, int]] = {"globetrotter": ("completed_tickets", 15)}
+# How many players play as one side: a team's size in team play, else 1.
+SIDE_SIZE = 1
+# Every phase a game may be in (`observation()["phase"]`), in play order.
+PHASES = ("setup_tickets", "turn", "second_card", "keep_tickets", "take_token", "ticket_mix", "over")
+# What the mechanisms keep in the state, declared (where to_dict() writes each field, its shape,
+# the ids it ranges over, who sees it, what holds of it at every step): see
+# compiler/mechanisms/state.py for the keys.
+STATE_FIELDS: tuple[dict[str, Any], ...] = (
+    {
+        "key": "tokens",
+        "scope": "game",
+        "shape": "grid",
+        "label": "voyageurs sur le plateau",
+        "path": ("passengers",),
+        "over": (
+            "Augsburg",
+            "Berlin",
+            "Bremen",
+            "Bremerhaven",
+            "Chemnitz",
+            "Dortmund",
+            "Dresden",
+            "Dänemark",
+            "Düsseldorf",
+            "Emden",
+            "Erfurt",
+            "Frankfurt",
+            "Frankreich",
+            "Freiburg",
+            "Hamburg",
+            "Hannover",
+            "Karlsruhe",
+            "Kassel",
+            "Kiel",
+            "Koblenz",
+            "Konstanz",
+            "Köln",
+            "Leipzig",
+            "Lindau",
+            "Magdeburg",
+            "Mainz",
+            "Mannheim",
+            "München",
+            "Münster",
+            "Niederlande",
+            "Nürnberg",
+            "Regensburg",
+            "Rostock",
+            "Saarbrücken",
+            "Schweiz",
+            "Schwerin",
+            "Stuttgart",
+            "Ulm",
+            "Würzburg",
+            "Österreich",
+        ),
+        "by": ("red", "green", "black", "yellow", "blue", "white"),
+        "conserved": ("tokens passengers", 60),
+        "positive": True,
+    },
+    {
+        "key": "tokens",
+        "scope": "player",
+        "shape": "tally",
+        "label": "voyageurs pris",
+        "path": ("passengers",),
+        "over": ("red", "green", "black", "yellow", "blue", "white"),
+        "conserved": ("tokens passengers", 60),
+        "positive": True,
+    },
+    {
+        "key": "token_choices",
+        "scope": "game",
+        "shape": "choices",
+        "label": "voyageurs à choisir",
+        "over": (
+            "Augsburg",
+            "Berlin",
+            "Bremen",
+            "Bremerhaven",
+            "Chemnitz",
+            "Dortmund",
+            "Dresden",
+            "Dänemark",
+            "Düsseldorf",
+            "Emden",
+            "Erfurt",
+            "Frankfurt",
+            "Frankreich",
+            "Freiburg",
+            "Hamburg",
+            "Hannover",
+            "Karlsruhe",
+            "Kassel",
+            "Kiel",
+            "Koblenz",
+            "Konstanz",
+            "Köln",
+            "Leipzig",
+            "Lindau",
+            "Magdeburg",
+            "Mainz",
+            "Mannheim",
+            "München",
+            "Münster",
+            "Niederlande",
+            "Nürnberg",
+            "Regensburg",
+            "Rostock",
+            "Saarbrücken",
+            "Schweiz",
+            "Schwerin",
+            "Stuttgart",
+            "Ulm",
+            "Würzburg",
+            "Österreich",
+        ),
+        "phase": "take_token",
+        "pick": "city",
+        "match": ("tokens", "passengers"),
+    },
+    {
+        "key": "ticket_decks",
+        "scope": "game",
+        "shape": "piles",
+        "label": "pioche des tickets longs",
+        "over": ("long",),
+        "seen": "sizes",
+        "shown_as": "ticket_deck_sizes",
+        "holds": "tickets",
+        "keeps_every_ticket": True,
+        "pile_kinds": True,
+    },
+)
 
 # -- the API's types ------------------------------------------------------------
 # For type checkers and editors: the engine never reads them. Each record has the core's keys,
@@ -3441,8 +3578,6 @@ class Game:
 
 # -- state validation (Game.from_dict) ----------------------------------------
 
-_PHASES = ("setup_tickets", "turn", "second_card", "keep_tickets", "take_token", "ticket_mix", "over")
-
 
 def _check_state(state: Any) -> None:
     """Refuse a state this edition can never reach; the ValueError says what is wrong.
@@ -3456,8 +3591,8 @@ def _check_state(state: Any) -> None:
         _invalid(f"players doit être une liste de {PLAYERS[0]} à {PLAYERS[1]} joueurs")
     count = len(players)
     phase = state.get("phase", "turn")
-    if phase not in _PHASES:
-        _invalid(f"phase doit être l’une des phases {', '.join(_PHASES)}, pas {_shown(phase)}")
+    if phase not in PHASES:
+        _invalid(f"phase doit être l’une des phases {', '.join(PHASES)}, pas {_shown(phase)}")
     current = _integer(state.get("current_player"), "current_player", 0, count - 1)
     cards = [0] * len(COLORS)
     owners: dict[str, int] = {}

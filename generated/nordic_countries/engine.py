@@ -23,11 +23,14 @@ __all__ = [
     "MARKET_LOCOMOTIVE_RESET",
     "MARKET_SIZE",
     "MESSAGES",
+    "PHASES",
     "PLAYERS",
     "ROUTES",
     "ROUTE_POINTS",
     "SETUP_KEEP_AT_LEAST",
     "SETUP_TICKETS",
+    "SIDE_SIZE",
+    "STATE_FIELDS",
     "TICKETS",
     "TITLE",
     "TRAINS",
@@ -94,6 +97,22 @@ TUNNEL_REVEAL = 3
 DOUBLE_ROUTE_RULES = ((2, 2, True), (3, 3, False))
 LAST_ROUND_TRAINS = 2
 BONUSES: dict[str, tuple[str, int]] = {"globetrotter": ("completed_tickets", 10)}
+# How many players play as one side: a team's size in team play, else 1.
+SIDE_SIZE = 1
+# Every phase a game may be in (`observation()["phase"]`), in play order.
+PHASES = ("setup_tickets", "turn", "second_card", "keep_tickets", "tunnel", "owed_cards", "over")
+# What the mechanisms keep in the state, declared (where to_dict() writes each field, its shape,
+# the ids it ranges over, who sees it, what holds of it at every step): see
+# compiler/mechanisms/state.py for the keys.
+STATE_FIELDS: tuple[dict[str, Any], ...] = (
+    {
+        "key": "tunnel",
+        "scope": "game",
+        "shape": "pending",
+        "label": "tunnel en attente de son supplément",
+        "phase": "tunnel",
+    },
+)
 
 # -- the API's types ------------------------------------------------------------
 # For type checkers and editors: the engine never reads them. Each record has the core's keys,
@@ -3236,8 +3255,6 @@ class Game:
 
 # -- state validation (Game.from_dict) ----------------------------------------
 
-_PHASES = ("setup_tickets", "turn", "second_card", "keep_tickets", "tunnel", "owed_cards", "over")
-
 
 def _check_state(state: Any) -> None:
     """Refuse a state this edition can never reach; the ValueError says what is wrong.
@@ -3251,8 +3268,8 @@ def _check_state(state: Any) -> None:
         _invalid(f"players doit être une liste de {PLAYERS[0]} à {PLAYERS[1]} joueurs")
     count = len(players)
     phase = state.get("phase", "turn")
-    if phase not in _PHASES:
-        _invalid(f"phase doit être l’une des phases {', '.join(_PHASES)}, pas {_shown(phase)}")
+    if phase not in PHASES:
+        _invalid(f"phase doit être l’une des phases {', '.join(PHASES)}, pas {_shown(phase)}")
     current = _integer(state.get("current_player"), "current_player", 0, count - 1)
     cards = [0] * len(COLORS)
     owners: dict[str, int] = {}

@@ -24,6 +24,7 @@ from ...frontend.positions import Span
 from ...ir import IR, Edition
 from ...ir.action_space import Part, ways_to_pay
 from ..base import ActionWords, ApiTypes, Fact, Mechanism, SheetWords, citation, ends_name
+from ..state import Scope, Shape, StateField
 
 
 @dataclass(**IR)
@@ -159,6 +160,27 @@ class ExtraDeckRules(Mechanism):
             )
 
     # -- engine ------------------------------------------------------------
+    def state_fields(self, edition: Edition) -> tuple[StateField, ...]:
+        rule = self.rule(edition)
+        conserved = ("extra deck", rule.cards)
+        return (
+            StateField(
+                key="extra_pile",
+                scope=Scope.GAME,
+                shape=Shape.COUNT,
+                label=f"{rule.plural} de la pioche",
+                conserved=conserved,
+            ),
+            StateField(
+                key="extra_cards",
+                scope=Scope.PLAYER,
+                shape=Shape.COUNT,
+                label=f"{rule.plural} en main",
+                conserved=conserved,
+                at_most=rule.hold_at_most,
+            ),
+        )
+
     def engine_view(self, edition: Edition) -> EngineView:
         return EngineView(rule=self.rule(edition))
 

@@ -25,6 +25,7 @@ from ...diagnostics import Code, did_you_mean
 from ...frontend.positions import Span
 from ...ir import IR, Edition
 from ..base import ApiTypes, EnginePart, Fact, Mechanism, SheetWords, citation, route_ids
+from ..state import Scope, Shape, StateField
 from .wording import PublicWording, points_of
 
 
@@ -181,6 +182,35 @@ class PublicRouteRules(Mechanism):
                 )
 
     # -- engine ------------------------------------------------------------
+    def state_fields(self, edition: Edition) -> tuple[StateField, ...]:
+        rule = self.rule(edition)
+        conserved = ("public pieces", rule.pieces)
+        return (
+            StateField(
+                key="public_pieces",
+                scope=Scope.GAME,
+                shape=Shape.COUNT,
+                label=f"{rule.plural} de la réserve",
+                conserved=conserved,
+            ),
+            StateField(
+                key="public_routes",
+                scope=Scope.GAME,
+                shape=Shape.HOLDERS,
+                label=f"{rule.route_plural} construites",
+                over=rule.routes,
+                conserved=conserved,
+                never_owned=True,
+            ),
+            StateField(
+                key="public_track",
+                scope=Scope.PLAYER,
+                shape=Shape.COUNT,
+                label=rule.track_name,
+                spaces_of="public_routes",
+            ),
+        )
+
     def engine_view(self, edition: Edition) -> EngineView:
         return EngineView(rule=self.rule(edition))
 

@@ -25,6 +25,7 @@ from ...ir import IR, Edition
 from ...ir.action_space import Part, ways_to_pay
 from ..base import ApiTypes, Fact, Mechanism, SheetWords, citation, literal, route_ids
 from ..joker_pays import joker_pays_route
+from ..state import Scope, Shape, StateField
 
 # The players of the worked example, in seat order, and the numbers of the shares each holds of
 # the first company: Alice and Bruno hold as many, Bruno the lowest number.
@@ -158,6 +159,58 @@ class ShareRules(Mechanism):
                     )
 
     # -- engine ------------------------------------------------------------
+    def state_fields(self, edition: Edition) -> tuple[StateField, ...]:
+        rule = self.rule(edition)
+        companies = tuple(company.id for company in rule.companies)
+        found = [
+            StateField(
+                key="shares_taken",
+                scope=Scope.GAME,
+                shape=Shape.TALLY,
+                label="actions prises de chaque compagnie",
+                over=companies,
+                at_most=tuple(company.count for company in rule.companies),
+            ),
+            StateField(
+                key="shares",
+                scope=Scope.PLAYER,
+                shape=Shape.NUMBERS,
+                label="actions détenues",
+                over=companies,
+                numbered_by="shares_taken",
+            ),
+            StateField(
+                key="share_choices",
+                scope=Scope.GAME,
+                shape=Shape.IDS,
+                label="compagnies dont une action est à prendre",
+                over=companies,
+                phase="take_share",
+            ),
+        ]
+        if rule.dummy is not None:
+            found += [
+                StateField(
+                    key="dummy_shares",
+                    scope=Scope.GAME,
+                    shape=Shape.NUMBERS,
+                    label="actions du joueur fictif",
+                    over=companies,
+                    numbered_by="shares_taken",
+                    players=rule.dummy,
+                ),
+                StateField(
+                    key="dummy_choices",
+                    scope=Scope.GAME,
+                    shape=Shape.IDS,
+                    label="compagnies parmi lesquelles choisir l’action du joueur fictif",
+                    over=companies,
+                    phase="dummy_share",
+                    players=rule.dummy,
+                ),
+            ]
+        return tuple(found)
+
     def engine_view(self, edition: Edition) -> EngineView:
         return EngineView(rule=self.rule(edition))
 

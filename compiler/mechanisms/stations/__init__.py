@@ -22,6 +22,7 @@ from ...frontend.positions import Span
 from ...ir import IR, Edition
 from ...ir.action_space import Part, ways_to_pay
 from ..base import ActionWords, ApiTypes, Fact, Mechanism, SheetWords, citation
+from ..state import Scope, Shape, StateField
 
 CRITERION = "fewest_stations"
 
@@ -152,6 +153,19 @@ class StationRules(Mechanism):
         return ("stations", "turn", "tiebreak")
 
     # -- engine ------------------------------------------------------------
+    def state_fields(self, edition: Edition) -> tuple[StateField, ...]:
+        return (
+            StateField(
+                key="stations",
+                scope=Scope.PLAYER,
+                shape=Shape.IDS,
+                label="gares posées",
+                over="CITIES",
+                at_most=self.rule(edition).count,
+                unique=True,
+            ),
+        )
+
     def engine_view(self, edition: Edition) -> EngineView:
         return EngineView(rule=self.rule(edition), cities=edition.board.cities)
 

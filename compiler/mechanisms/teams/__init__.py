@@ -26,6 +26,7 @@ from ...frontend.positions import Span
 from ...ir import Edition, TwinPolicy
 from ...ir.action_space import Part
 from ..base import ActionWords, ApiTypes, EnginePart, Fact, Mechanism, SheetWords, citation, literal
+from ..state import Scope, Seen, Shape, StateField
 from ..used import used_by
 from .rule import ShareTickets, Teams
 from .wording import TeamWording
@@ -197,6 +198,53 @@ class TeamPlay(Mechanism):
         return ("teams", "turn", "end", "double_routes", "players", "score_example")
 
     # -- engine ------------------------------------------------------------
+    def state_fields(self, edition: Edition) -> tuple[StateField, ...]:
+        return (
+            StateField(
+                key="holder",
+                scope=Scope.TEAM,
+                shape=Shape.TALLY,
+                label="cartes du porte-cartes de l’équipe",
+                over="COLORS",
+                seen=Seen.OWNER,
+                holds="cards",
+            ),
+            StateField(
+                key="tickets",
+                scope=Scope.TEAM,
+                shape=Shape.IDS,
+                label="tickets du porte-tickets de l’équipe",
+                over="TICKETS",
+                seen=Seen.OWNER,
+                holds="tickets",
+                keeps_every_ticket=True,  # team play gives every ticket back under the deck
+            ),
+            StateField(
+                key="setup_share",
+                scope=Scope.PLAYER,
+                shape=Shape.IDS,
+                label="tickets gardés à la mise en place, à partager",
+                over="TICKETS",
+                seen=Seen.OWNER,
+                holds="tickets",
+            ),
+            StateField(
+                key="last_card_to",
+                scope=Scope.GAME,
+                shape=Shape.PENDING,
+                label="où est allée la première carte de la pioche",
+                phase="second_card",  # the second card goes to the other place
+            ),
+            StateField(
+                key="drawn_card",
+                scope=Scope.GAME,
+                shape=Shape.CARD,
+                label="carte piochée à l’aveugle, à placer",
+                seen=Seen.OWNER,
+                holds="cards",
+            ),
+        )
+
     def engine_view(self, edition: Edition) -> EngineView:
         return EngineView(teams=self.rule(edition))
 

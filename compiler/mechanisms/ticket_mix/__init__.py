@@ -22,6 +22,7 @@ from ...frontend.positions import Span
 from ...ir import IR, Edition
 from ...ir.action_space import Part
 from ..base import ApiTypes, Fact, Mechanism, SheetWords, citation
+from ..state import Scope, Seen, Shape, StateField
 
 
 @dataclass(**IR)
@@ -113,6 +114,23 @@ class TicketMixRules(Mechanism):
             )
 
     # -- engine ------------------------------------------------------------
+    def state_fields(self, edition: Edition) -> tuple[StateField, ...]:
+        rule = self.rule(edition)
+        return (
+            StateField(
+                key="ticket_decks",
+                scope=Scope.GAME,
+                shape=Shape.PILES,
+                label=f"pioche des tickets {rule.plural}",
+                over=(rule.kind,),
+                seen=Seen.SIZES,
+                shown_as="ticket_deck_sizes",
+                holds="tickets",
+                keeps_every_ticket=True,  # every ticket given back returns to its deck
+                pile_kinds=True,
+            ),
+        )
+
     def engine_view(self, edition: Edition) -> EngineView:
         draw = edition.turn.draw_tickets.draw if edition.turn.draw_tickets else 0
         return EngineView(rule=self.rule(edition), most=max(edition.setup.tickets_dealt, draw))

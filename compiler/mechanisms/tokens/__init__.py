@@ -25,6 +25,7 @@ from ...frontend.positions import Span
 from ...ir import IR, Edition
 from ...ir.action_space import Part
 from ..base import ApiTypes, Fact, Mechanism, SheetWords, citation, places_by_id
+from ..state import Scope, Shape, StateField
 from .wording import TokenWording
 
 
@@ -187,6 +188,47 @@ class TokenRules(Mechanism):
                 owner.setdefault(kind, item["id"])
 
     # -- engine ------------------------------------------------------------
+    def state_fields(self, edition: Edition) -> tuple[StateField, ...]:
+        found: list[StateField] = []
+        for tokens in self.rules(edition):
+            places = tuple(place for place, _ in tokens.on)
+            kinds = tuple(kind for kind, _ in tokens.kinds)
+            conserved = (f"tokens {tokens.id}", tokens.placed)
+            found += [
+                StateField(
+                    key="tokens",
+                    path=(tokens.id,),
+                    scope=Scope.GAME,
+                    shape=Shape.GRID,
+                    label=f"{tokens.plural} sur le plateau",
+                    over=places,
+                    by=kinds,
+                    positive=True,
+                    conserved=conserved,
+                ),
+                StateField(
+                    key="tokens",
+                    path=(tokens.id,),
+                    scope=Scope.PLAYER,
+                    shape=Shape.TALLY,
+                    label=f"{tokens.plural} pris",
+                    over=kinds,
+                    positive=True,
+                    conserved=conserved,
+                ),
+                StateField(
+                    key="token_choices",
+                    scope=Scope.GAME,
+                    shape=Shape.CHOICES,
+                    label=f"{tokens.plural} à choisir",
+                    over=places,
+                    pick="city",
+                    match=("tokens", tokens.id),
+                    phase="take_token",
+                ),
+            ]
+        return tuple(found)
+
     def engine_view(self, edition: Edition) -> EngineView:
         return EngineView(sets=self.rules(edition))
 

@@ -28,6 +28,7 @@ from ...ir.action_space import MAX_ACTIONS, Part, ways_to_pay
 from ...ir.ids import assign_ids
 from ..base import ApiTypes, Fact, Mechanism, SheetWords, citation
 from ..joker_pays import joker_wording
+from ..state import Scope, Shape, StateField
 from ..used import used_by
 
 
@@ -269,6 +270,17 @@ class TunnelRules(Mechanism):
         return ("tunnels", "board", "tunnel_example")
 
     # -- engine ------------------------------------------------------------
+    def state_fields(self, edition: Edition) -> tuple[StateField, ...]:
+        return (
+            StateField(
+                key="tunnel",
+                scope=Scope.GAME,
+                shape=Shape.PENDING,
+                label="tunnel en attente de son supplément",
+                phase="tunnel",
+            ),
+        )
+
     def engine_view(self, edition: Edition) -> EngineView:
         rule = self.rule(edition)
         turned = [route.reveal or rule.reveal for route in edition.board.routes if route.tunnel]

@@ -1,0 +1,188 @@
+"""The declared state (`STATE_FIELDS`) holds what the engines keep, and the invariants read from
+it fail where the state breaks them (issue 38, §1).
+
+The invariants of `tests/engines.py` know no mechanism: they read each engine's declarations.
+Each case here takes a real position of a shipped edition, breaks one declared property the
+way a faulty engine would, and expects the check to say so; the untouched position passes.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+
+from tests.engines import EDITIONS, check_invariants, engine, seat_counts
+
+
+class Position:
+    """A state as a game's `to_dict()` gives it, for the checks that take a game."""
+
+    def __init__(self, state: dict) -> None:
+        self.state = state
+
+    def to_dict(self) -> dict:
+        return copy.deepcopy(self.state)
+
+
+def position(edition: str, wanted, players: int | None = None, games: int = 40) -> dict:
+    """The first state of a random game of `edition` for which `wanted(state)` holds."""
+    module = engine(edition)
+    count = players or seat_counts(module)[0]
+    for seed in range(games):
+        game, chooser = module.new_game(count, seed), random.Random(seed)
+        while not game.is_over():
+            state = game.to_dict()
+            if wanted(state):
+                return state
+            game.apply(chooser.choice(game.legal_actions()))
+    raise AssertionError(f"no position of {edition} is the one wanted")
+
+
+def first_with(state: dict, key: str) -> int:
+    return next(seat for seat, player in enumerate(state["players"]) if player[key])
+
+
+def _stations_twice(state):
+    a = first_with(state, "stations")
+    state["players"][1 - a]["stations"].append(state["players"][a]["stations"][0])
+
+
+def _stations_too_many(state):
+    seat = first_with(state, "stations")
+    state["players"][seat]["stations"] += ["Zürich", "Wien", "Roma", "Paris"]
+
+
+def _token_lost(state):
+    board = state["tokens"]["passengers"]
+    place = next(place for place, kinds in board.items() if kinds)
+    kind = next(iter(board[place]))
+    board[place][kind] -= 1
+    if not board[place][kind]:
+        del board[place][kind]
+
+
+def _token_zero_listed(state):
+    held = state["players"][0]["tokens"]["passengers"]
+    held["zero"] = 0
+
+
+def _share_twice(state):
+    company = next(company for company, taken in state["shares_taken"].items() if taken)
+    state["players"][1]["shares"].setdefault(company, []).append(1)
+
+
+def _shares_above_their_count(state):
+    state["shares_taken"]["prr"] = 99
+
+
+def _public_route_owned(state):
+    route = next(iter(state["public_routes"]))
+    player, length = state["players"][0], engine("japan").ROUTES[route]["length"]
+    player["routes"].append(route)  # with its points and trains, as a claim would have
+    player["score"] += engine("japan").ROUTE_POINTS[length]
+    player["trains"] -= length
+
+
+def _public_track_off(state):
+    state["players"][0]["public_track"] += 1
+
+
+def _extra_card_made(state):
+    state["extra_pile"] += 1
+
+
+def _ticket_in_the_wrong_pile(state):
+    (kind,) = state["ticket_decks"]
+    state["ticket_decks"][kind].append(state["ticket_deck"].pop())
+
+
+def _tunnel_outside_its_phase(state):
+    state["tunnel"] = {"route": "x", "surcharge": 1}
+
+
+def _holder_card_made(state):
+    state["teams"][0]["holder"]["red"] += 1
+
+
+def _team_ticket_lost(state):
+    team = next(team for team in state["teams"] if team["tickets"])
+    team["tickets"].pop()
+
+
+CASES = [
+    (
+        "europe",
+        lambda s: any(p["stations"] for p in s["players"]),
+        _stations_twice,
+        "stations: an id held twice",
+    ),
+    (
+        "europe",
+        lambda s: any(p["stations"] for p in s["players"]),
+        _stations_too_many,
+        "stations: more than 3",
+    ),
+    ("germany", lambda s: s["phase"] == "turn", _token_lost, "tokens passengers not conserved"),
+    ("germany", lambda s: s["phase"] == "turn", _token_zero_listed, "tokens passengers: a number below 1"),
+    (
+        "pennsylvania",
+        lambda s: any(s["shares_taken"].values()),
+        _share_twice,
+        "numbered items not each held once",
+    ),
+    (
+        "pennsylvania",
+        lambda s: s["phase"] == "turn",
+        _shares_above_their_count,
+        "shares_taken above its bound",
+    ),
+    ("japan", lambda s: bool(s["public_routes"]), _public_route_owned, "public_routes: also owned"),
+    ("japan", lambda s: s["phase"] == "turn", _public_track_off, "public_track differs from the spaces"),
+    ("italy", lambda s: s["phase"] == "turn", _extra_card_made, "extra deck not conserved"),
+    ("germany", lambda s: s["phase"] == "turn", _ticket_in_the_wrong_pile, "ticket_decks: kinds"),
+    ("europe", lambda s: s["phase"] == "turn", _tunnel_outside_its_phase, "tunnel outside its phase"),
+    ("asia-equipes", lambda s: s["phase"] == "turn", _holder_card_made, "cards instead of"),
+    ("asia-equipes", lambda s: any(t["tickets"] for t in s["teams"]), _team_ticket_lost, "a ticket is lost"),
+]
+
+
+@pytest.mark.parametrize(
+    ("edition", "wanted", "broken", "said"), CASES, ids=[case[2].__name__ for case in CASES]
+)
+def test_a_declared_invariant_fails_where_the_state_breaks_it(edition, wanted, broken, said) -> None:
+    module = engine(edition)
+    state = position(edition, wanted)
+    check_invariants(module, Position(state))  # the position itself holds
+    broken(state)
+    with pytest.raises(AssertionError, match=said):
+        check_invariants(module, Position(state))
+
+
+def test_every_key_a_mechanism_adds_to_the_state_is_declared() -> None:
+    """Beyond the core's keys (those of an edition with no mechanism keeping state), each key of
+    `to_dict()`, of a player's record and of a team's is a declared field's (or the teams' list,
+    which holds the team fields), so that what reads the declarations misses nothing."""
+    core = engine("usa-2025").new_game(2, 1).to_dict()
+    core_keys, core_player = set(core) | {"teams", "owed_cards"}, set(core["players"][0])
+    for edition in EDITIONS:
+        module = engine(edition)
+        state = module.new_game(seat_counts(module)[0], 1).to_dict()
+        keys = {field["key"] for field in module.STATE_FIELDS}
+        assert set(state) - core_keys <= keys, edition
+        assert set(state["players"][0]) - core_player <= keys, edition
+        for team in state.get("teams", []):
+            assert set(team) - {"players"} <= keys, edition
+
+
+def test_the_declarations_name_ids_the_engine_has() -> None:
+    from aventuriers.play.state_fields import ids
+
+    for edition in EDITIONS:
+        module = engine(edition)
+        for field in module.STATE_FIELDS:
+            over = ids(module, field)
+            assert len(over) == len(set(over)), (edition, field["key"])
+            assert field["shape"] in ("count", "card", "pending") or over, (edition, field["key"])
+            assert field["label"] and field["label"] == field["label"].strip()
