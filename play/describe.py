@@ -6,11 +6,12 @@ unless the text is for the player who holds it.
 
 from __future__ import annotations
 
+import re
 import types
 from functools import cache
 from typing import Any
 
-from aventuriers.compiler.french import card_forms, of_name, typo
+from aventuriers.compiler.french import card_forms, typo
 
 SOURCES_TO = {"hand": "en main", "holder": "pour le porte-cartes de l’équipe"}
 
@@ -30,16 +31,54 @@ def cards_phrase(cards: dict[str, int] | None) -> str:
 
 def payment_phrase(action: dict, engine: types.ModuleType | None = None) -> str:
     """What a claim or a payment lays: its cards, those from the team's holder, and the cards of
-    the edition's second deck (« et 1 carte Ferry »)."""
-    laid = action.get("extra_cards")
-    deck = getattr(engine, "EXTRA_DECK", None)
+    its own a mechanism lets it lay (`ACTION_WORDS["payment"]`: « et 1 carte Ferry »)."""
     paid = cards_phrase(action.get("cards"))
-    if laid and deck:
-        named = f"{laid} {deck['singular'] if laid == 1 else deck['plural']}"
-        paid = named if paid == "aucune carte" else f"{paid} et {named}"
+    for key, one, many in getattr(engine, "ACTION_WORDS", {}).get("payment", ()):
+        laid = action.get(key)
+        if laid:
+            named = f"{laid} {one if laid == 1 else many}"
+            paid = named if paid == "aucune carte" else f"{paid} et {named}"
     if action.get("holder_cards"):
         paid += f" (du porte-cartes : {cards_phrase(action['holder_cards'])})"
     return paid
+
+
+# `{field}`, `{field:form}` in an action's sentence; doubled braces are braces.
+_PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([A-Za-z0-9_-]+)(?::([a-z]+))?\}")
+
+
+def said(engine: types.ModuleType, words: dict[str, Any], action: dict) -> str:
+    """An action's sentence as the engine declares it (`ACTION_WORDS`), its fields filled in."""
+
+    def filled(match: re.Match) -> str:
+        if match.group(1) is None:
+            return match.group(0)[0]
+        key, form = match.group(1), match.group(2)
+        value = action.get(key)
+        if form == "cards":
+            return cards_phrase(value)
+        if form == "payment":
+            return payment_phrase(action, engine)
+        if form == "count":
+            count = len(value) if isinstance(value, list) else int(value or 0)
+            none, one, many = words["counts"][key]
+            return none if count == 0 else f"{count} {one if count == 1 else many}"
+        names = words.get("names", {}).get(key)
+        if names is None:
+            return str(value)
+        return names.get(value, f"« {value} »")
+
+    return _PLACEHOLDER.sub(filled, words["text"])
+
+
+def _with_clauses(engine: types.ModuleType, text: str, action: dict) -> str:
+    """A core action's sentence with what the mechanisms add to it where the action says so."""
+    for clause in getattr(engine, "ACTION_WORDS", {}).get("clauses", {}).get(action.get("type"), ()):
+        present = clause.get("present")
+        when = clause.get("when")
+        if (present is None or present in action) and (when is None or action.get(when[0]) == when[1]):
+            text += said(engine, clause, action)
+    return text
 
 
 def route_name(engine: types.ModuleType, route_id: str) -> str:
@@ -140,6 +179,9 @@ def _describe(
     says the text is for the acting player, who may see the tickets named.
     """
     kind = action.get("type")
+    declared = getattr(engine, "ACTION_WORDS", {}).get("sentences", {})
+    if kind in declared:
+        return said(engine, declared[kind], action)
     to = f" {SOURCES_TO[action['to']]}" if action.get("to") in SOURCES_TO else ""
     if kind == "draw_card" and action.get("source") == "market":
         slot = action.get("slot")
@@ -155,16 +197,9 @@ def _describe(
         route = engine.ROUTES.get(action.get("route"), {})
         length = route.get("length", "?")
         text = f"prend la route {route_name(engine, action.get('route', ''))} ({length}) avec {payment_phrase(action, engine)}"
-        # With shares, a claim may decline the route's share.
-        return text + (" sans prendre d’action" if action.get("share") is False else "")
+        return _with_clauses(engine, text, action)
     if kind == "draw_tickets":
-        mix = getattr(engine, "TICKET_MIX", None)
-        if mix and mix["kind"] in action:
-            count = action[mix["kind"]]
-            one = mix["french"].removesuffix("s")
-            some = f"{count} {mix['french'] if count > 1 else one}" if count else f"aucun {one}"
-            return f"pioche des tickets, dont {some}"
-        return "pioche des tickets"
+        return _with_clauses(engine, "pioche des tickets", action)
     if kind == "keep_tickets":
         kept = action.get("tickets") or []
         shared = action.get("share") or []
@@ -175,13 +210,6 @@ def _describe(
             return text
         text = f"garde {len(kept)} ticket{'s' if len(kept) > 1 else ''}"
         return text + (f", dont {len(shared)} au porte-cartes de l’équipe" if shared else "")
-    if kind == "share_tickets":
-        count = len(action.get("tickets") or [])
-        return f"met {count} ticket{'s' if count > 1 else ''} dans le porte-cartes de l’équipe"
-    if kind == "pay_tunnel":
-        return f"paie le supplément du tunnel : {payment_phrase(action)}"
-    if kind == "abandon_tunnel":
-        return "renonce au tunnel"
     if kind == "pay_card":
         forms = card_forms()
         color = action.get("color")
@@ -190,18 +218,6 @@ def _describe(
             if color in forms
             else "donne une carte de plus"
         )
-    if kind == "build_station":
-        return f"construit une gare à {action.get('city')} avec {cards_phrase(action.get('cards'))}"
-    if kind == "take_share":
-        company = getattr(engine, "SHARES", {}).get(action.get("company"), {}).get("name")
-        if not company:
-            return f"prend une action « {action.get('company')} »"
-        return f"prend une action {of_name(company)}"
-    if kind == "draw_extra_card":
-        deck = getattr(engine, "EXTRA_DECK", None)
-        return f"prend une {deck['singular']}" if deck else "prend une carte de la seconde pioche"
-    if kind == "take_token":
-        return f"prend le jeton « {action.get('kind')} » à {action.get('city')}"
     if kind == "pass":
         return "passe son tour"
     return f"joue « {kind} »"

@@ -374,16 +374,7 @@ def _route_facts(engine, route_id: str) -> str:
     if route.get("ferry"):
         facts.append(f"ferry ({route['ferry']} locomotive{'s' if route['ferry'] > 1 else ''})")
     # What its claim also costs and gains (a mountain's train set aside, a bridge's card).
-    effects = getattr(engine, "CLAIM_EFFECTS", {})
-    trains = sum(int(route[per]) * count for per, count, _ in effects.values())
-    points = sum(int(route[per]) * gain for per, _, gain in effects.values())
-    cards = sum(int(route[per]) * count for per, count in getattr(engine, "CARD_EFFECTS", {}).values())
-    if trains:
-        facts.append(f"{amount(trains, 'wagon', 'wagons')} de plus, mis de côté")
-    if cards:
-        facts.append(f"{amount(cards, 'carte', 'cartes')} de plus, de n’importe quelle couleur")
-    if points:
-        facts.append(f"{'+' if points > 0 else '−'}{abs(points)} points à la prise")
+    facts += engine.ROUTE_NOTES.get(route_id, ())
     return ", ".join(facts)
 
 

@@ -109,13 +109,10 @@ def start_state(engine, case: dict) -> dict:
 
 
 def claimed_extras(engine, routes: list[str]) -> tuple[int, int]:
-    """What claiming `routes` also cost and gained, from the engine's published `CLAIM_EFFECTS`
+    """What claiming `routes` also cost and gained, from the engine's published `CLAIM_EXTRAS`
     (a mountain's train set aside, its points): (trains set aside, points)."""
-    effects = getattr(engine, "CLAIM_EFFECTS", {}).values()
-    records = [engine.ROUTES[route] for route in routes]
-    aside = sum(int(record[per]) * trains for per, trains, _ in effects for record in records)
-    gained = sum(int(record[per]) * points for per, _, points in effects for record in records)
-    return aside, gained
+    extras = [engine.CLAIM_EXTRAS.get(route, (0, 0)) for route in routes]
+    return sum(trains for trains, _ in extras), sum(points for _, points in extras)
 
 
 def settle(engine, state: dict, given: dict) -> None:

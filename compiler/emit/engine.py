@@ -22,6 +22,8 @@ from ..mechanisms import (
     EnginePart,
     Mechanism,
     bonus_rows,
+    claim_points,
+    set_aside,
     side_size,
     tiebreaks,
     used_by,
@@ -111,6 +113,40 @@ class EngineView:
     def side_size(self) -> int:
         """`SIDE_SIZE`: how many players play as one side (a team's size, else 1)."""
         return side_size(self.edition)
+
+    @property
+    def claim_extras(self) -> list[str]:
+        """`CLAIM_EXTRAS`: the trains a claim of a route sets aside besides its spaces and the points
+        it scores besides the route's own, for the routes with either, in board order."""
+        found = []
+        for route in self.edition.board.routes:
+            trains, points = set_aside(self.edition, route), claim_points(self.edition, route)
+            if trains or points:
+                found.append(f"{route.id!r}: ({trains}, {points})")
+        return found
+
+    @property
+    def route_notes(self) -> list[str]:
+        """`ROUTE_NOTES`: what a claim of a route costs or gains besides its cards, for the routes
+        that have any, as `route id: (French, …)` literals in board order."""
+        found = []
+        for route in self.edition.board.routes:
+            notes = tuple(note for m in self.used_mechanisms for note in m.claim_notes(self.edition, route))
+            if notes:
+                found.append(f"{route.id!r}: {notes!r}")
+        return found
+
+    @property
+    def action_words_literal(self) -> str:
+        """`ACTION_WORDS`: the log's sentences of the mechanisms' actions, what they add to the core's
+        (by action type, in the registry's order) and the cards of their own a payment may lay."""
+        sentences, clauses, payment = {}, {}, []
+        for m in self.used_mechanisms:
+            sentences.update({kind: said.record() for kind, said in m.action_sentences(self.edition).items()})
+            for kind, added in m.action_clauses(self.edition).items():
+                clauses.setdefault(kind, []).extend(clause.record() for clause in added)
+            payment += [list(words) for words in m.payment_words(self.edition)]
+        return repr({"sentences": sentences, "clauses": clauses, "payment": payment})
 
     @property
     def state_fields(self) -> list[str]:

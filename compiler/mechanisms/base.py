@@ -240,6 +240,36 @@ class ActionWords:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class ActionSentence:
+    """How the game's log says an action, in French, without its subject (« construit une gare à
+    Wien avec 1 carte rouge »). In ``text``, ``{field}`` is the action's field: as written, or its
+    French from ``names``; ``{field:cards}`` the cards it lays; ``{field:payment}`` its whole
+    payment; ``{field:count}`` a number (a list's length) with ``counts``' words for none, one and
+    more. Braces of a spec's own string are doubled (``sentence_text``). As a clause added to a
+    core action's sentence: only when the action has the field ``present``, or ``when`` its
+    field has that value."""
+
+    text: str
+    names: dict[str, dict[str, str]] = field(default_factory=dict)
+    counts: dict[str, tuple[str, str, str]] = field(default_factory=dict)
+    present: str | None = None
+    when: tuple[str, Any] | None = None
+
+    def record(self) -> dict[str, Any]:
+        found: dict[str, Any] = {"text": self.text}
+        for key in ("names", "counts", "present", "when"):
+            value = getattr(self, key)
+            if value:
+                found[key] = value
+        return found
+
+
+def sentence_text(text: str) -> str:
+    """A spec's string inside an ``ActionSentence``'s text: its braces said as braces."""
+    return text.replace("{", "{{").replace("}", "}}")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SheetWords:
     """The French a mechanism adds to each section of the rule sheet (whole sentences)."""
 
@@ -550,6 +580,19 @@ class Mechanism:
         """How many spaces of each route the board picture marks with a cross (its mountains)."""
         return {}
 
+    def action_sentences(self, edition: Edition) -> dict[str, ActionSentence]:
+        """The log's sentence of each action it adds, by the action's type."""
+        return {}
+
+    def action_clauses(self, edition: Edition) -> dict[str, tuple[ActionSentence, ...]]:
+        """What it adds to the sentence of a core action (by its type), when the action says so."""
+        return {}
+
+    def payment_words(self, edition: Edition) -> tuple[tuple[str, str, str], ...]:
+        """Cards of its own a payment may lay besides the train cards: (the action's field, one
+        card's French, several cards' French)."""
+        return ()
+
     def state_fields(self, edition: Edition) -> tuple[StateField, ...]:
         """The fields it keeps in the game's state (``state.StateField``), as the engine's
         ``STATE_FIELDS`` carries them: what the env's vector and the tests' invariants read."""
@@ -595,6 +638,11 @@ class Mechanism:
         return []
 
     def facts(self, edition: Edition) -> list[Fact]:
+        return []
+
+    def claim_notes(self, edition: Edition, route: Route) -> list[str]:
+        """What a claim of the route costs or gains besides its cards, in French, as the play page
+        shows it beside the route (« 1 wagon de plus, mis de côté »)."""
         return []
 
     def route_words(self, edition: Edition, route: Route) -> list[str]:

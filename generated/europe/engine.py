@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING, Any, Literal, NoReturn, NotRequired, Protocol,
 
 __all__ = [
     "ACTIONS",
+    "ACTION_WORDS",
     "BONUSES",
+    "CLAIM_EXTRAS",
     "COLORS",
     "DECK",
     "DOUBLE_ROUTE_RULES",
@@ -27,6 +29,7 @@ __all__ = [
     "PHASES",
     "PLAYERS",
     "ROUTES",
+    "ROUTE_NOTES",
     "ROUTE_POINTS",
     "SETUP_KEEP_AT_LEAST",
     "SETUP_TICKETS",
@@ -168,6 +171,16 @@ PHASES = ("setup_tickets", "turn", "second_card", "keep_tickets", "tunnel", "ove
 # What the mechanisms keep in the state, declared (where to_dict() writes each field, its shape,
 # the ids it ranges over, who sees it, what holds of it at every step): see
 # compiler/mechanisms/state.py for the keys.
+# How the game's log says the mechanisms' actions (see ActionSentence in compiler/mechanisms/base.py).
+ACTION_WORDS: dict[str, Any] = {
+    "sentences": {
+        "pay_tunnel": {"text": "paie le supplément du tunnel : {cards:payment}"},
+        "abandon_tunnel": {"text": "renonce au tunnel"},
+        "build_station": {"text": "construit une gare à {city} avec {cards:cards}"},
+    },
+    "clauses": {},
+    "payment": [],
+}
 STATE_FIELDS: tuple[dict[str, Any], ...] = (
     {
         "key": "tunnel",
@@ -1689,6 +1702,12 @@ TICKETS: dict[TicketId, TicketRecord] = {
     "lisboa-danzig": {"a": "Lisboa", "b": "Danzig", "points": 20, "kind": "long"},
     "palermo-moskva": {"a": "Palermo", "b": "Moskva", "points": 20, "kind": "long"},
 }
+
+# The trains a claim sets aside besides the route's spaces, and the points it scores besides the
+# route's own (the routes with either).
+CLAIM_EXTRAS: dict[RouteId, tuple[int, int]] = {}
+# What a claim of a route costs or gains besides its cards, in French (the routes that have any).
+ROUTE_NOTES: dict[RouteId, tuple[str, ...]] = {}
 
 MESSAGES = {
     "action_id_not_legal": "L’action numéro {id} ne correspond pas aux tickets que tu as maintenant.",

@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING, Any, Literal, NoReturn, NotRequired, Protocol,
 
 __all__ = [
     "ACTIONS",
+    "ACTION_WORDS",
     "BONUSES",
+    "CLAIM_EXTRAS",
     "COLORS",
     "DECK",
     "DOUBLE_ROUTE_RULES",
@@ -27,6 +29,7 @@ __all__ = [
     "PHASES",
     "PLAYERS",
     "ROUTES",
+    "ROUTE_NOTES",
     "ROUTE_POINTS",
     "SETUP_KEEP_AT_LEAST",
     "SETUP_TICKETS",
@@ -136,6 +139,8 @@ PHASES = ("setup_tickets", "turn", "second_card", "keep_tickets", "over")
 # What the mechanisms keep in the state, declared (where to_dict() writes each field, its shape,
 # the ids it ranges over, who sees it, what holds of it at every step): see
 # compiler/mechanisms/state.py for the keys.
+# How the game's log says the mechanisms' actions (see ActionSentence in compiler/mechanisms/base.py).
+ACTION_WORDS: dict[str, Any] = {"sentences": {}, "clauses": {}, "payment": []}
 STATE_FIELDS: tuple[dict[str, Any], ...] = (
     {
         "key": "public_pieces",
@@ -1054,6 +1059,12 @@ TICKETS: dict[TicketId, TicketRecord] = {
     "tottori-tokyo": {"a": "Tottori", "b": "Tokyo", "points": 9},
     "yotsuya-monzen-nakacho": {"a": "Yotsuya", "b": "Monzen-Nakacho", "points": 7},
 }
+
+# The trains a claim sets aside besides the route's spaces, and the points it scores besides the
+# route's own (the routes with either).
+CLAIM_EXTRAS: dict[RouteId, tuple[int, int]] = {}
+# What a claim of a route costs or gains besides its cards, in French (the routes that have any).
+ROUTE_NOTES: dict[RouteId, tuple[str, ...]] = {}
 
 MESSAGES = {
     "action_id_not_legal": "L’action numéro {id} ne correspond pas aux tickets que tu as maintenant.",

@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING, Any, Literal, NoReturn, NotRequired, Protocol,
 
 __all__ = [
     "ACTIONS",
+    "ACTION_WORDS",
     "BONUSES",
+    "CLAIM_EXTRAS",
     "COLORS",
     "DECK",
     "DOUBLE_ROUTE_RULES",
@@ -27,6 +29,7 @@ __all__ = [
     "PHASES",
     "PLAYERS",
     "ROUTES",
+    "ROUTE_NOTES",
     "ROUTE_POINTS",
     "SETUP_KEEP_AT_LEAST",
     "SETUP_TICKETS",
@@ -104,6 +107,8 @@ PHASES = ("setup_tickets", "turn", "second_card", "keep_tickets", "over")
 # What the mechanisms keep in the state, declared (where to_dict() writes each field, its shape,
 # the ids it ranges over, who sees it, what holds of it at every step): see
 # compiler/mechanisms/state.py for the keys.
+# How the game's log says the mechanisms' actions (see ActionSentence in compiler/mechanisms/base.py).
+ACTION_WORDS: dict[str, Any] = {"sentences": {}, "clauses": {}, "payment": []}
 STATE_FIELDS: tuple[dict[str, Any], ...] = ()
 
 # -- the API's types ------------------------------------------------------------
@@ -1421,6 +1426,76 @@ TICKETS: dict[TicketId, TicketRecord] = {
     "krasnoyarsk-singapore": {"a": "Krasnoyarsk", "b": "Singapore", "points": 17, "kind": "long"},
     "moscow-calcutta": {"a": "Moscow", "b": "Calcutta", "points": 16, "kind": "long"},
     "omsk-kobe": {"a": "Omsk", "b": "Kobe", "points": 16, "kind": "long"},
+}
+
+# The trains a claim sets aside besides the route's spaces, and the points it scores besides the
+# route's own (the routes with either).
+CLAIM_EXTRAS: dict[RouteId, tuple[int, int]] = {
+    "agra-kathmandu": (1, 2),
+    "agra-rawalpindi": (1, 2),
+    "ankara-tbilisi": (1, 2),
+    "bangkok-hanoi": (1, 2),
+    "chita-irkutsk-white": (1, 2),
+    "hanoi-mandalay": (2, 4),
+    "irkutsk-krasnoyarsk-blue": (1, 2),
+    "irkutsk-ulan-bator": (2, 4),
+    "karachi-rawalpindi": (1, 2),
+    "karachi-samarkand": (1, 2),
+    "karachi-shiraz-blue": (2, 4),
+    "karachi-shiraz-pink": (2, 4),
+    "kathmandu-mandalay": (2, 4),
+    "kathmandu-rawalpindi": (1, 2),
+    "khabarovsk-vladivostok-2": (1, 2),
+    "krasnoyarsk-omsk-pink": (1, 2),
+    "lhasa-mandalay": (2, 4),
+    "lhasa-xi-an": (1, 2),
+    "mandalay-rangoon": (1, 2),
+    "mandalay-xi-an": (1, 2),
+    "moscow-perm-red": (1, 2),
+    "omsk-perm-white": (1, 2),
+    "omsk-samarkand": (1, 2),
+    "peking-ulan-bator-orange": (1, 2),
+    "peking-ulan-bator-red": (1, 2),
+    "rawalpindi-samarkand": (1, 2),
+    "samarkand-tehran": (1, 2),
+    "shiraz-tehran-green": (2, 4),
+    "shiraz-tehran-white": (2, 4),
+    "tbilisi-tehran-orange": (1, 2),
+    "tbilisi-tehran-red": (1, 2),
+}
+# What a claim of a route costs or gains besides its cards, in French (the routes that have any).
+ROUTE_NOTES: dict[RouteId, tuple[str, ...]] = {
+    "agra-kathmandu": ("1 wagon de plus, mis de côté", "+2 points à la prise"),
+    "agra-rawalpindi": ("1 wagon de plus, mis de côté", "+2 points à la prise"),
+    "ankara-tbilisi": ("1 wagon de plus, mis de côté", "+2 points à la prise"),
+    "bangkok-hanoi": ("1 wagon de plus, mis de côté", "+2 points à la prise"),
+    "chita-irkutsk-white": ("1 wagon de plus, mis de côté", "+2 points à la prise"),
+    "hanoi-mandalay": ("2 wagons de plus, mis de côté", "+4 points à la prise"),
+    "irkutsk-krasnoyarsk-blue": ("1 wagon de plus, mis de côté", "+2 points à la prise"),
+    "irkutsk-ulan-bator": ("2 wagons de plus, mis de côté", "+4 points à la prise"),
+    "karachi-rawalpindi": ("1 wagon de plus, mis de côté", "+2 points à la prise"),
+    "karachi-samarkand": ("1 wagon de plus, mis de côté", "+2 points à la prise"),
+    "karachi-shiraz-blue": ("2 wagons de plus, mis de côté", "+4 points à la prise"),
+    "karachi-shiraz-pink": ("2 wagons de plus, mis de côté", "+4 points à la prise"),
+    "kathmandu-mandalay": ("2 wagons de plus, mis de côté", "+4 points à la prise"),
+    "kathmandu-rawalpindi": ("1 wagon de plus, mis de côté", "+2 points à la prise"),
+    "khabarovsk-vladivostok-2": ("1 wagon de plus, mis de côté", "+2 points à la prise"),
+    "krasnoyarsk-omsk-pink": ("1 wagon de plus, mis de côté", "+2 points à la prise"),
+    "lhasa-mandalay": ("2 wagons de plus, mis de côté", "+4 points à la prise"),
+    "lhasa-xi-an": ("1 wagon de plus, mis de côté", "+2 points à la prise"),
+    "mandalay-rangoon": ("1 wagon de plus, mis de côté", "+2 points à la prise"),
+    "mandalay-xi-an": ("1 wagon de plus, mis de côté", "+2 points à la prise"),
+    "moscow-perm-red": ("1 wagon de plus, mis de côté", "+2 points à la prise"),
+    "omsk-perm-white": ("1 wagon de plus, mis de côté", "+2 points à la prise"),
+    "omsk-samarkand": ("1 wagon de plus, mis de côté", "+2 points à la prise"),
+    "peking-ulan-bator-orange": ("1 wagon de plus, mis de côté", "+2 points à la prise"),
+    "peking-ulan-bator-red": ("1 wagon de plus, mis de côté", "+2 points à la prise"),
+    "rawalpindi-samarkand": ("1 wagon de plus, mis de côté", "+2 points à la prise"),
+    "samarkand-tehran": ("1 wagon de plus, mis de côté", "+2 points à la prise"),
+    "shiraz-tehran-green": ("2 wagons de plus, mis de côté", "+4 points à la prise"),
+    "shiraz-tehran-white": ("2 wagons de plus, mis de côté", "+4 points à la prise"),
+    "tbilisi-tehran-orange": ("1 wagon de plus, mis de côté", "+2 points à la prise"),
+    "tbilisi-tehran-red": ("1 wagon de plus, mis de côté", "+2 points à la prise"),
 }
 
 MESSAGES = {

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ...diagnostics import Code, did_you_mean
-from ...french import counted, words
+from ...french import amount, counted, words
 from ...frontend.positions import Span
 from ...ir import IR, Edition, Route
 from ..base import ApiTypes, Fact, Mechanism, SheetWords, citation
@@ -284,6 +284,16 @@ class ClaimEffects(Mechanism):
                 )
             )
         return found
+
+    def claim_notes(self, edition: Edition, route: Route) -> list[str]:
+        effects = self.rules(edition)
+        trains = sum(units(edition, route, effect) * effect.trains for effect in effects)
+        cards = sum(units(edition, route, effect) * effect.cards for effect in effects)
+        points = sum(units(edition, route, effect) * effect.points for effect in effects)
+        notes = [f"{amount(trains, 'wagon', 'wagons')} de plus, mis de côté"] * bool(trains)
+        notes += [f"{amount(cards, 'carte', 'cartes')} de plus, de n’importe quelle couleur"] * bool(cards)
+        notes += [f"{'+' if points > 0 else '−'}{abs(points)} points à la prise"] * bool(points)
+        return notes
 
     def route_words(self, edition: Edition, route: Route) -> list[str]:
         found = []

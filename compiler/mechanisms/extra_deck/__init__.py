@@ -23,7 +23,17 @@ from ...french import JOKERS, cards_phrase, hold_limit, words
 from ...frontend.positions import Span
 from ...ir import IR, Edition
 from ...ir.action_space import Part, ways_to_pay
-from ..base import ActionWords, ApiTypes, Fact, Mechanism, SheetWords, citation, ends_name
+from ..base import (
+    ActionSentence,
+    ActionWords,
+    ApiTypes,
+    Fact,
+    Mechanism,
+    SheetWords,
+    citation,
+    ends_name,
+    sentence_text,
+)
 from ..state import Scope, Shape, StateField
 
 
@@ -160,6 +170,15 @@ class ExtraDeckRules(Mechanism):
             )
 
     # -- engine ------------------------------------------------------------
+    def action_sentences(self, edition: Edition) -> dict[str, ActionSentence]:
+        return {
+            "draw_extra_card": ActionSentence(text=f"prend une {sentence_text(self.rule(edition).singular)}")
+        }
+
+    def payment_words(self, edition: Edition) -> tuple[tuple[str, str, str], ...]:
+        rule = self.rule(edition)
+        return (("extra_cards", rule.singular, rule.plural),)
+
     def state_fields(self, edition: Edition) -> tuple[StateField, ...]:
         rule = self.rule(edition)
         conserved = ("extra deck", rule.cards)

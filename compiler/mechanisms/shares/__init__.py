@@ -23,7 +23,17 @@ from ...french import enumerate_fr, of_name, typo, words
 from ...frontend.positions import Span
 from ...ir import IR, Edition
 from ...ir.action_space import Part, ways_to_pay
-from ..base import ApiTypes, Fact, Mechanism, SheetWords, citation, literal, route_ids
+from ..base import (
+    ActionSentence,
+    ApiTypes,
+    Fact,
+    Mechanism,
+    SheetWords,
+    citation,
+    literal,
+    route_ids,
+    sentence_text,
+)
 from ..joker_pays import joker_pays_route
 from ..state import Scope, Shape, StateField
 
@@ -159,6 +169,14 @@ class ShareRules(Mechanism):
                     )
 
     # -- engine ------------------------------------------------------------
+    def action_sentences(self, edition: Edition) -> dict[str, ActionSentence]:
+        names = {c.id: sentence_text(of_name(c.name)) for c in self.rule(edition).companies}
+        return {"take_share": ActionSentence(text="prend une action {company}", names={"company": names})}
+
+    def action_clauses(self, edition: Edition) -> dict[str, tuple[ActionSentence, ...]]:
+        # A claim may decline the route's share.
+        return {"claim_route": (ActionSentence(text=" sans prendre d’action", when=("share", False)),)}
+
     def state_fields(self, edition: Edition) -> tuple[StateField, ...]:
         rule = self.rule(edition)
         companies = tuple(company.id for company in rule.companies)

@@ -21,7 +21,7 @@ from ...french import enumerate_fr, typo, words
 from ...frontend.positions import Span
 from ...ir import IR, Edition
 from ...ir.action_space import Part, ways_to_pay
-from ..base import ActionWords, ApiTypes, Fact, Mechanism, SheetWords, citation
+from ..base import ActionSentence, ActionWords, ApiTypes, Fact, Mechanism, SheetWords, citation
 from ..state import Scope, Shape, StateField
 
 CRITERION = "fewest_stations"
@@ -153,6 +153,9 @@ class StationRules(Mechanism):
         return ("stations", "turn", "tiebreak")
 
     # -- engine ------------------------------------------------------------
+    def action_sentences(self, edition: Edition) -> dict[str, ActionSentence]:
+        return {"build_station": ActionSentence(text="construit une gare à {city} avec {cards:cards}")}
+
     def state_fields(self, edition: Edition) -> tuple[StateField, ...]:
         return (
             StateField(

@@ -25,7 +25,17 @@ from ...french import JOKERS, enumerate_fr, words
 from ...frontend.positions import Span
 from ...ir import Edition, TwinPolicy
 from ...ir.action_space import Part
-from ..base import ActionWords, ApiTypes, EnginePart, Fact, Mechanism, SheetWords, citation, literal
+from ..base import (
+    ActionSentence,
+    ActionWords,
+    ApiTypes,
+    EnginePart,
+    Fact,
+    Mechanism,
+    SheetWords,
+    citation,
+    literal,
+)
 from ..state import Scope, Seen, Shape, StateField
 from ..used import used_by
 from .rule import ShareTickets, Teams
@@ -198,6 +208,14 @@ class TeamPlay(Mechanism):
         return ("teams", "turn", "end", "double_routes", "players", "score_example")
 
     # -- engine ------------------------------------------------------------
+    def action_sentences(self, edition: Edition) -> dict[str, ActionSentence]:
+        counted = ("aucun ticket", "ticket", "tickets")
+        return {
+            "share_tickets": ActionSentence(
+                text="met {tickets:count} dans le porte-cartes de l’équipe", counts={"tickets": counted}
+            )
+        }
+
     def state_fields(self, edition: Edition) -> tuple[StateField, ...]:
         return (
             StateField(

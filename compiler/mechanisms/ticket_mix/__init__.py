@@ -21,7 +21,7 @@ from ...french import typo, words
 from ...frontend.positions import Span
 from ...ir import IR, Edition
 from ...ir.action_space import Part
-from ..base import ApiTypes, Fact, Mechanism, SheetWords, citation
+from ..base import ActionSentence, ApiTypes, Fact, Mechanism, SheetWords, citation
 from ..state import Scope, Seen, Shape, StateField
 
 
@@ -114,6 +114,17 @@ class TicketMixRules(Mechanism):
             )
 
     # -- engine ------------------------------------------------------------
+    def action_clauses(self, edition: Edition) -> dict[str, tuple[ActionSentence, ...]]:
+        rule = self.rule(edition)
+        counted = (f"aucun {rule.french}", rule.french, rule.plural)
+        return {
+            "draw_tickets": (
+                ActionSentence(
+                    text=f", dont {{{rule.kind}:count}}", counts={rule.kind: counted}, present=rule.kind
+                ),
+            )
+        }
+
     def state_fields(self, edition: Edition) -> tuple[StateField, ...]:
         rule = self.rule(edition)
         return (

@@ -24,7 +24,7 @@ from ...french import COLOR_NAMES, at_country, counted, enumerate_fr
 from ...frontend.positions import Span
 from ...ir import IR, Edition
 from ...ir.action_space import Part
-from ..base import ApiTypes, Fact, Mechanism, SheetWords, citation, places_by_id
+from ..base import ActionSentence, ApiTypes, Fact, Mechanism, SheetWords, citation, places_by_id
 from ..state import Scope, Shape, StateField
 from .wording import TokenWording
 
@@ -188,6 +188,9 @@ class TokenRules(Mechanism):
                 owner.setdefault(kind, item["id"])
 
     # -- engine ------------------------------------------------------------
+    def action_sentences(self, edition: Edition) -> dict[str, ActionSentence]:
+        return {"take_token": ActionSentence(text="prend le jeton « {kind} » à {city}")}
+
     def state_fields(self, edition: Edition) -> tuple[StateField, ...]:
         found: list[StateField] = []
         for tokens in self.rules(edition):

@@ -26,7 +26,7 @@ from ...frontend.text import Text
 from ...ir import IR, Edition, Route
 from ...ir.action_space import MAX_ACTIONS, Part, ways_to_pay
 from ...ir.ids import assign_ids
-from ..base import ApiTypes, Fact, Mechanism, SheetWords, citation
+from ..base import ActionSentence, ApiTypes, Fact, Mechanism, SheetWords, citation
 from ..joker_pays import joker_wording
 from ..state import Scope, Shape, StateField
 from ..used import used_by
@@ -270,6 +270,12 @@ class TunnelRules(Mechanism):
         return ("tunnels", "board", "tunnel_example")
 
     # -- engine ------------------------------------------------------------
+    def action_sentences(self, edition: Edition) -> dict[str, ActionSentence]:
+        return {
+            "pay_tunnel": ActionSentence(text="paie le supplément du tunnel : {cards:payment}"),
+            "abandon_tunnel": ActionSentence(text="renonce au tunnel"),
+        }
+
     def state_fields(self, edition: Edition) -> tuple[StateField, ...]:
         return (
             StateField(
