@@ -65,7 +65,7 @@ def said(engine: types.ModuleType, words: dict[str, Any], action: dict) -> str:
             return none if count == 0 else f"{count} {one if count == 1 else many}"
         names = words.get("names", {}).get(key)
         if names is None:
-            return str(value)
+            return "?" if value is None else str(value)  # an action written by hand may lack it
         return names.get(value, f"« {value} »")
 
     return _PLACEHOLDER.sub(filled, words["text"])
