@@ -17,10 +17,11 @@ from typing import TYPE_CHECKING
 import jinja2
 from aventuriers.compiler.emit import template_environment
 from aventuriers.compiler.emit.board import COLORS, render_board
-from aventuriers.compiler.french import amount, card_forms, typo
+from aventuriers.compiler.french import COLOR_NAMES, amount, card_forms, typo
 from markupsafe import Markup
 
 from .describe import cards_phrase, color_word, describe, payment_phrase, route_name, ticket_name, track_name
+from .state_fields import declared, field_value, ids
 
 if TYPE_CHECKING:
     from .session import Session
@@ -198,7 +199,7 @@ def game_page(served: Served, session: Session, query: dict[str, str], error: st
             cards=sum(player["hand"].values()) if "hand" in player else player.get("hand_size", 0),
             tickets=len(player["tickets"]) if "tickets" in player else player.get("tickets_count", 0),
             current=seat == game.current_player and not game.is_over(),
-            detail=_stations_text(player),
+            detail=" · ".join(_declared_lines(engine, observation, [(player, "player")])),
         )
         for seat, player in enumerate(observation["players"])
     )
@@ -258,6 +259,9 @@ def game_page(served: Served, session: Session, query: dict[str, str], error: st
                 for seat, public, own in session.log
             ),
             final=final,
+            # What the mechanisms keep for the whole game, as the engine declares it (shares taken,
+            # tokens on the cities, a supply's pieces, a second deck's pile).
+            game_state=_declared_lines(engine, observation, [(observation, "game")]),
         )
     )
 
@@ -390,6 +394,65 @@ def _owed_note(engine, observation: dict) -> str | None:
     )
 
 
-def _stations_text(player: dict) -> str:
-    stations = player.get("stations")
-    return f"gares\u00a0: {', '.join(stations)}" if stations else ""
+def _readable(engine, field: dict, key: str) -> str:
+    """An id of a declared field as a reader reads it: its French name, a route's ends, a ticket, a colour."""
+    over, names = ids(engine, field), field.get("names", ())
+    if names and key in over:
+        return names[over.index(key)]
+    if key in engine.ROUTES:
+        return route_name(engine, key)
+    if key in engine.TICKETS:
+        return ticket_name(engine, key)
+    return COLOR_NAMES.get(key, key)  # a colour as a noun: « rouge », « noir »
+
+
+def _said_value(engine, field: dict, value) -> str:
+    """A declared field's value in French, or "" when there is nothing to show (an empty list, a
+    choice or a pending record, which the page asks about elsewhere)."""
+    shape = field["shape"]
+    if value is None or shape in ("choices", "pending", "card"):
+        return ""
+    if shape == "count":
+        return str(value)
+    if shape == "ids":
+        return ", ".join(_readable(engine, field, key) for key in value)
+    if shape == "tally":
+        return ", ".join(f"{_readable(engine, field, key)} {count}" for key, count in value.items() if count)
+    if shape == "numbers":
+        return ", ".join(
+            f"{_readable(engine, field, key)} {len(held)}" for key, held in value.items() if held
+        )
+    if shape == "holders":
+        return ", ".join(
+            f"{_readable(engine, field, key)} (joueur {seat + 1})" for key, seat in value.items()
+        )
+    if shape == "grid":
+        rows = []
+        for key, row in value.items():
+            inner = ", ".join(
+                f"{_readable(engine, field, kind)} {count}" for kind, count in row.items() if count
+            )
+            if inner:
+                rows.append(f"{_readable(engine, field, key)} ({inner})")
+        return " ; ".join(rows)
+    return ""
+
+
+def _declared_lines(engine, observation: dict, records: list[tuple[dict, str]]) -> tuple[str, ...]:
+    """What the engine declares its mechanisms keep (`STATE_FIELDS`) and the observation shows, in
+    the given records of one scope ("game", "player"): « label : value » each."""
+    lines = []
+    for field in declared(engine, len(observation["players"])):
+        for record, scope in records:
+            if field["scope"] != scope:
+                continue
+            if field.get("seen") == "sizes":
+                sizes = observation.get(field["shown_as"], {})
+                value = ", ".join(
+                    f"{_readable(engine, field, key)} {sizes.get(key, 0)}" for key in ids(engine, field)
+                )
+            else:
+                value = _said_value(engine, field, field_value(record, field))
+            if value:
+                lines.append(f"{field['label']}\u00a0: {value}")
+    return tuple(lines)

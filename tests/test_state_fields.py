@@ -186,3 +186,42 @@ def test_the_declarations_name_ids_the_engine_has() -> None:
             assert len(over) == len(set(over)), (edition, field["key"])
             assert field["shape"] in ("count", "card", "pending") or over, (edition, field["key"])
             assert field["label"] and field["label"] == field["label"].strip()
+
+
+@pytest.mark.parametrize(
+    ("edition", "wanted", "scope", "line"),
+    [
+        ("europe", lambda s: any(p["stations"] for p in s["players"]), "player", "gares posées\u00a0: "),
+        ("germany", lambda s: s["phase"] == "turn", "game", "voyageurs sur le plateau\u00a0: "),
+        (
+            "pennsylvania",
+            lambda s: any(s["shares_taken"].values()),
+            "game",
+            "actions prises de chaque compagnie\u00a0: ",
+        ),
+        ("japan", lambda s: bool(s["public_routes"]), "game", "trains rapides de la réserve\u00a0: "),
+        ("italy", lambda s: s["phase"] == "turn", "game", "cartes Ferry de la pioche\u00a0: "),
+        ("germany", lambda s: s["phase"] == "turn", "game", "pioche des tickets longs\u00a0: long "),
+    ],
+)
+def test_the_play_page_says_each_declared_field_it_sees(edition, wanted, scope, line) -> None:
+    """The page reads what a mechanism keeps from its declaration (`STATE_FIELDS`), naming none:
+    each line « label : value », with the ids' French (a company's name, a colour, a route)."""
+    from aventuriers.play.page import _declared_lines
+
+    module = engine(edition)
+    state = position(edition, wanted)
+    seat = state["current_player"]
+    seen = module.Game.from_dict(state).observation(seat)
+    if scope == "player":
+        seat = next(seat for seat, player in enumerate(state["players"]) if player["stations"])
+        records = [(seen["players"][seat], "player")]
+    else:
+        records = [(seen, "game")]
+    lines = _declared_lines(module, seen, records)
+    assert any(said.startswith(line) for said in lines), lines
+    if edition == "pennsylvania":
+        company = next(company for company, taken in state["shares_taken"].items() if taken)
+        assert module.SHARES[company]["name"] in " ".join(lines)  # the company's name, not its id
+    if edition == "germany" and scope == "game":
+        assert "rouge" in " ".join(lines) or "noir" in " ".join(lines)  # the colours as nouns

@@ -54,6 +54,7 @@ class StateField:
     # lists them (its keys, or its items: "COLORS", "CITIES", "TICKETS", "ROUTES").
     over: tuple[str, ...] | str = ()
     by: tuple[str, ...] = ()  # a grid's second ids
+    names: tuple[str, ...] = ()  # the French of each id of `over`, where an id is not one to read
     seen: Seen = Seen.ALL
     shown_as: str | None = None  # with Seen.SIZES: the observation's key of the sizes
     at_most: int | tuple[int, ...] | None = (

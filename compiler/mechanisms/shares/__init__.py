@@ -180,6 +180,7 @@ class ShareRules(Mechanism):
     def state_fields(self, edition: Edition) -> tuple[StateField, ...]:
         rule = self.rule(edition)
         companies = tuple(company.id for company in rule.companies)
+        names = tuple(company.name for company in rule.companies)
         found = [
             StateField(
                 key="shares_taken",
@@ -187,6 +188,7 @@ class ShareRules(Mechanism):
                 shape=Shape.TALLY,
                 label="actions prises de chaque compagnie",
                 over=companies,
+                names=names,
                 at_most=tuple(company.count for company in rule.companies),
             ),
             StateField(
@@ -195,6 +197,7 @@ class ShareRules(Mechanism):
                 shape=Shape.NUMBERS,
                 label="actions détenues",
                 over=companies,
+                names=names,
                 numbered_by="shares_taken",
             ),
             StateField(
@@ -214,6 +217,7 @@ class ShareRules(Mechanism):
                     shape=Shape.NUMBERS,
                     label="actions du joueur fictif",
                     over=companies,
+                    names=names,
                     numbered_by="shares_taken",
                     players=rule.dummy,
                 ),
