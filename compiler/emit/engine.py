@@ -28,7 +28,7 @@ from ..mechanisms import (
     tiebreaks,
     used_by,
 )
-from ..mechanisms.base import citation
+from ..mechanisms.base import ScoreLine, citation
 from ..mechanisms.joker_pays import MECHANISM as JOKER_PAYS
 from ..mechanisms.joker_pays import joker_kinds, refusal
 from . import template_environment
@@ -113,6 +113,19 @@ class EngineView:
     def side_size(self) -> int:
         """`SIDE_SIZE`: how many players play as one side (a team's size, else 1)."""
         return side_size(self.edition)
+
+    @property
+    def score_lines(self) -> list[str]:
+        """`SCORE_LINES`: the parts of a player's total, the core's (routes, tickets, bonuses) then
+        the mechanisms', as `ScoreLine` records."""
+        lines = [
+            ScoreLine(label="routes", path=("route_points",)),
+            ScoreLine(label="tickets réussis", path=("tickets_completed",), reads="each"),
+            ScoreLine(label="tickets manqués", path=("tickets_failed",), reads="each", sign=-1),
+        ]
+        lines += [ScoreLine(label=row.title, path=("bonuses", row.id)) for row in bonus_rows(self.edition)]
+        lines += [line for m in self.used_mechanisms for line in m.score_lines(self.edition)]
+        return [repr(line.record()) for line in lines]
 
     @property
     def claim_extras(self) -> list[str]:

@@ -240,6 +240,25 @@ class ActionWords:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class ScoreLine:
+    """One named part of a player's total in ``scores()``: its French label and where its points are
+    in the record (``path``): a number (``points``, 0 when absent), the numbers of a mapping added up
+    however deep (``sum``), or the ``points`` of each entry of a list or mapping (``each``); ``sign``
+    -1 for points taken away. A score's lines add up to its total."""
+
+    label: str
+    path: tuple[str, ...]
+    reads: str = "points"
+    sign: int = 1
+
+    def record(self) -> dict[str, Any]:
+        found: dict[str, Any] = {"label": self.label, "path": self.path, "reads": self.reads}
+        if self.sign != 1:
+            found["sign"] = self.sign
+        return found
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ActionSentence:
     """How the game's log says an action, in French, without its subject (« construit une gare à
     Wien avec 1 carte rouge »). In ``text``, ``{field}`` is the action's field: as written, or its
@@ -579,6 +598,10 @@ class Mechanism:
     def board_marks(self, edition: Edition) -> dict[str, int]:
         """How many spaces of each route the board picture marks with a cross (its mountains)."""
         return {}
+
+    def score_lines(self, edition: Edition) -> tuple[ScoreLine, ...]:
+        """The parts of a player's total it adds in ``scores()`` (``ScoreLine``)."""
+        return ()
 
     def action_sentences(self, edition: Edition) -> dict[str, ActionSentence]:
         """The log's sentence of each action it adds, by the action's type."""

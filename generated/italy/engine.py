@@ -31,6 +31,7 @@ __all__ = [
     "ROUTES",
     "ROUTE_NOTES",
     "ROUTE_POINTS",
+    "SCORE_LINES",
     "SETUP_KEEP_AT_LEAST",
     "SETUP_TICKETS",
     "SIDE_SIZE",
@@ -168,6 +169,13 @@ ACTION_WORDS: dict[str, Any] = {
     "clauses": {},
     "payment": [["extra_cards", "carte Ferry", "cartes Ferry"]],
 }
+# The parts of a player's total in scores(), in French (see ScoreLine in compiler/mechanisms/base.py).
+SCORE_LINES: tuple[dict[str, Any], ...] = (
+    {"label": "routes", "path": ("route_points",), "reads": "points"},
+    {"label": "tickets réussis", "path": ("tickets_completed",), "reads": "each"},
+    {"label": "tickets manqués", "path": ("tickets_failed",), "reads": "each", "sign": -1},
+    {"label": "régions", "path": ("regions",), "reads": "each"},
+)
 STATE_FIELDS: tuple[dict[str, Any], ...] = (
     {
         "key": "extra_pile",

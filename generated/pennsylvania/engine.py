@@ -31,6 +31,7 @@ __all__ = [
     "ROUTES",
     "ROUTE_NOTES",
     "ROUTE_POINTS",
+    "SCORE_LINES",
     "SETUP_KEEP_AT_LEAST",
     "SETUP_TICKETS",
     "SIDE_SIZE",
@@ -392,6 +393,14 @@ ACTION_WORDS: dict[str, Any] = {
     "clauses": {"claim_route": [{"text": " sans prendre d’action", "when": ("share", False)}]},
     "payment": [],
 }
+# The parts of a player's total in scores(), in French (see ScoreLine in compiler/mechanisms/base.py).
+SCORE_LINES: tuple[dict[str, Any], ...] = (
+    {"label": "routes", "path": ("route_points",), "reads": "points"},
+    {"label": "tickets réussis", "path": ("tickets_completed",), "reads": "each"},
+    {"label": "tickets manqués", "path": ("tickets_failed",), "reads": "each", "sign": -1},
+    {"label": "Globetrotter", "path": ("bonuses", "globetrotter"), "reads": "points"},
+    {"label": "actions des compagnies", "path": ("shares",), "reads": "sum"},
+)
 STATE_FIELDS: tuple[dict[str, Any], ...] = (
     {
         "key": "shares_taken",

@@ -31,6 +31,7 @@ __all__ = [
     "ROUTES",
     "ROUTE_NOTES",
     "ROUTE_POINTS",
+    "SCORE_LINES",
     "SETUP_KEEP_AT_LEAST",
     "SETUP_TICKETS",
     "SIDE_SIZE",
@@ -102,6 +103,13 @@ PHASES = ("setup_tickets", "turn", "second_card", "keep_tickets", "over")
 # compiler/mechanisms/state.py for the keys.
 # How the game's log says the mechanisms' actions (see ActionSentence in compiler/mechanisms/base.py).
 ACTION_WORDS: dict[str, Any] = {"sentences": {}, "clauses": {}, "payment": []}
+# The parts of a player's total in scores(), in French (see ScoreLine in compiler/mechanisms/base.py).
+SCORE_LINES: tuple[dict[str, Any], ...] = (
+    {"label": "routes", "path": ("route_points",), "reads": "points"},
+    {"label": "tickets réussis", "path": ("tickets_completed",), "reads": "each"},
+    {"label": "tickets manqués", "path": ("tickets_failed",), "reads": "each", "sign": -1},
+    {"label": "Chemin le plus long", "path": ("bonuses", "longest_path"), "reads": "points"},
+)
 STATE_FIELDS: tuple[dict[str, Any], ...] = ()
 
 # -- the API's types ------------------------------------------------------------

@@ -17,7 +17,7 @@ from ...diagnostics import Code, did_you_mean
 from ...french import amount, counted, words
 from ...frontend.positions import Span
 from ...ir import IR, Edition, Route
-from ..base import ApiTypes, Fact, Mechanism, SheetWords, citation
+from ..base import ApiTypes, Fact, Mechanism, ScoreLine, SheetWords, citation
 
 
 def _lowered(sentence: str) -> str:
@@ -127,6 +127,13 @@ class ClaimEffects(Mechanism):
 
     def properties_used(self, edition: Edition) -> tuple[str, ...]:
         return tuple(dict.fromkeys(e.per for e in self.rules(edition)))
+
+    def score_lines(self, edition: Edition) -> tuple[ScoreLine, ...]:
+        return tuple(
+            ScoreLine(label=edition.property_named(effect.per).plural, path=("claim_effects", effect.id))
+            for effect in self.rules(edition)
+            if effect.points
+        )
 
     def engine_view(self, edition: Edition) -> EngineView:
         return EngineView(edition=edition, effects=self.rules(edition))

@@ -24,7 +24,7 @@ from typing import Any
 from ...diagnostics import Code, did_you_mean
 from ...frontend.positions import Span
 from ...ir import IR, Edition
-from ..base import ApiTypes, EnginePart, Fact, Mechanism, SheetWords, citation, route_ids
+from ..base import ApiTypes, EnginePart, Fact, Mechanism, ScoreLine, SheetWords, citation, route_ids
 from ..state import Scope, Shape, StateField
 from .wording import PublicWording, points_of
 
@@ -210,6 +210,9 @@ class PublicRouteRules(Mechanism):
                 spaces_of="public_routes",
             ),
         )
+
+    def score_lines(self, edition: Edition) -> tuple[ScoreLine, ...]:
+        return (ScoreLine(label=self.rule(edition).track_name, path=("public_bonus",)),)
 
     def engine_view(self, edition: Edition) -> EngineView:
         return EngineView(rule=self.rule(edition))

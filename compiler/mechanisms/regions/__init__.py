@@ -20,7 +20,7 @@ from ...diagnostics import Code, did_you_mean
 from ...french import alphabetical, alphabetical_key, enumerate_fr, typo, words
 from ...frontend.positions import Span
 from ...ir import IR, Edition
-from ..base import ApiTypes, Fact, Mechanism, SheetWords, citation, places_by_id
+from ..base import ApiTypes, Fact, Mechanism, ScoreLine, SheetWords, citation, places_by_id
 
 
 @dataclass(**IR)
@@ -122,6 +122,9 @@ class RegionRules(Mechanism):
                 owner.setdefault(city, item["id"])
 
     # -- engine ------------------------------------------------------------
+    def score_lines(self, edition: Edition) -> tuple[ScoreLine, ...]:
+        return (ScoreLine(label="régions", path=("regions",), reads="each"),)
+
     def engine_view(self, edition: Edition) -> EngineView:
         return EngineView(rule=self.rule(edition))
 

@@ -16,7 +16,7 @@ from ...diagnostics import Code
 from ...french import enumerate_fr, guillemets, words
 from ...frontend.positions import Span
 from ...ir import IR, Edition
-from ..base import ApiTypes, Fact, Mechanism, SheetWords, citation
+from ..base import ApiTypes, Fact, Mechanism, ScoreLine, SheetWords, citation
 from ..used import used_by
 
 # What each count is, in French: the rule (after « compte… ») and the table's first column.
@@ -88,6 +88,12 @@ class ScoreTables(Mechanism):
                     f"« tickets_two_paths » ne se compte pas dans cette édition : {why}",
                     ("score_table", index, "counts"),
                 )
+
+    def score_lines(self, edition: Edition) -> tuple[ScoreLine, ...]:
+        return tuple(
+            ScoreLine(label=table.title, path=("score_tables", table.id, "points"))
+            for table in self.rules(edition)
+        )
 
     def engine_view(self, edition: Edition) -> Any:
         return EngineView(tables=self.rules(edition))

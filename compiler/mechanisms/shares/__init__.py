@@ -28,6 +28,7 @@ from ..base import (
     ApiTypes,
     Fact,
     Mechanism,
+    ScoreLine,
     SheetWords,
     citation,
     literal,
@@ -232,6 +233,9 @@ class ShareRules(Mechanism):
                 ),
             ]
         return tuple(found)
+
+    def score_lines(self, edition: Edition) -> tuple[ScoreLine, ...]:
+        return (ScoreLine(label="actions des compagnies", path=("shares",), reads="sum"),)
 
     def engine_view(self, edition: Edition) -> EngineView:
         return EngineView(rule=self.rule(edition))

@@ -21,7 +21,7 @@ from ...french import enumerate_fr, typo, words
 from ...frontend.positions import Span
 from ...ir import IR, Edition
 from ...ir.action_space import Part, ways_to_pay
-from ..base import ActionSentence, ActionWords, ApiTypes, Fact, Mechanism, SheetWords, citation
+from ..base import ActionSentence, ActionWords, ApiTypes, Fact, Mechanism, ScoreLine, SheetWords, citation
 from ..state import Scope, Shape, StateField
 
 CRITERION = "fewest_stations"
@@ -168,6 +168,9 @@ class StationRules(Mechanism):
                 unique=True,
             ),
         )
+
+    def score_lines(self, edition: Edition) -> tuple[ScoreLine, ...]:
+        return (ScoreLine(label="gares non posées", path=("stations", "unused_points")),)
 
     def engine_view(self, edition: Edition) -> EngineView:
         return EngineView(rule=self.rule(edition), cities=edition.board.cities)

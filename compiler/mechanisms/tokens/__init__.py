@@ -24,7 +24,7 @@ from ...french import COLOR_NAMES, at_country, counted, enumerate_fr
 from ...frontend.positions import Span
 from ...ir import IR, Edition
 from ...ir.action_space import Part
-from ..base import ActionSentence, ApiTypes, Fact, Mechanism, SheetWords, citation, places_by_id
+from ..base import ActionSentence, ApiTypes, Fact, Mechanism, ScoreLine, SheetWords, citation, places_by_id
 from ..state import Scope, Shape, StateField
 from .wording import TokenWording
 
@@ -231,6 +231,12 @@ class TokenRules(Mechanism):
                 ),
             ]
         return tuple(found)
+
+    def score_lines(self, edition: Edition) -> tuple[ScoreLine, ...]:
+        return tuple(
+            ScoreLine(label=f"majorités de {tokens.plural}", path=("majorities", tokens.id), reads="sum")
+            for tokens in self.rules(edition)
+        )
 
     def engine_view(self, edition: Edition) -> EngineView:
         return EngineView(sets=self.rules(edition))
