@@ -21,6 +21,7 @@ from aventuriers.compiler.french import COLOR_NAMES, amount, card_forms, typo
 from markupsafe import Markup
 
 from .describe import cards_phrase, color_word, describe, payment_phrase, route_name, ticket_name, track_name
+from .score_lines import breakdown
 from .state_fields import declared, field_value, ids
 
 if TYPE_CHECKING:
@@ -203,13 +204,7 @@ def game_page(served: Served, session: Session, query: dict[str, str], error: st
         )
         for seat, player in enumerate(observation["players"])
     )
-    final = None
-    if game.is_over():
-        winners = set(game.winners())
-        final = tuple(
-            (seat_name(session, score["player"], viewer), score["total"], score["player"] in winners)
-            for score in game.scores()
-        )
+    final = _final_view(engine, session, viewer) if game.is_over() else None
     return (
         environment()
         .get_template("game.html.j2")
@@ -263,6 +258,46 @@ def game_page(served: Served, session: Session, query: dict[str, str], error: st
             # tokens on the cities, a supply's pieces, a second deck's pile).
             game_state=_declared_lines(engine, observation, [(observation, "game")]),
         )
+    )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FinalScore:
+    """A player's score at the end, line by line as the engine declares them, and every ticket
+    they held, revealed: done or failed, and what it gave."""
+
+    name: str
+    color: str
+    total: int
+    won: bool
+    lines: tuple[tuple[str, str], ...]  # (the line's label, its points said with their sign)
+    tickets: tuple[tuple[str, str, bool], ...]  # (the ticket, its points with their sign, done)
+
+
+def _signed(points: int) -> str:
+    """Points as a score sheet writes them: « +12 », « −4 » (a minus sign, not a hyphen), « 0 »."""
+    return f"+{points}" if points > 0 else f"−{-points}" if points < 0 else "0"
+
+
+def _final_view(engine, session: Session, viewer: int) -> tuple[FinalScore, ...]:
+    winners = set(session.game.winners())
+    return tuple(
+        FinalScore(
+            name=seat_name(session, score["player"], viewer),
+            color=PLAYER_COLORS[score["player"] % len(PLAYER_COLORS)],
+            total=score["total"],
+            won=score["player"] in winners,
+            lines=tuple(
+                (typo(label[:1].upper() + label[1:]), _signed(points))
+                for label, points in breakdown(engine, score)
+            ),
+            tickets=tuple(
+                (ticket_name(engine, entry["ticket"]), _signed(sign * entry["points"]), sign > 0)
+                for key, sign in (("tickets_completed", 1), ("tickets_failed", -1))
+                for entry in score.get(key, ())
+            ),
+        )
+        for score in session.game.scores()
     )
 
 
