@@ -225,3 +225,48 @@ def test_the_play_page_says_each_declared_field_it_sees(edition, wanted, scope, 
         assert module.SHARES[company]["name"] in " ".join(lines)  # the company's name, not its id
     if edition == "germany" and scope == "game":
         assert "rouge" in " ".join(lines) or "noir" in " ".join(lines)  # the colours as nouns
+
+
+BOOKKEEPING = (
+    "record_player",
+    "record_state",
+    "load_player",
+    "load_state",
+    "observe_player",
+    "observe_state",
+)
+
+
+def test_a_mechanism_whose_state_the_core_keeps_writes_none_of_its_bookkeeping() -> None:
+    """A field declared `derived` is recorded, loaded, observed and checked by the core: its
+    mechanism's folder holds none of those parts, and its engine holds them once, the core's."""
+    from aventuriers.compiler.build import loader
+    from aventuriers.compiler.ir.build import build
+    from aventuriers.compiler.mechanisms.used import registered, used_by
+
+    editions, kept_by_core = loader(), set()
+    for edition in EDITIONS:
+        built = build(editions.load(editions.path_of(edition))[0])
+        for mechanism in used_by(built):
+            fields = mechanism.state_fields(built)
+            if fields and all(field.derived for field in fields):
+                kept_by_core.add(mechanism.name)
+                assert not set(BOOKKEEPING) & set(mechanism.parts(built)), mechanism.name
+            if any(field.derived for field in fields):
+                # The native core keeps no field yet (issue 38, §2): such a mechanism plays pure.
+                assert not mechanism.plays_natively(built), mechanism.name
+    assert "shares" in kept_by_core and kept_by_core <= {m.name for m in registered()}
+
+
+def test_the_core_refuses_to_keep_a_shape_it_cannot_yet() -> None:
+    from aventuriers.compiler.emit.kept_state import KeptState
+    from aventuriers.compiler.mechanisms.state import Scope, Shape, StateField
+
+    pending = StateField(key="waiting", scope=Scope.GAME, shape=Shape.PENDING, label="x", derived=True)
+    with pytest.raises(ValueError, match="the core cannot keep 'waiting' yet"):
+        KeptState.of([pending])
+    count = StateField(key="left", scope=Scope.PLAYER, shape=Shape.COUNT, label="x", derived=True, at_most=3)
+    kept = KeptState.of([count, pending.__class__(key="other", scope=Scope.GAME, shape=Shape.IDS, label="y")])
+    assert kept.record_player() == ['"left": self._left[player],']
+    assert kept.init() == ["self._left = [0 for _ in range(players)]"]
+    assert kept.check_player() == ['_check_count(record.get("left"), f"{where}.left", (), 3)']

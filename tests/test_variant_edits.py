@@ -800,37 +800,47 @@ def test_the_dummy_shareholder_plays_at_two_players_only() -> None:
     state = start_state(engine, {"players": 3})
     assert "dummy_shares" not in state
     state["dummy_shares"] = {}
-    with pytest.raises(ValueError, match="seulement à 2 joueurs"):
+    with pytest.raises(ValueError, match="dummy_shares n’existe qu’à 2 joueurs"):
         engine.Game.from_dict(state)
 
 
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (lambda s: s["players"][0].update(shares={"prr": [1, 1]}), "l’action 1 de prr est détenue deux fois"),
+        (lambda s: s["players"][0].update(shares={"prr": [1, 1]}), "le numéro 1 de prr est détenu deux fois"),
         (lambda s: s["players"][0].update(shares={"prr": [16]}), "players\\[0\\].shares.prr"),
-        (lambda s: s["players"][0].update(shares={"up": [1]}), "doit être un dict des compagnies"),
+        (
+            lambda s: s["players"][0].update(shares={"up": [1]}),
+            "shares doit être un dict dont les clés sont parmi",
+        ),
+        (lambda s: s.update(phase="take_share", share_choices=["prr"]), "au moins deux compagnies"),
         (
             lambda s: s["players"][0].update(shares={"prr": [3]}),
-            "l’action 3 de prr est détenue, mais 0 seulement sont prises",
+            "le numéro 3 de prr est détenu, mais shares_taken n’en compte que 0",
         ),
         (lambda s: s.update(shares_taken={"prr": 16}), "shares_taken.prr"),
         (lambda s: s.update(share_choices=["prr", "nyc"]), "si et seulement si la phase est take_share"),
         (lambda s: s.update(phase="take_share", share_choices=["prr"]), "au moins deux compagnies"),
-        (lambda s: s.update(phase="take_share", share_choices=["prr", ["x"]]), "au moins deux compagnies"),
+        (
+            lambda s: s.update(phase="take_share", share_choices=["prr", ["x"]]),
+            "share_choices doit être une liste parmi prr, bo, nyc",
+        ),
         (
             lambda s: s.update(dummy_shares={"prr": [1]}),
-            "l’action 1 de prr est détenue, mais 0 seulement sont prises",
+            "le numéro 1 de prr est détenu, mais shares_taken n’en compte que 0",
         ),
         (
             lambda s: (
                 s.update(shares_taken={"prr": 1}, dummy_shares={"prr": [1]})
                 or s["players"][0].update(shares={"prr": [1]})
             ),
-            "l’action 1 de prr est détenue deux fois",
+            "le numéro 1 de prr est détenu deux fois",
         ),
         (lambda s: s.update(dummy_choices=["prr", "nyc"]), "si et seulement si la phase est dummy_share"),
-        (lambda s: s.update(dummy_shares=[]), "seulement à 2 joueurs"),
+        (
+            lambda s: s.update(dummy_shares=[]),
+            "dummy_shares doit être un dict dont les clés sont parmi prr, bo, nyc",
+        ),
     ],
 )
 def test_a_state_with_shares_the_edition_cannot_reach_is_refused(change, message) -> None:

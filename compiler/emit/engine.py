@@ -34,6 +34,7 @@ from ..mechanisms.joker_pays import joker_kinds, refusal
 from . import template_environment
 from .api_types import ApiTypesView, api_types
 from .escape import cite, cite_name
+from .kept_state import KeptState
 from .ticket_returns import TicketReturns
 
 
@@ -165,6 +166,11 @@ class EngineView:
     def state_fields(self) -> list[str]:
         """`STATE_FIELDS`: the mechanisms' declared state fields, one literal each, in the registry's order."""
         return [repr(field.record()) for m in self.used_mechanisms for field in m.state_fields(self.edition)]
+
+    @property
+    def kept(self) -> KeptState:
+        """The state fields the core keeps for the mechanisms (`derived`): their bookkeeping's lines."""
+        return KeptState.of([field for m in self.used_mechanisms for field in m.state_fields(self.edition)])
 
     @property
     def owes_cards(self) -> bool:

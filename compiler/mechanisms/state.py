@@ -75,13 +75,16 @@ class StateField:
     players: int | None = None  # kept only in games of this many players
     keeps_every_ticket: bool = False  # no ticket ever leaves the game while this field is kept
     pile_kinds: bool = False  # piles: pile k holds the tickets of kind k, and the core's deck none of them
+    # The core keeps it (`compiler/emit/kept_state.py`): its slot `_<key>`, set-up, copy, record,
+    # load, observation and shape checks come from this declaration, none from the mechanism.
+    derived: bool = False
 
     def record(self) -> dict[str, Any]:
         """The declaration as the engine carries it: plain data, defaults left out, in field order."""
         found: dict[str, Any] = {}
         for spec in fields(self):
             value = getattr(self, spec.name)
-            if value == spec.default:
+            if value == spec.default or spec.name == "derived":  # the compiler's business, not the engine's
                 continue
             found[spec.name] = value.value if isinstance(value, Enum) else value
         return found

@@ -407,7 +407,7 @@ STATE_FIELDS: tuple[dict[str, Any], ...] = (
         "scope": "game",
         "shape": "tally",
         "label": "actions prises de chaque compagnie",
-        "over": ("prr", "bo", "erie", "rdg", "lv", "nyc", "wm", "jcl", "brp"),
+        "over": "SHARES",
         "names": (
             "la Pennsylvania Railroad",
             "la Baltimore & Ohio Railroad",
@@ -426,7 +426,7 @@ STATE_FIELDS: tuple[dict[str, Any], ...] = (
         "scope": "player",
         "shape": "numbers",
         "label": "actions détenues",
-        "over": ("prr", "bo", "erie", "rdg", "lv", "nyc", "wm", "jcl", "brp"),
+        "over": "SHARES",
         "names": (
             "la Pennsylvania Railroad",
             "la Baltimore & Ohio Railroad",
@@ -445,7 +445,7 @@ STATE_FIELDS: tuple[dict[str, Any], ...] = (
         "scope": "game",
         "shape": "ids",
         "label": "compagnies dont une action est à prendre",
-        "over": ("prr", "bo", "erie", "rdg", "lv", "nyc", "wm", "jcl", "brp"),
+        "over": "SHARES",
         "phase": "take_share",
     },
     {
@@ -453,7 +453,7 @@ STATE_FIELDS: tuple[dict[str, Any], ...] = (
         "scope": "game",
         "shape": "numbers",
         "label": "actions du joueur fictif",
-        "over": ("prr", "bo", "erie", "rdg", "lv", "nyc", "wm", "jcl", "brp"),
+        "over": "SHARES",
         "names": (
             "la Pennsylvania Railroad",
             "la Baltimore & Ohio Railroad",
@@ -473,7 +473,7 @@ STATE_FIELDS: tuple[dict[str, Any], ...] = (
         "scope": "game",
         "shape": "ids",
         "label": "compagnies parmi lesquelles choisir l’action du joueur fictif",
-        "over": ("prr", "bo", "erie", "rdg", "lv", "nyc", "wm", "jcl", "brp"),
+        "over": "SHARES",
         "phase": "dummy_share",
         "players": 2,
     },
@@ -2352,7 +2352,7 @@ class Game:
         "_rng",
         "_open",
         "_shares_taken",
-        "_shares_held",
+        "_shares",
         "_share_choices",
         "_dummy_shares",
         "_dummy_choices",
@@ -2383,20 +2383,14 @@ class Game:
         self._rng = _Random(seed)
         self._open: list[list[int]] = []
         self._index_open_routes()
-        # How many shares of each company are taken (the next is numbered one more), the numbers
-        # each player holds, and the companies a claim leaves the player to choose from; with a
-        # dummy shareholder, its shares and the companies its share is chosen among.
         self._shares_taken = dict.fromkeys(SHARES, 0)
-        self._shares_held: list[dict[str, list[int]]] = [
-            {company: [] for company in SHARES} for _ in range(players)
-        ]
-        self._share_choices: list[str] = []
-        self._dummy_shares: dict[str, list[int]] | None = (
-            {company: [] for company in SHARES} if players == SHARE_DUMMY else None
-        )
-        self._dummy_choices: list[str] = []
+        self._shares = [{item: [] for item in SHARES} for _ in range(players)]
+        self._share_choices = []
+        self._dummy_shares = {item: [] for item in SHARES} if players == 2 else None
+        self._dummy_choices = [] if players == 2 else None
         # Whether the claim being settled declines its share: set just before the route is
-        # taken, read and cleared at once (never true between two actions).
+        # taken, read and cleared at once (never true between two actions). The shares themselves
+        # are fields the core keeps (`_shares_taken`, `_shares`, `_share_choices`, the dummy's).
         self._share_declined = False
 
     def _set_up(self) -> None:
@@ -3127,7 +3121,7 @@ class Game:
             return
         offered = self._shares_offered(route)
         if len(offered) == 1:
-            self._shares_held[self._current][offered[0]].append(self._take_share(offered[0]))
+            self._shares[self._current][offered[0]].append(self._take_share(offered[0]))
             self._offer_dummy(offered)
         elif offered:
             self._share_choices = offered
@@ -3163,7 +3157,7 @@ class Game:
         if not isinstance(company, str) or company not in offered:
             raise IllegalAction("share_not_offered", company=company, companies=self._share_names(offered))
         if phase == "take_share":
-            self._shares_held[self._current][company].append(self._take_share(company))
+            self._shares[self._current][company].append(self._take_share(company))
             self._share_choices = []
             self._offer_dummy(offered)
         else:
@@ -3278,7 +3272,7 @@ class Game:
             dummy = self._dummy_counted()
             result["shares"] = {
                 company: share_points(
-                    [held[company] for held in self._shares_held] + [dummy[company]], record["points"]
+                    [held[company] for held in self._shares] + [dummy[company]], record["points"]
                 )[player]
                 for company, record in SHARES.items()
             }
@@ -3330,9 +3324,7 @@ class Game:
                     "pending_tickets": [_TICKET_IDS[ticket] for ticket in self._pending[player]],
                     "score": self._score[player],
                     "shares": {
-                        company: list(numbers)
-                        for company, numbers in self._shares_held[player].items()
-                        if numbers
+                        item: list(numbers) for item, numbers in self._shares[player].items() if numbers
                     },
                 }
                 for player in range(self.players)
@@ -3354,8 +3346,9 @@ class Game:
         state["share_choices"] = list(self._share_choices)
         if self._dummy_shares is not None:
             state["dummy_shares"] = {
-                company: list(numbers) for company, numbers in self._dummy_shares.items() if numbers
+                item: list(numbers) for item, numbers in self._dummy_shares.items() if numbers
             }
+        if self._dummy_choices is not None:
             state["dummy_choices"] = list(self._dummy_choices)
         return state
 
@@ -3375,9 +3368,7 @@ class Game:
                 "hand_size": sum(self._hands[other]),
                 "tickets_count": len(self._tickets[other]),
                 "pending_tickets_count": len(self._pending[other]),
-                "shares": {
-                    company: list(numbers) for company, numbers in self._shares_held[other].items() if numbers
-                },
+                "shares": {item: list(numbers) for item, numbers in self._shares[other].items() if numbers},
             }
             if other == player:
                 record["hand"] = dict(zip(COLORS, self._hands[other]))
@@ -3400,14 +3391,14 @@ class Game:
             "consecutive_passes": self._passes,
             "turns_played": self._turns,
         }
-        # Shares are public: how many of each company are taken, the choice a claim left, and the
-        # dummy's shares (chosen in sight of all).
         seen["shares_taken"] = dict(self._shares_taken)
         seen["share_choices"] = list(self._share_choices)
         if self._dummy_shares is not None:
-            state = self.to_dict()
-            seen["dummy_shares"] = state["dummy_shares"]
-            seen["dummy_choices"] = state["dummy_choices"]
+            seen["dummy_shares"] = {
+                item: list(numbers) for item, numbers in self._dummy_shares.items() if numbers
+            }
+        if self._dummy_choices is not None:
+            seen["dummy_choices"] = list(self._dummy_choices)
         return seen
 
     def copy(self) -> Game:
@@ -3437,16 +3428,14 @@ class Game:
         game._rng = _Random(self._rng.state)
         game._open = [list(bucket) for bucket in self._open]
         game._shares_taken = dict(self._shares_taken)
-        game._shares_held = [
-            {company: list(numbers) for company, numbers in held.items()} for held in self._shares_held
-        ]
+        game._shares = [{item: list(numbers) for item, numbers in value.items()} for value in self._shares]
         game._share_choices = list(self._share_choices)
         game._dummy_shares = (
             None
             if self._dummy_shares is None
-            else {company: list(numbers) for company, numbers in self._dummy_shares.items()}
+            else {item: list(numbers) for item, numbers in self._dummy_shares.items()}
         )
-        game._dummy_choices = list(self._dummy_choices)
+        game._dummy_choices = None if self._dummy_choices is None else list(self._dummy_choices)
         game._share_declined = False
         return game
 
@@ -3484,8 +3473,7 @@ class Game:
             game._score[player] = record["score"]
             for route in game._routes[player]:
                 game._owner[route] = player
-            for company, numbers in record.get("shares", {}).items():
-                game._shares_held[player][company] = list(numbers)
+            game._shares[player] = {item: list((record.get("shares") or {}).get(item, [])) for item in SHARES}
         game._market = [None if card is None else _COLOR_INDEX[card] for card in state["market"]]
         game._deck = [_COLOR_INDEX[card] for card in reversed(state["deck"])]
         game._discard = [_COLOR_INDEX[card] for card in reversed(state["discard"])]
@@ -3499,12 +3487,14 @@ class Game:
         game._turns = state.get("turns_played", 0)
         game._rng = _Random(state.get("rng", 0))
         game._index_open_routes()
-        game._shares_taken = {company: state.get("shares_taken", {}).get(company, 0) for company in SHARES}
-        game._share_choices = list(state.get("share_choices", []))
+        game._shares_taken = {**dict.fromkeys(SHARES, 0), **(state.get("shares_taken") or {})}
+        game._share_choices = list(state.get("share_choices") or [])
         if game._dummy_shares is not None:
-            for company, numbers in state.get("dummy_shares", {}).items():
-                game._dummy_shares[company] = list(numbers)
-            game._dummy_choices = list(state.get("dummy_choices", []))
+            game._dummy_shares = {
+                item: list((state.get("dummy_shares") or {}).get(item, [])) for item in SHARES
+            }
+        if game._dummy_choices is not None:
+            game._dummy_choices = list(state.get("dummy_choices") or [])
         return game
 
 
@@ -3529,7 +3519,7 @@ def _check_state(state: Any) -> None:
     cards = [0] * len(COLORS)
     owners: dict[str, int] = {}
     tickets: set[str] = set()
-    share_numbers: dict[str, set[int]] = {company: set() for company in SHARES}
+    numbered_shares_taken: dict[str, set[int]] = {item: set() for item in SHARES}
     for index, record in enumerate(players):
         where = f"players[{index}]"
         if not isinstance(record, dict):
@@ -3560,19 +3550,13 @@ def _check_state(state: Any) -> None:
             _once(ticket, tickets)
         if len(pending) > _pending_limit(phase, index == current):
             _invalid(f"{where} a {len(pending)} tickets en attente en phase {phase}")
-        held = record.get("shares", {})
-        if not isinstance(held, dict) or any(company not in SHARES for company in held):
-            _invalid(
-                f"{where}.shares doit être un dict des compagnies ({', '.join(SHARES)}) aux numéros d’actions"
-            )
-        for company, numbers in held.items():
-            if not isinstance(numbers, list):
-                _invalid(f"{where}.shares.{company} doit être une liste de numéros d’actions")
-            for number in numbers:
-                _integer(number, f"{where}.shares.{company}", 1, SHARES[company]["count"])
-                if number in share_numbers[company]:
-                    _invalid(f"l’action {number} de {company} est détenue deux fois")
-                share_numbers[company].add(number)
+        _check_numbers(
+            record.get("shares"),
+            f"{where}.shares",
+            SHARES,
+            (15, 10, 8, 7, 6, 5, 4, 3, 2),
+            numbered_shares_taken,
+        )
     closes = next(closes for low, high, closes in DOUBLE_ROUTE_RULES if low <= count <= high)
     for route, owner in owners.items():
         for sibling in _ROUTE_SIBLINGS[_ROUTE_INDEX[route]]:
@@ -3607,44 +3591,38 @@ def _check_state(state: Any) -> None:
     _integer(state.get("consecutive_passes", 0), "consecutive_passes", 0, count)
     _integer(state.get("turns_played", 0), "turns_played", 0, None)
     _integer(state.get("rng", 0), "rng", 0, _MASK)
-    dummy = state.get("dummy_shares", {})
-    if (count != SHARE_DUMMY and ("dummy_shares" in state or "dummy_choices" in state)) or not isinstance(
-        dummy, dict
-    ):
-        _invalid(
-            f"dummy_shares est un dict des compagnies aux numéros d’actions, seulement à {SHARE_DUMMY} joueurs"
-        )
-    for company, numbers in dummy.items():
-        if company not in SHARES or not isinstance(numbers, list):
+    _check_tally(state.get("shares_taken"), "shares_taken", SHARES, (15, 10, 8, 7, 6, 5, 4, 3, 2))
+    _check_ids(state.get("share_choices"), "share_choices", SHARES, None, False)
+    if (phase == "take_share") != bool(state.get("share_choices")):
+        _invalid("share_choices n’est pas vide si et seulement si la phase est take_share")
+    if count != 2 and "dummy_shares" in state:
+        _invalid("dummy_shares n’existe qu’à 2 joueurs")
+    _check_numbers(
+        state.get("dummy_shares"),
+        "dummy_shares",
+        SHARES,
+        (15, 10, 8, 7, 6, 5, 4, 3, 2),
+        numbered_shares_taken,
+    )
+    if count != 2 and "dummy_choices" in state:
+        _invalid("dummy_choices n’existe qu’à 2 joueurs")
+    _check_ids(state.get("dummy_choices"), "dummy_choices", SHARES, None, False)
+    if (phase == "dummy_share") != bool(state.get("dummy_choices")):
+        _invalid("dummy_choices n’est pas vide si et seulement si la phase est dummy_share")
+    for item, numbers in numbered_shares_taken.items():
+        if numbers and max(numbers) > (state.get("shares_taken") or {}).get(item, 0):
             _invalid(
-                f"dummy_shares doit associer des compagnies ({', '.join(SHARES)}) à des numéros d’actions"
+                f"le numéro {max(numbers)} de {item} est détenu, mais shares_taken n’en compte que {(state.get('shares_taken') or {}).get(item, 0)}"
             )
-        for number in numbers:
-            _integer(number, f"dummy_shares.{company}", 1, SHARES[company]["count"])
-            if number in share_numbers[company]:
-                _invalid(f"l’action {number} de {company} est détenue deux fois")
-            share_numbers[company].add(number)
-    taken = state.get("shares_taken", {})
-    if not isinstance(taken, dict) or any(company not in SHARES for company in taken):
-        _invalid(f"shares_taken doit être un dict des compagnies ({', '.join(SHARES)}) à leur nombre")
-    for company, numbers in share_numbers.items():
-        most = _integer(taken.get(company, 0), f"shares_taken.{company}", 0, SHARES[company]["count"])
-        if numbers and max(numbers) > most:
-            _invalid(f"l’action {max(numbers)} de {company} est détenue, mais {most} seulement sont prises")
-    # The companies a claim leaves to choose from, the player's share's or the dummy's.
-    for field, choosing in (("share_choices", "take_share"), ("dummy_choices", "dummy_share")):
-        choices = state.get(field, [])
-        if not isinstance(choices, list) or (phase == choosing) != bool(choices):
-            _invalid(f"{field} doit être une liste, non vide si et seulement si la phase est {choosing}")
+    # The companies a claim leaves to choose from, the player's share's or the dummy's: two at
+    # least, each with shares left (the core checks the rest of the shares' fields).
+    taken = state.get("shares_taken") or {}
+    for field in ("share_choices", "dummy_choices"):
+        choices = state.get(field) or []
         if choices and (
             len(choices) < 2
-            or len(set(map(str, choices))) != len(choices)
-            or any(
-                not isinstance(company, str)
-                or company not in SHARES
-                or taken.get(company, 0) >= SHARES[company]["count"]
-                for company in choices
-            )
+            or len(set(choices)) != len(choices)
+            or any(taken.get(company, 0) >= SHARES[company]["count"] for company in choices)
         ):
             _invalid(f"{field} doit nommer au moins deux compagnies qui ont encore des actions")
 
@@ -3675,6 +3653,49 @@ def _integer(value, what: str, low: int, high: int | None) -> int:
         bound = f"de {low} à {high}" if high is not None else f"d’au moins {low}"
         _invalid(f"{what} doit être un entier {bound}, pas {_shown(value)}")
     return value
+
+
+def _check_ids(value, where: str, ids, at_most: int | None, unique: bool) -> None:
+    """A list of ids the core keeps for a mechanism: known ids, at most `at_most`, each once if `unique`."""
+    if value is None:
+        return
+    if not isinstance(value, list) or not all(isinstance(item, str) and item in ids for item in value):
+        _invalid(f"{where} doit être une liste parmi {', '.join(ids)}, pas {_shown(value)}")
+    if at_most is not None and len(value) > at_most:
+        _invalid(f"{where} en compte {len(value)}, au plus {at_most}")
+    if unique and len(set(value)) != len(value):
+        _invalid(f"{where} nomme deux fois le même")
+
+
+def _keyed_by(value, where: str, ids, at_most) -> dict:
+    """The bound of each id of a tally or of numbered items (one for all, one per id, or none)."""
+    if not isinstance(value, dict) or not all(isinstance(item, str) and item in ids for item in value):
+        _invalid(f"{where} doit être un dict dont les clés sont parmi {', '.join(ids)}, pas {_shown(value)}")
+    return dict(zip(ids, at_most, strict=True)) if isinstance(at_most, tuple) else dict.fromkeys(ids, at_most)
+
+
+def _check_tally(value, where: str, ids, at_most) -> None:
+    """A tally the core keeps for a mechanism: {id: a number from 0 to its bound}."""
+    if value is not None:
+        bounds = _keyed_by(value, where, ids, at_most)
+        for item, number in value.items():
+            _integer(number, f"{where}.{item}", 0, bounds[item])
+
+
+def _check_numbers(value, where: str, ids, at_most, numbered: dict[str, set[int]]) -> None:
+    """Numbered items the core keeps for a mechanism: {id: [numbers from 1 to the id's bound]},
+    each number of an id held once in the whole state (`numbered` gathers those seen)."""
+    if value is None:
+        return
+    bounds = _keyed_by(value, where, ids, at_most)
+    for item, numbers in value.items():
+        if not isinstance(numbers, list):
+            _invalid(f"{where}.{item} doit être une liste de numéros, pas {_shown(numbers)}")
+        for number in numbers:
+            _integer(number, f"{where}.{item}", 1, bounds[item])
+            if number in numbered[item]:
+                _invalid(f"le numéro {number} de {item} est détenu deux fois")
+            numbered[item].add(number)
 
 
 def _ids(value, known, what: str) -> list:

@@ -180,33 +180,35 @@ class ShareRules(Mechanism):
 
     def state_fields(self, edition: Edition) -> tuple[StateField, ...]:
         rule = self.rule(edition)
-        companies = tuple(company.id for company in rule.companies)
         names = tuple(company.name for company in rule.companies)
         found = [
             StateField(
                 key="shares_taken",
+                derived=True,
                 scope=Scope.GAME,
                 shape=Shape.TALLY,
                 label="actions prises de chaque compagnie",
-                over=companies,
+                over="SHARES",
                 names=names,
                 at_most=tuple(company.count for company in rule.companies),
             ),
             StateField(
                 key="shares",
+                derived=True,
                 scope=Scope.PLAYER,
                 shape=Shape.NUMBERS,
                 label="actions détenues",
-                over=companies,
+                over="SHARES",
                 names=names,
                 numbered_by="shares_taken",
             ),
             StateField(
                 key="share_choices",
+                derived=True,
                 scope=Scope.GAME,
                 shape=Shape.IDS,
                 label="compagnies dont une action est à prendre",
-                over=companies,
+                over="SHARES",
                 phase="take_share",
             ),
         ]
@@ -214,20 +216,22 @@ class ShareRules(Mechanism):
             found += [
                 StateField(
                     key="dummy_shares",
+                    derived=True,
                     scope=Scope.GAME,
                     shape=Shape.NUMBERS,
                     label="actions du joueur fictif",
-                    over=companies,
+                    over="SHARES",
                     names=names,
                     numbered_by="shares_taken",
                     players=rule.dummy,
                 ),
                 StateField(
                     key="dummy_choices",
+                    derived=True,
                     scope=Scope.GAME,
                     shape=Shape.IDS,
                     label="compagnies parmi lesquelles choisir l’action du joueur fictif",
-                    over=companies,
+                    over="SHARES",
                     phase="dummy_share",
                     players=rule.dummy,
                 ),

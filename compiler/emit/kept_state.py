@@ -1,0 +1,226 @@
+"""The bookkeeping of the state fields the core keeps for a mechanism (issue 38, §1).
+
+A mechanism that declares a field ``derived`` writes no slot, set-up, copy, ``to_dict``,
+``from_dict``, ``observation`` or shape check of its own: the pure engine gets them from here,
+one line per field and section, from the declaration alone. The field lives in the attribute
+``_<key>`` in the form ``to_dict`` writes it (per player: a list by seat), so a mechanism's rules
+read and change it there; a field kept only at some number of players is None in other games.
+
+What a shape means, and so what each section does with it, is the one table below (`_SHAPES`);
+the checks ``from_dict`` runs are the engine's `_check_*` helpers, printed only where a field
+needs them. The native core keeps no such field yet (a mechanism that declares one plays in
+the pure engine only, as a test checks), so the same declaration is still to reach the native
+core's sections.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..mechanisms.state import Scope, Seen, Shape, StateField
+
+
+@dataclass(frozen=True, slots=True)
+class _Forms:
+    """How a shape is kept: its empty value, a copy, its record, its load from a record's value
+    (``{v}`` the value, ``{ids}`` the ids it ranges over, ``{key}`` the field's key)."""
+
+    empty: str
+    copy: str
+    record: str
+    load: str  # from ``{got}``, the record's value or None when absent
+    check: str  # the engine's helper that checks a record's value
+
+
+_SHAPES: dict[Shape, _Forms] = {
+    Shape.COUNT: _Forms("0", "{v}", "{v}", "{got} or 0", "_check_count"),
+    Shape.IDS: _Forms("[]", "list({v})", "list({v})", "list({got} or [])", "_check_ids"),
+    Shape.TALLY: _Forms(
+        "dict.fromkeys({ids}, 0)",
+        "dict({v})",
+        "dict({v})",
+        "{{**dict.fromkeys({ids}, 0), **({got} or {{}})}}",
+        "_check_tally",
+    ),
+    Shape.NUMBERS: _Forms(
+        "{{item: [] for item in {ids}}}",
+        "{{item: list(numbers) for item, numbers in {v}.items()}}",
+        "{{item: list(numbers) for item, numbers in {v}.items() if numbers}}",
+        "{{item: list(({got} or {{}}).get(item, [])) for item in {ids}}}",
+        "_check_numbers",
+    ),
+}
+
+
+def _positive_record(v: str) -> str:
+    return f"{{item: number for item, number in {v}.items() if number}}"
+
+
+@dataclass(frozen=True, slots=True)
+class KeptState:
+    """The lines each section of the pure engine prints for the core-kept fields, in the order
+    the mechanisms declare them."""
+
+    fields: tuple[StateField, ...]
+
+    @staticmethod
+    def of(declared: list[StateField]) -> KeptState:
+        kept = tuple(field for field in declared if field.derived)
+        for field in kept:
+            if (
+                field.shape not in _SHAPES
+                or field.path
+                or field.scope is Scope.TEAM
+                or field.seen is Seen.SIZES
+            ):
+                raise ValueError(
+                    f"the core cannot keep {field.key!r} yet ({field.shape.value}, {field.scope.value})"
+                )
+        return KeptState(kept)
+
+    def _of(self, scope: Scope) -> tuple[StateField, ...]:
+        return tuple(field for field in self.fields if field.scope is scope)
+
+    @staticmethod
+    def _ids(field: StateField) -> str:
+        return field.over if isinstance(field.over, str) else repr(tuple(field.over))
+
+    def _form(self, field: StateField, which: str, **values: str) -> str:
+        text = getattr(_SHAPES[field.shape], which)
+        if which == "record" and field.positive:
+            text = _positive_record("{v}")
+        return text.format(ids=self._ids(field), key=field.key, **values)
+
+    def _only_some(self, field: StateField, value: str, players: str = "players") -> str:
+        return value if field.players is None else f"{value} if {players} == {field.players} else None"
+
+    # -- the Game's sections ------------------------------------------------------------------
+    def slots(self) -> list[str]:
+        return [f'"_{field.key}",' for field in self.fields]
+
+    def init(self) -> list[str]:
+        lines = []
+        for field in self.fields:
+            empty = self._form(field, "empty")
+            if field.scope is Scope.PLAYER:
+                empty = f"[{empty} for _ in range(players)]"
+            lines.append(f"self._{field.key} = {self._only_some(field, empty)}")
+        return lines
+
+    def copy(self) -> list[str]:
+        lines = []
+        for field in self.fields:
+            mine = f"self._{field.key}"
+            if field.scope is Scope.PLAYER:
+                copied = f"[{self._form(field, 'copy', v='value')} for value in {mine}]"
+            else:
+                copied = self._form(field, "copy", v=mine)
+            if field.players is not None:
+                copied = f"None if {mine} is None else {copied}"
+            lines.append(f"game._{field.key} = {copied}")
+        return lines
+
+    def record_player(self, seat: str = "player") -> list[str]:
+        return [
+            f'"{field.key}": {self._form(field, "record", v=f"self._{field.key}[{seat}]")},'
+            for field in self._of(Scope.PLAYER)
+        ]
+
+    def observe_player(self) -> list[str]:
+        return [
+            line
+            for field, line in zip(self._of(Scope.PLAYER), self.record_player("other"), strict=True)
+            if field.seen is Seen.ALL
+        ]
+
+    def observe_own(self) -> list[str]:
+        return [
+            f'record["{field.key}"] = {self._form(field, "record", v=f"self._{field.key}[other]")}'
+            for field in self._of(Scope.PLAYER)
+            if field.seen is Seen.OWNER
+        ]
+
+    def _record_game(self, into: str, seen_only: bool) -> list[str]:
+        lines = []
+        for field in self._of(Scope.GAME):
+            if seen_only and field.seen is not Seen.ALL:
+                continue
+            mine = f"self._{field.key}"
+            line = f'{into}["{field.key}"] = {self._form(field, "record", v=mine)}'
+            lines += [f"if {mine} is not None:", f"    {line}"] if field.players is not None else [line]
+        return lines
+
+    def record_state(self) -> list[str]:
+        return self._record_game("state", seen_only=False)
+
+    def observe_state(self) -> list[str]:
+        return self._record_game("seen", seen_only=True)
+
+    def load_player(self) -> list[str]:
+        return [
+            f"game._{field.key}[player] = " + self._form(field, "load", got=f'record.get("{field.key}")')
+            for field in self._of(Scope.PLAYER)
+        ]
+
+    def load_state(self) -> list[str]:
+        lines = []
+        for field in self._of(Scope.GAME):
+            line = f"game._{field.key} = " + self._form(field, "load", got=f'state.get("{field.key}")')
+            lines += (
+                [f"if game._{field.key} is not None:", f"    {line}"] if field.players is not None else [line]
+            )
+        return lines
+
+    # -- from_dict's checks ------------------------------------------------------------------
+    def check_helpers(self) -> set[str]:
+        """The engine's `_check_*` helpers the fields need (the others are not printed)."""
+        return {_SHAPES[field.shape].check for field in self.fields}
+
+    def _check(self, field: StateField, value: str, where: str) -> str:
+        bound = field.at_most
+        if field.shape is Shape.NUMBERS:
+            tally = next(other for other in self.fields if other.key == field.numbered_by)
+            bound = tally.at_most
+            extra = f", numbered_{field.numbered_by}"
+        else:
+            extra = f", {field.unique}" if field.shape is Shape.IDS else ""
+        return f"{_SHAPES[field.shape].check}({value}, {where}, {self._ids(field)}, {bound!r}{extra})"
+
+    def check_start(self) -> list[str]:
+        """Before the players' records: the numbers seen so far of each numbered field."""
+        return [
+            f"numbered_{field.key}: dict[str, set[int]] = {{item: set() for item in {self._ids(field)}}}"
+            for field in self.fields
+            if any(other.numbered_by == field.key for other in self.fields)
+        ]
+
+    def check_player(self) -> list[str]:
+        return [
+            self._check(field, f'record.get("{field.key}")', f'f"{{where}}.{field.key}"')
+            for field in self._of(Scope.PLAYER)
+        ]
+
+    def check_end(self) -> list[str]:
+        lines = []
+        for field in self._of(Scope.GAME):
+            got = f'state.get("{field.key}")'
+            if field.players is not None:
+                lines += [
+                    f'if count != {field.players} and "{field.key}" in state:',
+                    f'    _invalid("{field.key} n’existe qu’à {field.players} joueurs")',
+                ]
+            lines.append(self._check(field, got, repr(field.key)))
+            if field.phase is not None:
+                lines += [
+                    f"if (phase == {field.phase!r}) != bool({got}):",
+                    f'    _invalid("{field.key} n’est pas vide si et seulement si la phase est {field.phase}")',
+                ]
+        for field in self.fields:
+            if any(other.numbered_by == field.key for other in self.fields):
+                taken = f'(state.get("{field.key}") or {{}}).get(item, 0)'
+                lines += [
+                    f"for item, numbers in numbered_{field.key}.items():",
+                    f"    if numbers and max(numbers) > {taken}:",
+                    f'        _invalid(f"le numéro {{max(numbers)}} de {{item}} est détenu, mais {field.key} n’en compte que {{{taken}}}")',
+                ]
+        return lines
