@@ -89,8 +89,8 @@ def _public_track_off(state):
     state["players"][0]["public_track"] += 1
 
 
-def _extra_card_made(state):
-    state["extra_pile"] += 1
+def _extra_card_lost(state):
+    state["extra_pile"] -= 1
 
 
 def _ticket_in_the_wrong_pile(state):
@@ -140,7 +140,7 @@ CASES = [
     ),
     ("japan", lambda s: bool(s["public_routes"]), _public_route_owned, "public_routes: also owned"),
     ("japan", lambda s: s["phase"] == "turn", _public_track_off, "public_track differs from the spaces"),
-    ("italy", lambda s: s["phase"] == "turn", _extra_card_made, "extra deck not conserved"),
+    ("italy", lambda s: s["extra_pile"] > 0, _extra_card_lost, "extra deck not conserved"),
     ("germany", lambda s: s["phase"] == "turn", _ticket_in_the_wrong_pile, "ticket_decks: kinds"),
     ("europe", lambda s: s["phase"] == "turn", _tunnel_outside_its_phase, "tunnel outside its phase"),
     ("asia-equipes", lambda s: s["phase"] == "turn", _holder_card_made, "cards instead of"),
@@ -268,5 +268,5 @@ def test_the_core_refuses_to_keep_a_shape_it_cannot_yet() -> None:
     count = StateField(key="left", scope=Scope.PLAYER, shape=Shape.COUNT, label="x", derived=True, at_most=3)
     kept = KeptState.of([count, pending.__class__(key="other", scope=Scope.GAME, shape=Shape.IDS, label="y")])
     assert kept.record_player() == ['"left": self._left[player],']
-    assert kept.init() == ["self._left = [0 for _ in range(players)]"]
-    assert kept.check_player() == ['_check_count(record.get("left"), f"{where}.left", (), 3)']
+    assert kept.init() == ["self._left = [0] * players"]
+    assert kept.check_player() == ['_check_count(record.get("left"), f"{where}.left", 3)']

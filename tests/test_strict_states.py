@@ -187,3 +187,10 @@ def test_a_player_holding_more_ferry_cards_than_the_limit_is_refused() -> None:
     state["players"][0]["extra_cards"] = 2
     state["extra_pile"] = module.EXTRA_DECK["cards"] - 2
     assert module.Game.from_dict(state).to_dict()["players"][0]["extra_cards"] == 2
+    # The pile and the hands make the whole second deck: a card more or less is refused.
+    state["extra_pile"] = module.EXTRA_DECK["cards"] - 1
+    cards = module.EXTRA_DECK["cards"]
+    with pytest.raises(
+        ValueError, match=f"extra_pile et extra_cards font {cards + 1}, quand ils doivent faire {cards}"
+    ):
+        module.Game.from_dict(state)

@@ -28,12 +28,12 @@ class _Forms:
     empty: str
     copy: str
     record: str
-    load: str  # from ``{got}``, the record's value or None when absent
+    load: str  # from ``{got}``, the record's value or None when absent (a count: ``{start}`` then)
     check: str  # the engine's helper that checks a record's value
 
 
 _SHAPES: dict[Shape, _Forms] = {
-    Shape.COUNT: _Forms("0", "{v}", "{v}", "{got} or 0", "_check_count"),
+    Shape.COUNT: _Forms("{start}", "{v}", "{v}", "{got}", "_check_count"),
     Shape.IDS: _Forms("[]", "list({v})", "list({v})", "list({got} or [])", "_check_ids"),
     Shape.TALLY: _Forms(
         "dict.fromkeys({ids}, 0)",
@@ -89,7 +89,14 @@ class KeptState:
         text = getattr(_SHAPES[field.shape], which)
         if which == "record" and field.positive:
             text = _positive_record("{v}")
-        return text.format(ids=self._ids(field), key=field.key, **values)
+        return text.format(ids=self._ids(field), key=field.key, start=field.start, **values)
+
+    @staticmethod
+    def _got(field: StateField, source: str) -> str:
+        """The field's value in a record being loaded: a count absent is its start, else None."""
+        if field.shape is Shape.COUNT:
+            return f'{source}.get("{field.key}", {field.start})'
+        return f'{source}.get("{field.key}")'
 
     def _only_some(self, field: StateField, value: str, players: str = "players") -> str:
         return value if field.players is None else f"{value} if {players} == {field.players} else None"
@@ -103,7 +110,8 @@ class KeptState:
         for field in self.fields:
             empty = self._form(field, "empty")
             if field.scope is Scope.PLAYER:
-                empty = f"[{empty} for _ in range(players)]"
+                scalar = field.shape is Shape.COUNT
+                empty = f"[{empty}] * players" if scalar else f"[{empty} for _ in range(players)]"
             lines.append(f"self._{field.key} = {self._only_some(field, empty)}")
         return lines
 
@@ -111,7 +119,9 @@ class KeptState:
         lines = []
         for field in self.fields:
             mine = f"self._{field.key}"
-            if field.scope is Scope.PLAYER:
+            if field.scope is Scope.PLAYER and field.shape is Shape.COUNT:
+                copied = f"list({mine})"
+            elif field.scope is Scope.PLAYER:
                 copied = f"[{self._form(field, 'copy', v='value')} for value in {mine}]"
             else:
                 copied = self._form(field, "copy", v=mine)
@@ -158,17 +168,42 @@ class KeptState:
 
     def load_player(self) -> list[str]:
         return [
-            f"game._{field.key}[player] = " + self._form(field, "load", got=f'record.get("{field.key}")')
+            f"game._{field.key}[player] = " + self._form(field, "load", got=self._got(field, "record"))
             for field in self._of(Scope.PLAYER)
         ]
 
     def load_state(self) -> list[str]:
         lines = []
         for field in self._of(Scope.GAME):
-            line = f"game._{field.key} = " + self._form(field, "load", got=f'state.get("{field.key}")')
+            line = f"game._{field.key} = " + self._form(field, "load", got=self._got(field, "state"))
             lines += (
                 [f"if game._{field.key} is not None:", f"    {line}"] if field.players is not None else [line]
             )
+        return lines
+
+    def _conserved(self) -> list[str]:
+        """Each group of counts that always add up to the same total (a deck between a pile and
+        the hands), where the core keeps every count of the group."""
+        groups: dict[tuple[str, int], list[StateField]] = {}
+        for field in self.fields:
+            if field.conserved is not None:
+                groups.setdefault(field.conserved, []).append(field)
+        lines = []
+        for (_, total), members in groups.items():
+            if any(field.shape is not Shape.COUNT for field in members):
+                raise ValueError(f"the core adds up only counts, not {[field.key for field in members]}")
+            terms = [
+                f'state.get("{field.key}", {field.start})'
+                if field.scope is Scope.GAME
+                else f'sum(record.get("{field.key}", {field.start}) for record in players)'
+                for field in members
+            ]
+            named = " et ".join(field.key for field in members)
+            lines += [
+                f"conserved = {' + '.join(terms)}",
+                f"if conserved != {total}:",
+                f'    _invalid(f"{named} font {{conserved}}, quand ils doivent faire {total}")',
+            ]
         return lines
 
     # -- from_dict's checks ------------------------------------------------------------------
@@ -182,6 +217,8 @@ class KeptState:
             tally = next(other for other in self.fields if other.key == field.numbered_by)
             bound = tally.at_most
             extra = f", numbered_{field.numbered_by}"
+        elif field.shape is Shape.COUNT:
+            return f"{_SHAPES[field.shape].check}({value}, {where}, {bound!r})"
         else:
             extra = f", {field.unique}" if field.shape is Shape.IDS else ""
         return f"{_SHAPES[field.shape].check}({value}, {where}, {self._ids(field)}, {bound!r}{extra})"
@@ -215,6 +252,7 @@ class KeptState:
                     f"if (phase == {field.phase!r}) != bool({got}):",
                     f'    _invalid("{field.key} n’est pas vide si et seulement si la phase est {field.phase}")',
                 ]
+        lines += self._conserved()
         for field in self.fields:
             if any(other.numbered_by == field.key for other in self.fields):
                 taken = f'(state.get("{field.key}") or {{}}).get(item, 0)'

@@ -60,6 +60,7 @@ class StateField:
     at_most: int | tuple[int, ...] | None = (
         None  # a bound on a count, a tally's values (per id), a list's length
     )
+    start: int = 0  # a count's value when the game is set up (a pile's whole size)
     conserved: tuple[str, int] | None = None  # (group, total): the group's fields always add up to the total
     positive: bool = False  # a tally lists only ids whose number is above 0
     unique: bool = False  # an id is held once across the scope (a city has one station)

@@ -182,6 +182,8 @@ STATE_FIELDS: tuple[dict[str, Any], ...] = (
         "scope": "game",
         "shape": "count",
         "label": "cartes Ferry de la pioche",
+        "at_most": 10,
+        "start": 10,
         "conserved": ("extra deck", 10),
     },
     {
@@ -2573,7 +2575,7 @@ class Game:
         "_rng",
         "_open",
         "_extra_pile",
-        "_extra_held",
+        "_extra_cards",
     )
 
     def __init__(self, players: int, seed: int):
@@ -2600,9 +2602,8 @@ class Game:
         self._rng = _Random(seed)
         self._open: list[list[int]] = []
         self._index_open_routes()
-        # The second deck's pile, and the cards of it each player holds.
-        self._extra_pile = EXTRA_DECK["cards"]
-        self._extra_held = [0] * players
+        self._extra_pile = 10
+        self._extra_cards = [0] * players
 
     def _set_up(self) -> None:
         """Set-up: editions/italy.aventuriers:33."""
@@ -2755,7 +2756,7 @@ class Game:
         self._claim_actions(actions)
         if self._ticket_deck:
             actions.append(_DRAW_TICKETS)
-        if self._extra_pile and self._extra_held[self._current] < 2:
+        if self._extra_pile and self._extra_cards[self._current] < 2:
             actions.append(_TABLES["draw_extra_card"])
         if not actions:
             actions.append(_PASS)
@@ -2775,7 +2776,7 @@ class Game:
         actions = []
         if self._ticket_deck:
             actions.append(_DRAW_TICKETS)
-        if self._extra_pile and self._extra_held[self._current] < 2:
+        if self._extra_pile and self._extra_cards[self._current] < 2:
             actions.append(_TABLES["draw_extra_card"])
         return draws, claims, actions
 
@@ -3008,7 +3009,7 @@ class Game:
                 if locomotives >= length:
                     actions.append(claims[LOCOMOTIVE, length])
         # Ferries paid with cards of the second deck too: editions/italy.aventuriers:121.
-        extra_held = self._extra_held[player]
+        extra_held = self._extra_cards[player]
         if extra_held:
             for route, rows in _TABLES["extra_claims"].items():
                 if self._owner[route] >= 0:
@@ -3059,7 +3060,7 @@ class Game:
                     count += 1
         actions = []
         # Ferries paid with cards of the second deck too: editions/italy.aventuriers:121.
-        extra_held = self._extra_held[player]
+        extra_held = self._extra_cards[player]
         if extra_held:
             for route, rows in _TABLES["extra_claims"].items():
                 if self._owner[route] >= 0:
@@ -3117,7 +3118,7 @@ class Game:
                     k -= 1
         actions = []
         # Ferries paid with cards of the second deck too: editions/italy.aventuriers:121.
-        extra_held = self._extra_held[player]
+        extra_held = self._extra_cards[player]
         if extra_held:
             for route, rows in _TABLES["extra_claims"].items():
                 if self._owner[route] >= 0:
@@ -3207,8 +3208,8 @@ class Game:
             most = -(-ferry // EXTRA_DECK["covers"])
             if extra > most:
                 raise IllegalAction("extra_cards_too_many", locomotives=_cards(ferry, LOCOMOTIVE), most=most)
-            if self._extra_held[player] < extra:
-                raise IllegalAction("not_enough_extra_cards", wanted=extra, held=self._extra_held[player])
+            if self._extra_cards[player] < extra:
+                raise IllegalAction("not_enough_extra_cards", wanted=extra, held=self._extra_cards[player])
             extra_covered = min(extra * EXTRA_DECK["covers"], ferry)
         # Spaces left to sets of cards, given after the claim: extra_covered.
         if sum(payment.values()) + extra_covered != length:
@@ -3224,7 +3225,7 @@ class Game:
             )
         if extra:
             # The cards of the second deck laid go back under their pile.
-            self._extra_held[player] -= extra
+            self._extra_cards[player] -= extra
             self._extra_pile += extra
         self._take_route(route, payment)
 
@@ -3367,11 +3368,11 @@ class Game:
         self._require_turn_start()
         if not self._extra_pile:
             raise IllegalAction("extra_pile_empty")
-        if self._extra_held[self._current] >= 2:
+        if self._extra_cards[self._current] >= 2:
             # A player holds 2 of them at most: editions/italy.aventuriers:121.
             raise IllegalAction("extra_hand_full")
         self._extra_pile -= 1
-        self._extra_held[self._current] += 1
+        self._extra_cards[self._current] += 1
         self._end_turn()
 
     # -- scoring ------------------------------------------------------------
@@ -3527,7 +3528,7 @@ class Game:
                     "tickets": [_TICKET_IDS[ticket] for ticket in self._tickets[player]],
                     "pending_tickets": [_TICKET_IDS[ticket] for ticket in self._pending[player]],
                     "score": self._score[player],
-                    "extra_cards": self._extra_held[player],
+                    "extra_cards": self._extra_cards[player],
                 }
                 for player in range(self.players)
             ],
@@ -3563,7 +3564,7 @@ class Game:
                 "hand_size": sum(self._hands[other]),
                 "tickets_count": len(self._tickets[other]),
                 "pending_tickets_count": len(self._pending[other]),
-                "extra_cards": self._extra_held[other],
+                "extra_cards": self._extra_cards[other],
             }
             if other == player:
                 record["hand"] = dict(zip(COLORS, self._hands[other]))
@@ -3586,7 +3587,6 @@ class Game:
             "consecutive_passes": self._passes,
             "turns_played": self._turns,
         }
-        # The cards of the second deck are all alike: the pile and each player's count are public.
         seen["extra_pile"] = self._extra_pile
         return seen
 
@@ -3617,7 +3617,7 @@ class Game:
         game._rng = _Random(self._rng.state)
         game._open = [list(bucket) for bucket in self._open]
         game._extra_pile = self._extra_pile
-        game._extra_held = list(self._extra_held)
+        game._extra_cards = list(self._extra_cards)
         return game
 
     @classmethod
@@ -3654,7 +3654,7 @@ class Game:
             game._score[player] = record["score"]
             for route in game._routes[player]:
                 game._owner[route] = player
-            game._extra_held[player] = record.get("extra_cards", 0)
+            game._extra_cards[player] = record.get("extra_cards", 0)
         game._market = [None if card is None else _COLOR_INDEX[card] for card in state["market"]]
         game._deck = [_COLOR_INDEX[card] for card in reversed(state["deck"])]
         game._discard = [_COLOR_INDEX[card] for card in reversed(state["discard"])]
@@ -3668,7 +3668,7 @@ class Game:
         game._turns = state.get("turns_played", 0)
         game._rng = _Random(state.get("rng", 0))
         game._index_open_routes()
-        game._extra_pile = state.get("extra_pile", EXTRA_DECK["cards"])
+        game._extra_pile = state.get("extra_pile", 10)
         return game
 
 
@@ -3723,7 +3723,7 @@ def _check_state(state: Any) -> None:
             _once(ticket, tickets)
         if len(pending) > _pending_limit(phase, index == current):
             _invalid(f"{where} a {len(pending)} tickets en attente en phase {phase}")
-        _integer(record.get("extra_cards", 0), f"{where}.extra_cards", 0, 2)
+        _check_count(record.get("extra_cards"), f"{where}.extra_cards", 2)
     closes = next(closes for low, high, closes in DOUBLE_ROUTE_RULES if low <= count <= high)
     for route, owner in owners.items():
         for sibling in _ROUTE_SIBLINGS[_ROUTE_INDEX[route]]:
@@ -3758,13 +3758,10 @@ def _check_state(state: Any) -> None:
     _integer(state.get("consecutive_passes", 0), "consecutive_passes", 0, count)
     _integer(state.get("turns_played", 0), "turns_played", 0, None)
     _integer(state.get("rng", 0), "rng", 0, _MASK)
-    # The second deck: its pile and the cards the players hold make the whole deck.
-    pile = _integer(state.get("extra_pile", EXTRA_DECK["cards"]), "extra_pile", 0, EXTRA_DECK["cards"])
-    held = sum(record.get("extra_cards", 0) for record in players)
-    if pile + held != EXTRA_DECK["cards"]:
-        _invalid(
-            f"extra_pile {pile} et {held} cartes en main, quand la seconde pioche en a {EXTRA_DECK['cards']}"
-        )
+    _check_count(state.get("extra_pile"), "extra_pile", 10)
+    conserved = state.get("extra_pile", 10) + sum(record.get("extra_cards", 0) for record in players)
+    if conserved != 10:
+        _invalid(f"extra_pile et extra_cards font {conserved}, quand ils doivent faire 10")
 
 
 def _pending_limit(phase: str, current: bool) -> int:
@@ -3793,6 +3790,12 @@ def _integer(value, what: str, low: int, high: int | None) -> int:
         bound = f"de {low} à {high}" if high is not None else f"d’au moins {low}"
         _invalid(f"{what} doit être un entier {bound}, pas {_shown(value)}")
     return value
+
+
+def _check_count(value, where: str, at_most: int | None) -> None:
+    """A count the core keeps for a mechanism: a whole number up to its bound."""
+    if value is not None:
+        _integer(value, where, 0, at_most)
 
 
 def _ids(value, known, what: str) -> list:

@@ -85,10 +85,6 @@ class EngineView:
         return self.rule.hold_at_most
 
     @property
-    def most_held(self) -> int:
-        return self.rule.most_held
-
-    @property
     def citation(self) -> str:
         return citation((self.rule,))
 
@@ -185,18 +181,22 @@ class ExtraDeckRules(Mechanism):
         return (
             StateField(
                 key="extra_pile",
+                derived=True,
                 scope=Scope.GAME,
                 shape=Shape.COUNT,
                 label=f"{rule.plural} de la pioche",
+                start=rule.cards,
+                at_most=rule.cards,
                 conserved=conserved,
             ),
             StateField(
                 key="extra_cards",
+                derived=True,
                 scope=Scope.PLAYER,
                 shape=Shape.COUNT,
                 label=f"{rule.plural} en main",
                 conserved=conserved,
-                at_most=rule.hold_at_most,
+                at_most=rule.most_held,
             ),
         )
 
