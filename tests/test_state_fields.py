@@ -227,35 +227,36 @@ def test_the_play_page_says_each_declared_field_it_sees(edition, wanted, scope, 
         assert "rouge" in " ".join(lines) or "noir" in " ".join(lines)  # the colours as nouns
 
 
-BOOKKEEPING = (
-    "record_player",
-    "record_state",
-    "load_player",
-    "load_state",
-    "observe_player",
-    "observe_state",
-)
-
-
 def test_a_mechanism_whose_state_the_core_keeps_writes_none_of_its_bookkeeping() -> None:
-    """A field declared `derived` is recorded, loaded, observed and checked by the core: its
-    mechanism's folder holds none of those parts, and its engine holds them once, the core's."""
+    """A field declared `derived` is set up, copied, recorded, loaded, observed and checked by the
+    core: no part of its mechanism assigns it in a copy or a load, or writes it in a record."""
+    from pathlib import Path
+
     from aventuriers.compiler.build import loader
     from aventuriers.compiler.ir.build import build
-    from aventuriers.compiler.mechanisms.used import registered, used_by
+    from aventuriers.compiler.mechanisms.used import used_by
 
     editions, kept_by_core = loader(), set()
     for edition in EDITIONS:
         built = build(editions.load(editions.path_of(edition))[0])
         for mechanism in used_by(built):
-            fields = mechanism.state_fields(built)
-            if fields and all(field.derived for field in fields):
-                kept_by_core.add(mechanism.name)
-                assert not set(BOOKKEEPING) & set(mechanism.parts(built)), mechanism.name
-            if any(field.derived for field in fields):
-                # The native core keeps no field yet (issue 38, §2): such a mechanism plays pure.
-                assert not mechanism.plays_natively(built), mechanism.name
-    assert "shares" in kept_by_core and kept_by_core <= {m.name for m in registered()}
+            derived = [field for field in mechanism.state_fields(built) if field.derived]
+            if not derived:
+                continue
+            # The native core keeps no field yet (issue 38, §2): such a mechanism plays pure.
+            assert not mechanism.plays_natively(built), mechanism.name
+            kept_by_core.add(mechanism.name)
+            text = "\n".join(path.read_text() for path in Path(mechanism.folder).rglob("*.j2"))
+            for field in derived:
+                for bookkeeping in (
+                    f"game._{field.key} =",
+                    f'state["{field.key}"] =',
+                    f'seen["{field.key}"] =',
+                    f'"{field.key}": self.',
+                    f'        "_{field.key}",',  # a slot
+                ):
+                    assert bookkeeping not in text, (mechanism.name, bookkeeping)
+    assert {"shares", "extra_deck", "public_routes"} <= kept_by_core
 
 
 def test_the_core_refuses_to_keep_a_shape_it_cannot_yet() -> None:

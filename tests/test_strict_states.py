@@ -194,3 +194,34 @@ def test_a_player_holding_more_ferry_cards_than_the_limit_is_refused() -> None:
         ValueError, match=f"extra_pile et extra_cards font {cards + 1}, quand ils doivent faire {cards}"
     ):
         module.Game.from_dict(state)
+
+
+def test_public_routes_the_core_keeps_are_checked_from_their_declaration() -> None:
+    """Japan's public routes (issue 38, §1): a built one held by a player too, one the supply has
+    no piece for, and a contribution track that is not their spaces are refused."""
+    module = engine("japan")
+    state = turn_state(module, 2)
+    route = module.PUBLIC_ROUTES["routes"][0]
+    state["public_routes"] = {route: 0}
+    state["public_pieces"] -= 1
+    state["players"][0]["public_track"] = module.ROUTES[route]["length"]
+    module.Game.from_dict(state)
+    state["players"][1]["routes"].append(route)
+    state["players"][1]["trains"] -= module.ROUTES[route]["length"]
+    state["players"][1]["score"] += module.ROUTE_POINTS[module.ROUTES[route]["length"]]
+    with pytest.raises(
+        ValueError, match=f"{route} est à la fois dans public_routes et parmi les routes d’un joueur"
+    ):
+        module.Game.from_dict(state)
+    state["players"][1]["routes"].pop()
+    state["players"][1]["trains"] += module.ROUTES[route]["length"]
+    state["players"][1]["score"] -= module.ROUTE_POINTS[module.ROUTES[route]["length"]]
+    state["public_pieces"] += 1
+    with pytest.raises(
+        ValueError, match="public_pieces et public_routes font 17, quand ils doivent faire 16"
+    ):
+        module.Game.from_dict(state)
+    state["public_pieces"] -= 1
+    state["players"][0]["public_track"] += 1
+    with pytest.raises(ValueError, match=r"players\[0\]\.public_track doit valoir"):
+        module.Game.from_dict(state)

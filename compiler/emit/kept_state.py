@@ -49,6 +49,7 @@ _SHAPES: dict[Shape, _Forms] = {
         "{{item: list(({got} or {{}}).get(item, [])) for item in {ids}}}",
         "_check_numbers",
     ),
+    Shape.HOLDERS: _Forms("{{}}", "dict({v})", "dict({v})", "dict({got} or {{}})", "_check_holders"),
 }
 
 
@@ -83,7 +84,16 @@ class KeptState:
 
     @staticmethod
     def _ids(field: StateField) -> str:
-        return field.over if isinstance(field.over, str) else repr(tuple(field.over))
+        """The ids a field ranges over: the engine's table, or the constant listing them."""
+        return field.over if isinstance(field.over, str) else f"_{field.key.upper()}_IDS"
+
+    def constants(self) -> list[str]:
+        """The ids of each field that lists its own (the others range over an engine's table)."""
+        return [
+            f"{self._ids(field)} = {tuple(field.over)!r}"
+            for field in self.fields
+            if not isinstance(field.over, str) and field.shape is not Shape.COUNT
+        ]
 
     def _form(self, field: StateField, which: str, **values: str) -> str:
         text = getattr(_SHAPES[field.shape], which)
@@ -190,10 +200,12 @@ class KeptState:
                 groups.setdefault(field.conserved, []).append(field)
         lines = []
         for (_, total), members in groups.items():
-            if any(field.shape is not Shape.COUNT for field in members):
-                raise ValueError(f"the core adds up only counts, not {[field.key for field in members]}")
+            if any(field.shape not in (Shape.COUNT, Shape.HOLDERS) for field in members):
+                raise ValueError(f"the core adds up only counts and holders, not {[f.key for f in members]}")
             terms = [
-                f'state.get("{field.key}", {field.start})'
+                f'len(state.get("{field.key}") or {{}})'
+                if field.shape is Shape.HOLDERS
+                else f'state.get("{field.key}", {field.start})'
                 if field.scope is Scope.GAME
                 else f'sum(record.get("{field.key}", {field.start}) for record in players)'
                 for field in members
@@ -203,6 +215,22 @@ class KeptState:
                 f"conserved = {' + '.join(terms)}",
                 f"if conserved != {total}:",
                 f'    _invalid(f"{named} font {{conserved}}, quand ils doivent faire {total}")',
+            ]
+        return lines
+
+    def _spaces(self) -> list[str]:
+        """A player's count that is the spaces of the routes a holders field gives them."""
+        lines = []
+        for field in self._of(Scope.PLAYER):
+            if field.spaces_of is None:
+                continue
+            lines += [
+                "spaces = [0] * count",
+                f'for route, seat in (state.get("{field.spaces_of}") or {{}}).items():',
+                '    spaces[seat] += ROUTES[route]["length"]',
+                "for index, record in enumerate(players):",
+                f'    if record.get("{field.key}", {field.start}) != spaces[index]:',
+                f'        _invalid(f"players[{{index}}].{field.key} doit valoir {{spaces[index]}}, les cases de ses routes dans {field.spaces_of}")',
             ]
         return lines
 
@@ -219,6 +247,8 @@ class KeptState:
             extra = f", numbered_{field.numbered_by}"
         elif field.shape is Shape.COUNT:
             return f"{_SHAPES[field.shape].check}({value}, {where}, {bound!r})"
+        elif field.shape is Shape.HOLDERS:
+            return f"{_SHAPES[field.shape].check}({value}, {where}, {self._ids(field)}, count)"
         else:
             extra = f", {field.unique}" if field.shape is Shape.IDS else ""
         return f"{_SHAPES[field.shape].check}({value}, {where}, {self._ids(field)}, {bound!r}{extra})"
@@ -247,12 +277,18 @@ class KeptState:
                     f'    _invalid("{field.key} n’existe qu’à {field.players} joueurs")',
                 ]
             lines.append(self._check(field, got, repr(field.key)))
+            if field.never_owned:
+                lines += [
+                    f"for item in {got} or {{}}:",
+                    "    if item in owners:",
+                    f'        _invalid(f"{{item}} est à la fois dans {field.key} et parmi les routes d’un joueur")',
+                ]
             if field.phase is not None:
                 lines += [
                     f"if (phase == {field.phase!r}) != bool({got}):",
                     f'    _invalid("{field.key} n’est pas vide si et seulement si la phase est {field.phase}")',
                 ]
-        lines += self._conserved()
+        lines += self._conserved() + self._spaces()
         for field in self.fields:
             if any(other.numbered_by == field.key for other in self.fields):
                 taken = f'(state.get("{field.key}") or {{}}).get(item, 0)'

@@ -92,6 +92,31 @@ CARDS_PER_DRAW = 2
 TICKETS_PER_DRAW = 3
 DRAW_KEEP_AT_LEAST = 1
 ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15}
+_PUBLIC_ROUTES_IDS = (
+    "akita-morioka",
+    "aomori-hakodate-gray",
+    "aomori-morioka",
+    "fukushima-sendai",
+    "fukushima-shinjo",
+    "fukushima-utsunomiya",
+    "hakata-kokura",
+    "hakata-kumamoto",
+    "hamamatsu-nagoya",
+    "hamamatsu-odawara",
+    "hiroshima-kokura",
+    "hiroshima-okayama",
+    "kagoshima-chuo-kumamoto",
+    "kanazawa-nagano",
+    "kyoto-nagoya",
+    "kyoto-osaka",
+    "morioka-sendai",
+    "nagano-takasaki",
+    "niigata-takasaki",
+    "odawara-tokyo",
+    "okayama-osaka",
+    "takasaki-tokyo",
+    "tokyo-utsunomiya",
+)
 # Public routes, each built with a piece of the shared supply and used by every player for tickets:
 # the supply, the routes, the contribution track's points by rank for each player count (negative
 # points are taken away), those of a player still at 0 (None: their rank's), and the supply's end
@@ -155,6 +180,8 @@ STATE_FIELDS: tuple[dict[str, Any], ...] = (
         "scope": "game",
         "shape": "count",
         "label": "trains rapides de la réserve",
+        "at_most": 16,
+        "start": 16,
         "conserved": ("public pieces", 16),
     },
     {
@@ -1601,9 +1628,9 @@ class Game:
         "_twin_closes",
         "_rng",
         "_open",
-        "_pieces",
-        "_track",
-        "_public",
+        "_public_pieces",
+        "_public_routes",
+        "_public_track",
     )
 
     def __init__(self, players: int, seed: int):
@@ -1630,11 +1657,9 @@ class Game:
         self._rng = _Random(seed)
         self._open: list[list[int]] = []
         self._index_open_routes()
-        # The shared supply's pieces left; each player's place on the contribution track; the
-        # public routes built with a piece, each with its builder, in the order built.
-        self._pieces = PUBLIC_ROUTES["pieces"]
-        self._track = [0] * players
-        self._public: dict[int, int] = {}
+        self._public_pieces = 16
+        self._public_routes = {}
+        self._public_track = [0] * players
 
     def _set_up(self) -> None:
         """Set-up: editions/japan.aventuriers:32."""
@@ -1858,7 +1883,10 @@ class Game:
         if self._final_turns is None:
             # The last round: a player at LAST_ROUND_TRAINS trains or fewer while the shared supply
             # has its last pieces, whichever comes second: editions/japan.aventuriers:97.
-            if min(self._trains) <= LAST_ROUND_TRAINS and self._pieces <= PUBLIC_ROUTES["last_round_pieces"]:
+            if (
+                min(self._trains) <= LAST_ROUND_TRAINS
+                and self._public_pieces <= PUBLIC_ROUTES["last_round_pieces"]
+            ):
                 self._final_turns = self.players
         else:
             self._final_turns -= 1
@@ -2021,7 +2049,7 @@ class Game:
             gray = bucket_color == LOCOMOTIVE  # the last bucket holds the gray routes
             reach = (best_plain if gray else hand[bucket_color]) + locomotives
             # A public route built with a piece takes no trains: its colour is not capped by them.
-            if reach > trains and not (self._pieces and bucket_color in _PUBLIC_BUCKETS):
+            if reach > trains and not (self._public_pieces and bucket_color in _PUBLIC_BUCKETS):
                 reach = trains
             for route in bucket:
                 length = _ROUTE_LENGTH[route]
@@ -2030,7 +2058,7 @@ class Game:
                 siblings = _ROUTE_SIBLINGS[route]
                 if siblings and self._holds_sibling(siblings, player):
                     continue
-                if length > trains and not (self._pieces and _PUBLIC[route]):
+                if length > trains and not (self._public_pieces and _PUBLIC[route]):
                     continue  # an ordinary route takes the player's trains
                 claims = _CLAIMS[route]
                 rows = _CLAIM_ROWS[route]
@@ -2055,7 +2083,7 @@ class Game:
             gray = bucket_color == LOCOMOTIVE  # the last bucket holds the gray routes
             reach = (best_plain if gray else hand[bucket_color]) + locomotives
             # A public route built with a piece takes no trains: its colour is not capped by them.
-            if reach > trains and not (self._pieces and bucket_color in _PUBLIC_BUCKETS):
+            if reach > trains and not (self._public_pieces and bucket_color in _PUBLIC_BUCKETS):
                 reach = trains
             for route in bucket:
                 length = _ROUTE_LENGTH[route]
@@ -2064,7 +2092,7 @@ class Game:
                 siblings = _ROUTE_SIBLINGS[route]
                 if siblings and self._holds_sibling(siblings, player):
                     continue
-                if length > trains and not (self._pieces and _PUBLIC[route]):
+                if length > trains and not (self._public_pieces and _PUBLIC[route]):
                     continue  # an ordinary route takes the player's trains
                 rows = _CLAIM_ROWS[route]
                 jokers = locomotives if locomotives < length else length
@@ -2088,7 +2116,7 @@ class Game:
             gray = bucket_color == LOCOMOTIVE  # the last bucket holds the gray routes
             reach = (best_plain if gray else hand[bucket_color]) + locomotives
             # A public route built with a piece takes no trains: its colour is not capped by them.
-            if reach > trains and not (self._pieces and bucket_color in _PUBLIC_BUCKETS):
+            if reach > trains and not (self._public_pieces and bucket_color in _PUBLIC_BUCKETS):
                 reach = trains
             for route in bucket:
                 length = _ROUTE_LENGTH[route]
@@ -2097,7 +2125,7 @@ class Game:
                 siblings = _ROUTE_SIBLINGS[route]
                 if siblings and self._holds_sibling(siblings, player):
                     continue
-                if length > trains and not (self._pieces and _PUBLIC[route]):
+                if length > trains and not (self._public_pieces and _PUBLIC[route]):
                     continue  # an ordinary route takes the player's trains
                 claims = _CLAIMS[route]
                 rows = _CLAIM_ROWS[route]
@@ -2165,10 +2193,12 @@ class Game:
             if self._twin_closes and any(self._owner[sibling] >= 0 for sibling in siblings):
                 raise IllegalAction("double_route_closed", route=_route_name(route), players=self.players)
         length = _ROUTE_LENGTH[route]
-        if self._trains[player] < length - (_PUBLIC_LENGTH[route] if self._pieces else 0):
+        if self._trains[player] < length - (_PUBLIC_LENGTH[route] if self._public_pieces else 0):
             raise IllegalAction(
                 "not_enough_trains",
-                needed=_counted(length - (_PUBLIC_LENGTH[route] if self._pieces else 0), "wagon", "wagons"),
+                needed=_counted(
+                    length - (_PUBLIC_LENGTH[route] if self._public_pieces else 0), "wagon", "wagons"
+                ),
                 trains=self._trains[player],
             )
         if sum(payment.values()) != length:
@@ -2178,7 +2208,7 @@ class Game:
         if paid != LOCOMOTIVE and route_color >= 0 and paid != route_color:
             raise IllegalAction("wrong_color", color=COLOR_NAMES_FR[COLORS[route_color]])
         self._require_cards(payment)
-        if self._pieces and _PUBLIC[route]:
+        if self._public_pieces and _PUBLIC[route]:
             self._build_public(route, payment)
             return
         self._take_route(route, payment)
@@ -2194,7 +2224,7 @@ class Game:
                 self._close_route(sibling)
         length = _ROUTE_LENGTH[route]
         self._routes[player].append(route)
-        self._trains[player] -= length - (_PUBLIC_LENGTH[route] if self._pieces else 0)
+        self._trains[player] -= length - (_PUBLIC_LENGTH[route] if self._public_pieces else 0)
         self._score[player] += ROUTE_POINTS[length]
         self._tend_market()
         self._end_turn()
@@ -2325,9 +2355,9 @@ class Game:
         self._discard_cards(payment)
         self._owner[route] = player
         self._close_route(route)
-        self._public[route] = player
-        self._pieces -= 1
-        self._track[player] += _ROUTE_LENGTH[route]
+        self._public_routes[_ROUTE_IDS[route]] = player
+        self._public_pieces -= 1
+        self._public_track[player] += _ROUTE_LENGTH[route]
         self._tend_market()
         self._end_turn()
 
@@ -2407,7 +2437,7 @@ class Game:
         results: list[Any] = []
         for player in range(self.players):
             # Every public route built with a piece serves each player's tickets: editions/japan.aventuriers:97.
-            network = self._network(player, tuple(self._public))
+            network = self._network(player, tuple(_ROUTE_INDEX[route] for route in self._public_routes))
             own_network = self._network(player)
             completed, failed = self._ticket_results(network, self._tickets[player])
             route_points = sum(ROUTE_POINTS[_ROUTE_LENGTH[route]] for route in self._routes[player])
@@ -2425,9 +2455,9 @@ class Game:
                 - sum(entry["points"] for entry in failed),
             }
             # The contribution track, ranked for the player count: editions/japan.aventuriers:97.
-            result["public_track"] = self._track[player]
+            result["public_track"] = self._public_track[player]
             result["public_bonus"] = rank_points(
-                self._track, PUBLIC_ROUTES["ranks"][self.players], PUBLIC_ROUTES["no_contribution"]
+                self._public_track, PUBLIC_ROUTES["ranks"][self.players], PUBLIC_ROUTES["no_contribution"]
             )[player]
             result["total"] += result["public_bonus"]
             results.append(result)
@@ -2476,7 +2506,7 @@ class Game:
                     "tickets": [_TICKET_IDS[ticket] for ticket in self._tickets[player]],
                     "pending_tickets": [_TICKET_IDS[ticket] for ticket in self._pending[player]],
                     "score": self._score[player],
-                    "public_track": self._track[player],
+                    "public_track": self._public_track[player],
                 }
                 for player in range(self.players)
             ],
@@ -2493,8 +2523,8 @@ class Game:
             "turns_played": self._turns,
             "rng": self._rng.state,
         }
-        state["public_pieces"] = self._pieces
-        state["public_routes"] = {_ROUTE_IDS[route]: player for route, player in self._public.items()}
+        state["public_pieces"] = self._public_pieces
+        state["public_routes"] = dict(self._public_routes)
         return state
 
     def observation(self, player: int) -> Observation:
@@ -2513,7 +2543,7 @@ class Game:
                 "hand_size": sum(self._hands[other]),
                 "tickets_count": len(self._tickets[other]),
                 "pending_tickets_count": len(self._pending[other]),
-                "public_track": self._track[other],
+                "public_track": self._public_track[other],
             }
             if other == player:
                 record["hand"] = dict(zip(COLORS, self._hands[other]))
@@ -2536,9 +2566,8 @@ class Game:
             "consecutive_passes": self._passes,
             "turns_played": self._turns,
         }
-        # The public routes and the supply are on the table.
-        seen["public_pieces"] = self._pieces
-        seen["public_routes"] = {_ROUTE_IDS[route]: player for route, player in self._public.items()}
+        seen["public_pieces"] = self._public_pieces
+        seen["public_routes"] = dict(self._public_routes)
         return seen
 
     def copy(self) -> Game:
@@ -2567,9 +2596,9 @@ class Game:
         game._twin_closes = self._twin_closes
         game._rng = _Random(self._rng.state)
         game._open = [list(bucket) for bucket in self._open]
-        game._pieces = self._pieces
-        game._track = list(self._track)
-        game._public = dict(self._public)
+        game._public_pieces = self._public_pieces
+        game._public_routes = dict(self._public_routes)
+        game._public_track = list(self._public_track)
         return game
 
     @classmethod
@@ -2606,7 +2635,7 @@ class Game:
             game._score[player] = record["score"]
             for route in game._routes[player]:
                 game._owner[route] = player
-            game._track[player] = record.get("public_track", 0)
+            game._public_track[player] = record.get("public_track", 0)
         game._market = [None if card is None else _COLOR_INDEX[card] for card in state["market"]]
         game._deck = [_COLOR_INDEX[card] for card in reversed(state["deck"])]
         game._discard = [_COLOR_INDEX[card] for card in reversed(state["discard"])]
@@ -2620,13 +2649,12 @@ class Game:
         game._turns = state.get("turns_played", 0)
         game._rng = _Random(state.get("rng", 0))
         game._index_open_routes()
-        game._pieces = state.get("public_pieces", PUBLIC_ROUTES["pieces"])
-        game._public = {
-            _ROUTE_INDEX[route]: player for route, player in state.get("public_routes", {}).items()
-        }
-        if game._public:
-            for route, player in game._public.items():
-                game._owner[route] = player
+        game._public_pieces = state.get("public_pieces", 16)
+        game._public_routes = dict(state.get("public_routes") or {})
+        # A public route, built, is closed to claims like a taken one.
+        if game._public_routes:
+            for route, player in game._public_routes.items():
+                game._owner[_ROUTE_INDEX[route]] = player
             game._index_open_routes()
         return game
 
@@ -2682,7 +2710,7 @@ def _check_state(state: Any) -> None:
             _once(ticket, tickets)
         if len(pending) > _pending_limit(phase, index == current):
             _invalid(f"{where} a {len(pending)} tickets en attente en phase {phase}")
-        _integer(record.get("public_track", 0), f"{where}.public_track", 0, None)
+        _check_count(record.get("public_track"), f"{where}.public_track", None)
     closes = next(closes for low, high, closes in DOUBLE_ROUTE_RULES if low <= count <= high)
     for route, owner in owners.items():
         for sibling in _ROUTE_SIBLINGS[_ROUTE_INDEX[route]]:
@@ -2717,30 +2745,26 @@ def _check_state(state: Any) -> None:
     _integer(state.get("consecutive_passes", 0), "consecutive_passes", 0, count)
     _integer(state.get("turns_played", 0), "turns_played", 0, None)
     _integer(state.get("rng", 0), "rng", 0, _MASK)
-    # Public routes: built with a piece each, by a seat, never also held; the track their lengths.
-    built = state.get("public_routes", {})
-    if not isinstance(built, dict):
-        _invalid("public_routes doit être un dict des routes publiques au joueur qui les a construites")
-    pieces = _integer(
-        state.get("public_pieces", PUBLIC_ROUTES["pieces"]), "public_pieces", 0, PUBLIC_ROUTES["pieces"]
-    )
-    if pieces + len(built) != PUBLIC_ROUTES["pieces"]:
-        _invalid(
-            f"{len(built)} routes publiques construites et {pieces} pièces restantes, quand la réserve en a {PUBLIC_ROUTES['pieces']}"
-        )
+    _check_count(state.get("public_pieces"), "public_pieces", 16)
+    _check_holders(state.get("public_routes"), "public_routes", _PUBLIC_ROUTES_IDS, count)
+    for item in state.get("public_routes") or {}:
+        if item in owners:
+            _invalid(f"{item} est à la fois dans public_routes et parmi les routes d’un joueur")
+    conserved = state.get("public_pieces", 16) + len(state.get("public_routes") or {})
+    if conserved != 16:
+        _invalid(f"public_pieces et public_routes font {conserved}, quand ils doivent faire 16")
     spaces = [0] * count
-    for route, builder in built.items():
-        if route not in _ROUTE_INDEX or not _PUBLIC[_ROUTE_INDEX[route]]:
-            _invalid(f"public_routes nomme {_shown(route)}, qui n’est pas une route publique")
-        if route in owners:
-            _invalid(f"la route {route!r} est à la fois publique et prise")
-        spaces[_integer(builder, f"public_routes.{route}", 0, count - 1)] += ROUTES[route]["length"]
+    for route, seat in (state.get("public_routes") or {}).items():
+        spaces[seat] += ROUTES[route]["length"]
     for index, record in enumerate(players):
         if record.get("public_track", 0) != spaces[index]:
             _invalid(
-                f"players[{index}].public_track doit valoir {spaces[index]}, les cases des routes publiques qu’il a construites"
+                f"players[{index}].public_track doit valoir {spaces[index]}, les cases de ses routes dans public_routes"
             )
-    if pieces and any(_PUBLIC[_ROUTE_INDEX[route]] for route in owners):
+    # A public route is built with a piece: none is taken by a claim while pieces remain.
+    if state.get("public_pieces", PUBLIC_ROUTES["pieces"]) and any(
+        _PUBLIC[_ROUTE_INDEX[route]] for route in owners
+    ):
         _invalid(
             "une route publique est prise alors qu’il reste des pièces\u00a0: elle se construit avec une pièce"
         )
@@ -2772,6 +2796,22 @@ def _integer(value, what: str, low: int, high: int | None) -> int:
         bound = f"de {low} à {high}" if high is not None else f"d’au moins {low}"
         _invalid(f"{what} doit être un entier {bound}, pas {_shown(value)}")
     return value
+
+
+def _check_count(value, where: str, at_most: int | None) -> None:
+    """A count the core keeps for a mechanism: a whole number up to its bound."""
+    if value is not None:
+        _integer(value, where, 0, at_most)
+
+
+def _check_holders(value, where: str, ids, count: int) -> None:
+    """What the core keeps for a mechanism of who holds each id: {id: a seat}."""
+    if value is None:
+        return
+    if not isinstance(value, dict) or not all(isinstance(item, str) and item in ids for item in value):
+        _invalid(f"{where} doit être un dict dont les clés sont parmi {', '.join(ids)}, pas {_shown(value)}")
+    for item, seat in value.items():
+        _integer(seat, f"{where}.{item}", 0, count - 1)
 
 
 def _ids(value, known, what: str) -> list:

@@ -188,13 +188,17 @@ class PublicRouteRules(Mechanism):
         return (
             StateField(
                 key="public_pieces",
+                derived=True,
                 scope=Scope.GAME,
                 shape=Shape.COUNT,
                 label=f"{rule.plural} de la réserve",
+                start=rule.pieces,
+                at_most=rule.pieces,
                 conserved=conserved,
             ),
             StateField(
                 key="public_routes",
+                derived=True,
                 scope=Scope.GAME,
                 shape=Shape.HOLDERS,
                 label=f"{rule.route_plural} construites",
@@ -204,6 +208,7 @@ class PublicRouteRules(Mechanism):
             ),
             StateField(
                 key="public_track",
+                derived=True,
                 scope=Scope.PLAYER,
                 shape=Shape.COUNT,
                 label=rule.track_name,
@@ -225,7 +230,7 @@ class PublicRouteRules(Mechanism):
 
     def expressions(self, edition: Edition) -> dict[str, str]:
         # A public route built with a piece takes none of the player's trains.
-        return {"claim_trains": "-(_PUBLIC_LENGTH[route] if self._pieces else 0)"}
+        return {"claim_trains": "-(_PUBLIC_LENGTH[route] if self._public_pieces else 0)"}
 
     def borrowed_routes(self, edition: Edition) -> str | None:
         return f"publiques ({self.rule(edition).plural})"
