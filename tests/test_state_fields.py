@@ -266,6 +266,9 @@ def test_the_core_refuses_to_keep_a_shape_it_cannot_yet() -> None:
     pending = StateField(key="waiting", scope=Scope.GAME, shape=Shape.PENDING, label="x", derived=True)
     with pytest.raises(ValueError, match="the core cannot keep 'waiting' yet"):
         KeptState.of([pending])
+    named = StateField(key="x); import os", scope=Scope.GAME, shape=Shape.COUNT, label="x", derived=True)
+    with pytest.raises(ValueError, match="identifiers"):
+        KeptState.of([named])
     count = StateField(key="left", scope=Scope.PLAYER, shape=Shape.COUNT, label="x", derived=True, at_most=3)
     kept = KeptState.of([count, pending.__class__(key="other", scope=Scope.GAME, shape=Shape.IDS, label="y")])
     assert kept.record_player() == ['"left": self._left[player],']

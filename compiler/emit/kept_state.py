@@ -68,6 +68,12 @@ class KeptState:
     def of(declared: list[StateField]) -> KeptState:
         kept = tuple(field for field in declared if field.derived)
         for field in kept:
+            # Keys and phases become attribute names and words of messages: identifiers only (ids
+            # from a spec reach the engine as literals, never as names).
+            if not field.key.isidentifier() or not (field.phase or "x").isidentifier():
+                raise ValueError(
+                    f"a kept field's key and phase are identifiers, not {field.key!r}, {field.phase!r}"
+                )
             if (
                 field.shape not in _SHAPES
                 or field.path
