@@ -22,7 +22,7 @@ from markupsafe import Markup
 
 from .describe import cards_phrase, color_word, describe, payment_phrase, route_name, ticket_name, track_name
 from .score_lines import breakdown
-from .state_fields import declared, field_value, ids
+from .state_fields import declared, field_value, ids, values
 
 if TYPE_CHECKING:
     from .session import Session
@@ -119,22 +119,16 @@ def game_page(served: Served, session: Session, query: dict[str, str], error: st
         for seat, player in enumerate(observation["players"])
         for route in player.get("routes", [])
     }
-    # A public route built with a shared piece is drawn in its builder's colour.
-    for route, seat in observation.get("public_routes", {}).items():
-        claimed[route] = PLAYER_COLORS[seat % len(PLAYER_COLORS)]
-    stations = {
-        city: PLAYER_COLORS[seat % len(PLAYER_COLORS)]
-        for seat, player in enumerate(observation["players"])
-        for city in player.get("stations", []) or []
-    }
+    pieces, counts = _drawn_state(engine, observation, claimed)
     board = (
         Markup(
             render_board(
                 served.board,
                 served.title,
                 claimed=claimed,
-                stations=stations,
+                stations=pieces,
                 selected=selected_route,
+                counts=counts,
                 marked=_ticket_places(
                     engine, [] if covered else observation["players"][viewer].get("pending_tickets", [])
                 ),
@@ -361,6 +355,33 @@ def _ticket_choice(engine, choices: list[dict]) -> TicketChoice:
         else (),
         rule=typo(rule),
     )
+
+
+def _drawn_state(
+    engine, observation: dict, claimed: dict[str, str]
+) -> tuple[dict[str, str], dict[str, int] | None]:
+    """What the board draws of the mechanisms' state, read from the fields the engine declares
+    drawn (`STATE_FIELDS`' ``drawn``): routes taken otherwise than by a claim, added to
+    ``claimed`` in their holder's colour; each player's pieces on cities (city → colour); the
+    numbers beside places as they are now (None where no field gives them)."""
+    pieces: dict[str, str] = {}
+    counts: dict[str, int] | None = None
+    for field in declared(engine, len(observation["players"])):
+        drawn = field.get("drawn")
+        for _, seats, value in values(observation, field) if drawn else ():
+            if drawn == "routes_taken":
+                for route, seat in (value or {}).items():
+                    claimed[route] = PLAYER_COLORS[seat % len(PLAYER_COLORS)]
+            elif drawn == "pieces":
+                for city in value or []:
+                    pieces[city] = PLAYER_COLORS[seats[0] % len(PLAYER_COLORS)]
+            elif drawn == "counts":
+                counts = counts or {}
+                for place, number in (value or {}).items():
+                    counts[place] = counts.get(place, 0) + (
+                        sum(number.values()) if isinstance(number, dict) else number
+                    )
+    return pieces, counts
 
 
 def _ticket_places(engine, tickets: list[str]) -> set[str]:

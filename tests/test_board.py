@@ -23,6 +23,7 @@ from aventuriers.compiler.emit.label_layout import (
     place_labels,
 )
 from aventuriers.compiler.emit.projection import Box, project
+from aventuriers.compiler.mechanisms import board_marks
 
 BROKEN = Path(__file__).resolve().parent / "specs" / "broken"
 SVG = "{http://www.w3.org/2000/svg}"
@@ -33,6 +34,12 @@ FRAME = Box(left=0.0, top=0.0, right=1000.0, bottom=680.0)
 def edition_ir(name: str):
     editions = loader()
     return compile_ir(editions.path_of(name), editions)
+
+
+def printed(name: str):
+    """The board picture as the sheet prints it: with what the mechanisms draw on it."""
+    edition = edition_ir(name)
+    return picture(edition.board, board_marks(edition))
 
 
 # --- projection -----------------------------------------------------------------------------
@@ -161,7 +168,7 @@ def test_a_leader_is_not_drawn_across_another_name() -> None:
 def test_no_two_labels_overlap_on_a_shipped_board(edition: str) -> None:
     """Every name keeps clear of every other: never overlapping, and two on one line at least an
     em apart (closer, « Little Rock » and « Atlanta » read as one name)."""
-    drawn = picture(edition_ir(edition).board)
+    drawn = printed(edition)
     if drawn is None:
         return
     boxes = drawn_boxes(drawn)
@@ -180,7 +187,7 @@ def test_no_two_labels_overlap_on_a_shipped_board(edition: str) -> None:
 
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_no_leader_is_drawn_across_a_name(edition: str) -> None:
-    drawn = picture(edition_ir(edition).board)
+    drawn = printed(edition)
     if drawn is None:
         return
     crossed = []
@@ -199,7 +206,7 @@ NAMES_UNDER_ROUTES = {"usa-2025": {"Oklahoma City"}}
 def test_labels_keep_off_the_routes(edition: str) -> None:
     """Measured on the drawn spaces themselves, each from one end to the other: a name that
     any route runs under (more than one drawing unit of it) is one the layout could not free."""
-    drawn = picture(edition_ir(edition).board)
+    drawn = printed(edition)
     spaces = []
     for space in drawn.spaces:
         c = [tuple(map(float, point.split(","))) for point in space.points.split()]

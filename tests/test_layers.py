@@ -30,7 +30,12 @@ BELOW_THE_MECHANISMS = {
     "compiler.emit.escape",
     "compiler.emit.worked",
 }
-CONTRACT = {"compiler.mechanisms.base", "compiler.mechanisms.state", "compiler.mechanisms.used"}
+CONTRACT = {
+    "compiler.mechanisms.base",
+    "compiler.mechanisms.marks",
+    "compiler.mechanisms.state",
+    "compiler.mechanisms.used",
+}
 REGISTRY = "compiler.mechanisms"
 
 

@@ -17,7 +17,8 @@ from markupsafe import Markup
 
 from ..french import guillemets, typo, words
 from ..ir import Edition, Ticket
-from ..mechanisms import bonus_rows, side_size, used_by
+from ..mechanisms import board_marks, bonus_rows, side_size, used_by
+from .board import legend as marks_legend
 from .board import markup_environment
 
 # The page fetches nothing and runs nothing: inline styles, pictures only as data, no script.
@@ -139,6 +140,8 @@ def legend(edition: Edition) -> tuple[str, ...]:
     if board.countries:
         names = ", ".join(country.name for country in board.countries)
         lines.append(f"Flèches au bord : les routes vers les pays voisins ({names}).")
+    # What the mechanisms draw (a company's initials, a region's tint…), as they word it.
+    lines += [line[:1].upper() + line[1:] + "." for line in marks_legend(board_marks(edition))]
     if board.stand_in:
         lines.append(f"Plateau de remplacement : {board.stand_in}.")
     return tuple(typo(line) for line in lines)

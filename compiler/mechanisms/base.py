@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..emit.escape import cite
 from ..ir.ids import assign_ids, slug
+from .marks import BoardMark
 from .state import StateField
 
 if TYPE_CHECKING:
@@ -595,9 +596,10 @@ class Mechanism:
         """Whether a claim may owe cards of any colour, given one by one after it (`pay_card`)."""
         return False
 
-    def board_marks(self, edition: Edition) -> dict[str, int]:
-        """How many spaces of each route the board picture marks with a cross (its mountains)."""
-        return {}
+    def board_marks(self, edition: Edition) -> tuple[BoardMark, ...]:
+        """What its rules put on the board (``marks.BoardMark``): drawn on the sheet's board
+        and the page's, each with what it means for the board's legend."""
+        return ()
 
     def score_lines(self, edition: Edition) -> tuple[ScoreLine, ...]:
         """The parts of a player's total it adds in ``scores()`` (``ScoreLine``)."""

@@ -15,6 +15,8 @@ from dataclasses import dataclass, fields
 from enum import Enum
 from typing import Any
 
+from .marks import Drawn
+
 
 class Scope(Enum):
     GAME = "game"  # a key of the state itself
@@ -76,9 +78,21 @@ class StateField:
     players: int | None = None  # kept only in games of this many players
     keeps_every_ticket: bool = False  # no ticket ever leaves the game while this field is kept
     pile_kinds: bool = False  # piles: pile k holds the tickets of kind k, and the core's deck none of them
+    drawn: Drawn | None = None  # what the board draws of it as the game goes on (`marks.Drawn`)
     # The core keeps it (`compiler/emit/kept_state.py`): its slot `_<key>`, set-up, copy, record,
     # load, observation and shape checks come from this declaration, none from the mechanism.
     derived: bool = False
+
+    def __post_init__(self) -> None:
+        wanted = _DRAWN_SHAPES.get(self.drawn)
+        if wanted is not None and (self.shape, self.scope) not in wanted:
+            raise ValueError(
+                f"{self.key}: the board draws {self.drawn.value} from a "
+                + " or ".join(f"{scope.value}'s {shape.value}" for shape, scope in wanted)
+                + f", not a {self.scope.value}'s {self.shape.value}"
+            )
+        if self.drawn is not None and self.seen is not Seen.ALL:
+            raise ValueError(f"{self.key}: the board draws only what every seat sees")
 
     def record(self) -> dict[str, Any]:
         """The declaration as the engine carries it: plain data, defaults left out, in field order."""
@@ -89,3 +103,11 @@ class StateField:
                 continue
             found[spec.name] = value.value if isinstance(value, Enum) else value
         return found
+
+
+# The shapes (and scopes) the board draws each kind from (`StateField.drawn`).
+_DRAWN_SHAPES = {
+    Drawn.ROUTES_TAKEN: ((Shape.HOLDERS, Scope.GAME),),
+    Drawn.PIECES: ((Shape.IDS, Scope.PLAYER),),
+    Drawn.COUNTS: ((Shape.GRID, Scope.GAME), (Shape.TALLY, Scope.GAME)),
+}

@@ -13,6 +13,7 @@ from typing import Any
 
 from ..ir import Criterion
 from .base import BonusRow, Mechanism
+from .marks import BoardMark
 
 _REGISTERED: list[Mechanism] = []
 
@@ -55,13 +56,10 @@ def side_size(edition: Any) -> int:
     return max([1] + [mechanism.side_size(edition) for mechanism in used_by(edition)])
 
 
-def board_marks(edition: Any) -> tuple[tuple[str, int], ...]:
-    """The crosses the board picture draws on each route, from the mechanisms the edition uses."""
-    marks: dict[str, int] = {}
-    for mechanism in used_by(edition):
-        for route, count in mechanism.board_marks(edition).items():
-            marks[route] = marks.get(route, 0) + count
-    return tuple(sorted(marks.items()))
+def board_marks(edition: Any) -> tuple[BoardMark, ...]:
+    """What the board picture draws besides the routes and places, from the mechanisms the
+    edition uses, in the registry's order."""
+    return tuple(mark for mechanism in used_by(edition) for mark in mechanism.board_marks(edition))
 
 
 def bonus_rows(edition: Any) -> tuple[BonusRow, ...]:

@@ -206,6 +206,7 @@ STATE_FIELDS: tuple[dict[str, Any], ...] = (
         "over": "CITIES",
         "at_most": 3,
         "unique": True,
+        "drawn": "pieces",
     },
 )
 

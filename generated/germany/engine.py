@@ -246,6 +246,7 @@ STATE_FIELDS: tuple[dict[str, Any], ...] = (
         "by": ("red", "green", "black", "yellow", "blue", "white"),
         "conserved": ("tokens passengers", 60),
         "positive": True,
+        "drawn": "counts",
     },
     {
         "key": "tokens",

@@ -216,6 +216,7 @@ STATE_FIELDS: tuple[dict[str, Any], ...] = (
         ),
         "conserved": ("public pieces", 16),
         "never_owned": True,
+        "drawn": "routes_taken",
     },
     {
         "key": "public_track",

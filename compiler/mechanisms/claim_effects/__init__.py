@@ -18,6 +18,7 @@ from ...french import amount, counted, words
 from ...frontend.positions import Span
 from ...ir import IR, Edition, Route
 from ..base import ApiTypes, Fact, Mechanism, ScoreLine, SheetWords, citation
+from ..marks import BoardMark, MarkKind
 
 
 def _lowered(sentence: str) -> str:
@@ -162,12 +163,17 @@ class ClaimEffects(Mechanism):
     def exports_for(self, edition: Edition) -> tuple[str, ...]:
         return self.exports + (("CARD_EFFECTS",) if self.owes_cards(edition) else ())
 
-    def board_marks(self, edition: Edition) -> dict[str, int]:
-        marks: dict[str, int] = {}
+    def board_marks(self, edition: Edition) -> tuple[BoardMark, ...]:
+        marks = []
         for effect in self.rules(edition):
+            prop = edition.property_named(effect.per)
+            meaning = f"{'une' if prop.feminine else 'un'} {prop.singular}"
             for route in self._marked(edition, effect):
-                marks[route.id] = marks.get(route.id, 0) + units(edition, route, effect)
-        return marks
+                count = units(edition, route, effect)
+                marks.append(
+                    BoardMark(kind=MarkKind.CROSSES, targets=(route.id,), count=count, meaning=meaning)
+                )
+        return tuple(marks)
 
     # -- worked examples ---------------------------------------------------
     def lay_routes(

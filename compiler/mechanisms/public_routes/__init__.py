@@ -25,6 +25,7 @@ from ...diagnostics import Code, did_you_mean
 from ...frontend.positions import Span
 from ...ir import IR, Edition
 from ..base import ApiTypes, EnginePart, Fact, Mechanism, ScoreLine, SheetWords, citation, route_ids
+from ..marks import BoardMark, Drawn, MarkKind
 from ..state import Scope, Shape, StateField
 from .wording import PublicWording, points_of
 
@@ -205,6 +206,7 @@ class PublicRouteRules(Mechanism):
                 over=rule.routes,
                 conserved=conserved,
                 never_owned=True,
+                drawn=Drawn.ROUTES_TAKEN,
             ),
             StateField(
                 key="public_track",
@@ -213,6 +215,17 @@ class PublicRouteRules(Mechanism):
                 shape=Shape.COUNT,
                 label=rule.track_name,
                 spaces_of="public_routes",
+            ),
+        )
+
+    def board_marks(self, edition: Edition) -> tuple[BoardMark, ...]:
+        """A dotted line along each public route."""
+        rule = self.rule(edition)
+        return (
+            BoardMark(
+                kind=MarkKind.ROUTE_LINE,
+                targets=rule.routes,
+                meaning=f"les {rule.route_plural} ({rule.plural})",
             ),
         )
 

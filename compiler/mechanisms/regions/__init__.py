@@ -21,6 +21,7 @@ from ...french import alphabetical, alphabetical_key, enumerate_fr, typo, words
 from ...frontend.positions import Span
 from ...ir import IR, Edition
 from ..base import ApiTypes, Fact, Mechanism, ScoreLine, SheetWords, citation, places_by_id
+from ..marks import BoardMark, MarkKind
 
 
 @dataclass(**IR)
@@ -122,6 +123,19 @@ class RegionRules(Mechanism):
                 owner.setdefault(city, item["id"])
 
     # -- engine ------------------------------------------------------------
+    def board_marks(self, edition: Edition) -> tuple[BoardMark, ...]:
+        """Each region's cities in a tinted area."""
+        return tuple(
+            BoardMark(
+                kind=MarkKind.REGION,
+                targets=region.cities,
+                label=region.name,
+                meaning="les villes d’une région",
+            )
+            for rule in self.rules(edition)
+            for region in rule.regions
+        )
+
     def score_lines(self, edition: Edition) -> tuple[ScoreLine, ...]:
         return (ScoreLine(label="régions", path=("regions",), reads="each"),)
 

@@ -36,6 +36,7 @@ from ..base import (
     sentence_text,
 )
 from ..joker_pays import joker_pays_route
+from ..marks import BoardMark, MarkKind
 from ..state import Scope, Shape, StateField
 
 # The players of the worked example, in seat order, and the numbers of the shares each holds of
@@ -237,6 +238,19 @@ class ShareRules(Mechanism):
                 ),
             ]
         return tuple(found)
+
+    def board_marks(self, edition: Edition) -> tuple[BoardMark, ...]:
+        """Each company's initials on the routes bearing its logo."""
+        return tuple(
+            BoardMark(
+                kind=MarkKind.ROUTE_BADGE,
+                targets=company.routes,
+                label=company.id.upper(),
+                meaning=company.name,
+            )
+            for company in self.rule(edition).companies
+            if company.routes
+        )
 
     def score_lines(self, edition: Edition) -> tuple[ScoreLine, ...]:
         return (ScoreLine(label="actions des compagnies", path=("shares",), reads="sum"),)

@@ -22,6 +22,7 @@ from ...frontend.positions import Span
 from ...ir import IR, Edition
 from ...ir.action_space import Part, ways_to_pay
 from ..base import ActionSentence, ActionWords, ApiTypes, Fact, Mechanism, ScoreLine, SheetWords, citation
+from ..marks import Drawn
 from ..state import Scope, Shape, StateField
 
 CRITERION = "fewest_stations"
@@ -166,6 +167,7 @@ class StationRules(Mechanism):
                 over="CITIES",
                 at_most=self.rule(edition).count,
                 unique=True,
+                drawn=Drawn.PIECES,
             ),
         )
 

@@ -25,6 +25,7 @@ from ...frontend.positions import Span
 from ...ir import IR, Edition
 from ...ir.action_space import Part
 from ..base import ActionSentence, ApiTypes, Fact, Mechanism, ScoreLine, SheetWords, citation, places_by_id
+from ..marks import BoardMark, Drawn, MarkKind
 from ..state import Scope, Shape, StateField
 from .wording import TokenWording
 
@@ -208,6 +209,7 @@ class TokenRules(Mechanism):
                     by=kinds,
                     positive=True,
                     conserved=conserved,
+                    drawn=Drawn.COUNTS,
                 ),
                 StateField(
                     key="tokens",
@@ -231,6 +233,19 @@ class TokenRules(Mechanism):
                 ),
             ]
         return tuple(found)
+
+    def board_marks(self, edition: Edition) -> tuple[BoardMark, ...]:
+        """How many tokens each place gets at set-up, beside it."""
+        return tuple(
+            BoardMark(
+                kind=MarkKind.PLACE_BADGE,
+                targets=(place,),
+                label=str(count),
+                meaning=f"ses {tokens.plural} au début de la partie",
+            )
+            for tokens in self.rules(edition)
+            for place, count in tokens.on
+        )
 
     def score_lines(self, edition: Edition) -> tuple[ScoreLine, ...]:
         return tuple(
