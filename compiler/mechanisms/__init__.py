@@ -30,6 +30,7 @@ from .extra_deck import MECHANISM as EXTRA_DECK
 from .ferries import MECHANISM as FERRIES
 from .joker_pays import MECHANISM as JOKER_PAYS
 from .public_routes import MECHANISM as PUBLIC_ROUTES
+from .race import MECHANISM as RACE
 from .regions import MECHANISM as REGIONS
 from .score_tables import MECHANISM as SCORE_TABLES
 from .shares import MECHANISM as SHARES
@@ -72,6 +73,7 @@ REGISTRY: tuple[Mechanism, ...] = register(
     REGIONS,
     PUBLIC_ROUTES,
     TICKET_MIX,
+    RACE,
     STATED,
 )
 

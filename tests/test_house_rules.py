@@ -1,0 +1,181 @@
+"""House rules a new author could not write before (issue 38, §6), each a mechanism in its own
+folder: a race to points (``end { race N }``, ``compiler/mechanisms/race``). Their variants beside the others
+(``tests/variants/``) carry their cases, accepted and refused; here: the cases, on the pure and
+the native engine, the states ``from_dict`` refuses, the sheet's and the differences' French,
+``without``, and random games that end by the rule."""
+
+from __future__ import annotations
+
+import importlib.machinery
+import importlib.util
+import os
+import random
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+from aventuriers.compiler.build import compile_edition, loader
+from aventuriers.compiler.cli import main
+from aventuriers.compiler.emit.example import load_engine
+from aventuriers.compiler.native import missing_toolchain
+from aventuriers.compiler.write import is_native_artefact
+
+from .conformance_runner import run_case, start_state
+
+VARIANTS = Path(__file__).resolve().parent / "variants"
+HOUSE_RULES = {"usa-course": "race"}
+
+
+def compiled(name: str):
+    result = compile_edition(VARIANTS / f"{name}.aventuriers", loader())
+    return result, load_engine(result.engine_source, result.edition.module_name)
+
+
+def cases(name: str) -> list[dict]:
+    return yaml.safe_load((VARIANTS / f"{name}.yaml").read_text(encoding="utf-8"))["cases"]
+
+
+@pytest.mark.parametrize("name", sorted(HOUSE_RULES))
+def test_a_house_rule_plays_its_cases(name: str) -> None:
+    _, engine = compiled(name)
+    for case in cases(name):
+        run_case(engine, case)
+
+
+@pytest.mark.parametrize(
+    ("name", "given", "message"),
+    [
+        (
+            "usa-course",
+            # 15 + 15 + 7 + 2 + 1 points of routes: 40, at the start of a turn no round's end awaits.
+            {
+                "players": {
+                    0: {
+                        "routes": [
+                            "calgary-winnipeg",
+                            "duluth-helena",
+                            "calgary-helena",
+                            "atlanta-charleston",
+                            "atlanta-nashville",
+                        ]
+                    }
+                }
+            },
+            "état impossible pour usa-course\u00a0: un score atteint 40 points\u00a0: la partie finit avec ce tour de table",
+        ),
+    ],
+)
+def test_a_state_past_the_rule_s_end_is_refused(name: str, given: dict, message: str) -> None:
+    _, engine = compiled(name)
+    with pytest.raises(ValueError) as error:
+        engine.Game.from_dict(start_state(engine, {"name": "past the end", "given": given}))
+    assert str(error.value) == message
+
+
+def test_the_sheet_and_the_differences_say_the_race() -> None:
+    result, engine = compiled("usa-course")
+    assert engine.RACE_POINTS == 40
+    rules, annex = result.sheet.split("## Annexe")
+    assert (
+        "Course aux points\u00a0: dès qu’un joueur atteint 40 points sur la piste de score (les points "
+        "marqués en cours de partie\u202f; les tickets ne comptent qu’à la fin), on termine le tour de "
+        "table, jusqu’au dernier joueur dans l’ordre du tour, et la partie s’arrête. Si le dernier tour "
+        "a déjà commencé, la partie s’arrête à la première de ces deux fins." in rules
+    )
+    assert "- Fin\u00a0: le tour de table où un joueur atteint 40 points, ou le dernier tour." in rules
+    assert (
+        "- Course aux points\u00a0: fin du tour de table où un score atteint 40 points (au lieu de la "
+        "seule fin par les wagons)." in annex
+    )
+
+
+@pytest.mark.parametrize(("name", "mechanism"), sorted(HOUSE_RULES.items()))
+def test_without_the_house_rule_the_parent_s_game_comes_back(tmp_path, name: str, mechanism: str) -> None:
+    # A variant extends one beside it: the house rule's own, copied.
+    (tmp_path / f"{name}.aventuriers").write_text(
+        (VARIANTS / f"{name}.aventuriers").read_text(encoding="utf-8")
+    )
+    spec = tmp_path / "sans.aventuriers"
+    spec.write_text(f'edition sans\nextends {name}\ntitle "Sans"\nwithout {mechanism}\n', encoding="utf-8")
+    result = compile_edition(spec, loader())
+    engine = load_engine(result.engine_source, result.edition.module_name)
+    assert not hasattr(engine, "RACE_POINTS") and not hasattr(engine, "ROUNDS")
+    assert "RACE_POINTS" not in result.engine_source and "ROUNDS" not in result.engine_source
+
+
+def test_random_games_end_by_the_race() -> None:
+    """No turn of a round after the one a score reached 40 in."""
+    _, race = compiled("usa-course")
+    for seed in range(30):
+        players = 2 + seed % 3
+        game, rng, reached = race.new_game(players, seed), random.Random(seed), None
+        while not game.is_over():
+            actions = game.legal_actions()
+            game.apply(actions[rng.randrange(len(actions))])
+            state = game.to_dict()
+            if reached is None and max(p["score"] for p in state["players"]) >= 40:
+                reached = (state["turns_played"] - (state["phase"] != "over")) // players
+            if reached is not None and not game.is_over():
+                assert state["turns_played"] < (reached + 1) * players, seed
+
+
+# -- the native engines -------------------------------------------------------------------------
+
+LACKING = missing_toolchain()
+# CI requires the toolchain (AVENTURIERS_NATIVE_TESTS=required): there a missing one fails.
+SKIPPED = LACKING is not None and os.environ.get("AVENTURIERS_NATIVE_TESTS") != "required"
+
+
+@pytest.fixture(scope="module")
+def natives(tmp_path_factory) -> dict:
+    """Each house rule's variant built with `--native`, its native engine loaded."""
+    found = {}
+    for name in sorted(HOUSE_RULES):
+        out = tmp_path_factory.mktemp(name) / "generated"
+        assert main(["build", str(VARIANTS / f"{name}.aventuriers"), "--out", str(out), "--native"]) == 0
+        folder = out / name.replace("-", "_")
+        built = [
+            path
+            for path in folder.iterdir()
+            if is_native_artefact(path.name) and path.name.startswith("engine_core.")
+        ]
+        assert built, f"{name}: no native engine built"
+        package = f"house_{name.replace('-', '_')}"
+        holder = importlib.util.module_from_spec(
+            importlib.machinery.ModuleSpec(package, None, is_package=True)
+        )
+        holder.__path__ = [str(folder)]
+        sys.modules[package] = holder
+        spec = importlib.util.spec_from_file_location(f"{package}.engine_core", built[0])
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module
+        spec.loader.exec_module(module)
+        found[name] = module
+    return found
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(SKIPPED, reason=f"pas de construction native ici : {LACKING}")
+@pytest.mark.parametrize("name", sorted(HOUSE_RULES))
+def test_the_native_engine_plays_the_house_rule_as_the_pure_one(natives, name: str) -> None:
+    native = natives[name]
+    for case in cases(name):
+        run_case(native, case)
+    _, pure = compiled(name)
+    for seed in range(20):
+        players = 2 + seed % 3
+        fast, slow = native.new_game(players, seed), pure.new_game(players, seed)
+        rng = random.Random(seed)
+        while not slow.is_over():
+            assert fast.to_dict() == slow.to_dict(), seed
+            actions = slow.legal_actions()
+            action = actions[rng.randrange(len(actions))]
+            fast.apply(action)
+            slow.apply(action)
+        assert fast.is_over() and fast.to_dict() == slow.to_dict()
+        # Random playouts from the start, in C and in Python: the same games.
+        first, second = native.new_game(players, seed), pure.new_game(players, seed)
+        first.playout(random.Random(seed))
+        second.playout(random.Random(seed))
+        assert first.to_dict() == second.to_dict(), seed
