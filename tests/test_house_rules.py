@@ -1,5 +1,6 @@
 """House rules a new author could not write before (issue 38, §6), each a mechanism in its own
-folder: a race to points (``end { race N }``, ``compiler/mechanisms/race``). Their variants beside the others
+folder: a race to points (``end { race N }``, ``compiler/mechanisms/race``) and a fixed number
+of rounds (``end { rounds N }``, ``compiler/mechanisms/rounds``). Their variants beside the others
 (``tests/variants/``) carry their cases, accepted and refused; here: the cases, on the pure and
 the native engine, the states ``from_dict`` refuses, the sheet's and the differences' French,
 ``without``, and random games that end by the rule."""
@@ -24,7 +25,7 @@ from aventuriers.compiler.write import is_native_artefact
 from .conformance_runner import run_case, start_state
 
 VARIANTS = Path(__file__).resolve().parent / "variants"
-HOUSE_RULES = {"usa-course": "race"}
+HOUSE_RULES = {"usa-course": "race", "europe-douze-tours": "rounds"}
 
 
 def compiled(name: str):
@@ -64,6 +65,11 @@ def test_a_house_rule_plays_its_cases(name: str) -> None:
             },
             "état impossible pour usa-course\u00a0: un score atteint 40 points\u00a0: la partie finit avec ce tour de table",
         ),
+        (
+            "europe-douze-tours",
+            {"turns_played": 24},
+            "état impossible pour europe-douze-tours\u00a0: chaque joueur a joué 12 tours\u00a0: la partie est finie",
+        ),
     ],
 )
 def test_a_state_past_the_rule_s_end_is_refused(name: str, given: dict, message: str) -> None:
@@ -90,6 +96,18 @@ def test_the_sheet_and_the_differences_say_the_race() -> None:
     )
 
 
+def test_the_sheet_and_the_differences_say_the_rounds() -> None:
+    result, engine = compiled("europe-douze-tours")
+    assert engine.ROUNDS == 12
+    rules, annex = result.sheet.split("## Annexe")
+    assert (
+        "Partie en douze tours de table\u00a0: la partie s’arrête quand chaque joueur a joué douze "
+        "tours (passer compte pour un tour), même s’il reste des wagons à tous\u202f; le dernier tour, "
+        "s’il commence avant, l’arrête plus tôt." in rules
+    )
+    assert "- Nombre de tours\u00a0: douze tours de table au plus (au lieu d’aucune limite)." in annex
+
+
 @pytest.mark.parametrize(("name", "mechanism"), sorted(HOUSE_RULES.items()))
 def test_without_the_house_rule_the_parent_s_game_comes_back(tmp_path, name: str, mechanism: str) -> None:
     # A variant extends one beside it: the house rule's own, copied.
@@ -104,9 +122,12 @@ def test_without_the_house_rule_the_parent_s_game_comes_back(tmp_path, name: str
     assert "RACE_POINTS" not in result.engine_source and "ROUNDS" not in result.engine_source
 
 
-def test_random_games_end_by_the_race() -> None:
-    """No turn of a round after the one a score reached 40 in."""
+def test_random_games_end_by_the_house_rules() -> None:
+    """A race: no turn of a round after the one a score reached 40 in; rounds: never more than
+    twelve turns each, and a game stopped by them leaves trains to everyone."""
     _, race = compiled("usa-course")
+    _, rounds = compiled("europe-douze-tours")
+    by_rounds = 0
     for seed in range(30):
         players = 2 + seed % 3
         game, rng, reached = race.new_game(players, seed), random.Random(seed), None
@@ -118,6 +139,14 @@ def test_random_games_end_by_the_race() -> None:
                 reached = (state["turns_played"] - (state["phase"] != "over")) // players
             if reached is not None and not game.is_over():
                 assert state["turns_played"] < (reached + 1) * players, seed
+        game, rng = rounds.new_game(players, seed), random.Random(seed)
+        while not game.is_over():
+            actions = game.legal_actions()
+            game.apply(actions[rng.randrange(len(actions))])
+        state = game.to_dict()
+        assert state["turns_played"] <= 12 * players
+        by_rounds += state["turns_played"] == 12 * players
+    assert by_rounds > 20  # twelve rounds are short: most games end by them
 
 
 # -- the native engines -------------------------------------------------------------------------

@@ -32,6 +32,7 @@ from .joker_pays import MECHANISM as JOKER_PAYS
 from .public_routes import MECHANISM as PUBLIC_ROUTES
 from .race import MECHANISM as RACE
 from .regions import MECHANISM as REGIONS
+from .rounds import MECHANISM as ROUNDS
 from .score_tables import MECHANISM as SCORE_TABLES
 from .shares import MECHANISM as SHARES
 from .starting_score import MECHANISM as STARTING_SCORE
@@ -74,6 +75,7 @@ REGISTRY: tuple[Mechanism, ...] = register(
     PUBLIC_ROUTES,
     TICKET_MIX,
     RACE,
+    ROUNDS,
     STATED,
 )
 
