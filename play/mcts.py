@@ -66,6 +66,8 @@ def determinise(engine: types.ModuleType, observation: dict, rng: random.Random)
             seen_tickets.update(team["tickets"])
     for field in ("tickets", "pending_tickets", "setup_share"):
         seen_tickets.update(own.get(field, []))
+    for record in observation["players"]:  # another seat's tickets, where a rule shows them
+        seen_tickets.update(record.get("tickets", []))
     drawn = observation.get("drawn_card")  # a card drawn blind: seen by its drawer only
     if drawn is not None:
         unseen[drawn] -= 1
@@ -130,7 +132,9 @@ def determinise(engine: types.ModuleType, observation: dict, rng: random.Random)
             player["hand"] = take_cards(record["hand_size"] - sum(shown.values()))
             for color, count in shown.items():
                 player["hand"][color] += count
-            player["tickets"] = take_tickets(record["tickets_count"])
+            player["tickets"] = (
+                list(record["tickets"]) if "tickets" in record else take_tickets(record["tickets_count"])
+            )
             player["pending_tickets"] = take_tickets(record["pending_tickets_count"])
             if "setup_share_count" in record:
                 player["setup_share"] = take_tickets(record["setup_share_count"])

@@ -194,7 +194,12 @@ def game_page(served: Served, session: Session, query: dict[str, str], error: st
             cards=sum(player["hand"].values()) if "hand" in player else player.get("hand_size", 0),
             tickets=len(player["tickets"]) if "tickets" in player else player.get("tickets_count", 0),
             current=seat == game.current_player and not game.is_over(),
-            detail=" · ".join(_declared_lines(engine, observation, [(player, "player")])),
+            detail=" · ".join(
+                [
+                    *_shown_tickets(engine, player, seat == viewer),
+                    *_declared_lines(engine, observation, [(player, "player")]),
+                ]
+            ),
         )
         for seat, player in enumerate(observation["players"])
     )
@@ -382,6 +387,15 @@ def _drawn_state(
                         sum(number.values()) if isinstance(number, dict) else number
                     )
     return pieces, counts
+
+
+def _shown_tickets(engine, player: dict, own: bool) -> list[str]:
+    """Another seat's tickets, where the observation shows them (a rule that plays them face
+    up): « tickets : Boston – Miami (12), … »; the viewer's own are listed apart."""
+    if own or "tickets" not in player:
+        return []
+    names = [ticket_name(engine, ticket) for ticket in player["tickets"]]
+    return [typo("tickets : " + (", ".join(names) if names else "aucun"))]
 
 
 def _ticket_places(engine, tickets: list[str]) -> set[str]:

@@ -139,6 +139,21 @@ def test_a_sampled_game_looks_the_same_from_the_seat(edition: str) -> None:
         assert sampled.observation(seat) == seen
 
 
+def test_a_sampled_game_keeps_the_tickets_the_observation_shows() -> None:
+    """Where a rule shows another seat's tickets (the observation writes them), the sampled game
+    deals them to that seat, and deals nobody else any of them."""
+    module = engine("usa-2025")
+    game = random_position(module, 3, 120)
+    seen = game.observation(0)
+    held = game.to_dict()["players"][1]["tickets"]
+    assert held
+    seen["players"][1]["tickets"] = list(held)
+    for seed in range(10):
+        sampled = determinise(module, seen, random.Random(seed))
+        assert sampled["players"][1]["tickets"] == held
+        module.Game.from_dict(sampled)  # the tickets dealt once each
+
+
 def test_mcts_budgets() -> None:
     assert make_bot("mcts:50").playouts == 50
     assert make_bot("mcts:0.5s").seconds == 0.5

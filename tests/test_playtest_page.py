@@ -168,3 +168,18 @@ def test_the_last_moves_read_in_order_and_the_drawer_reads_the_card(client) -> N
     # The newest move is the last line, and it names the card for the one who drew it.
     assert moves[-1] == f"Joueur 1 (toi) pioche une {card_forms()[drawn][0]}."
     assert moves[0].startswith("Joueur 1 (toi) garde ")
+
+
+def test_another_seat_s_tickets_are_listed_where_the_observation_shows_them() -> None:
+    """A rule that plays tickets face up shows them in the observation: the page lists them
+    beside that seat; a seat's own are listed apart, and a hidden hand shows only its count."""
+    from aventuriers.play.page import _shown_tickets
+
+    usa = engine_of("usa-2025")
+    shown = {"tickets": ["boston-miami", "calgary-phoenix"], "tickets_count": 2}
+    assert _shown_tickets(usa, shown, own=False) == [
+        "tickets\u00a0: Boston – Miami (12), Calgary – Phoenix (13)"
+    ]
+    assert _shown_tickets(usa, shown, own=True) == []
+    assert _shown_tickets(usa, {"tickets_count": 2}, own=False) == []
+    assert _shown_tickets(usa, {"tickets": [], "tickets_count": 0}, own=False) == ["tickets\u00a0: aucun"]
