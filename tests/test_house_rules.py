@@ -1,6 +1,7 @@
 """House rules a new author could not write before (issue 38, §6), each a mechanism in its own
-folder: a race to points (``end { race N }``, ``compiler/mechanisms/race``) and a fixed number
-of rounds (``end { rounds N }``, ``compiler/mechanisms/rounds``). Their variants beside the others
+folder: a race to points (``end { race N }``, ``compiler/mechanisms/race``), a fixed number of
+rounds (``end { rounds N }``, ``compiler/mechanisms/rounds``) and kept tickets face up
+(``face_up_tickets yes``, ``compiler/mechanisms/face_up_tickets``). Their variants beside the others
 (``tests/variants/``) carry their cases, accepted and refused; here: the cases, on the pure and
 the native engine, the states ``from_dict`` refuses, the sheet's and the differences' French,
 ``without``, and random games that end by the rule."""
@@ -25,7 +26,11 @@ from aventuriers.compiler.write import is_native_artefact
 from .conformance_runner import run_case, start_state
 
 VARIANTS = Path(__file__).resolve().parent / "variants"
-HOUSE_RULES = {"usa-course": "race", "europe-douze-tours": "rounds"}
+HOUSE_RULES = {
+    "usa-course": "race",
+    "europe-douze-tours": "rounds",
+    "usa-tickets-visibles": "face_up_tickets",
+}
 
 
 def compiled(name: str):
@@ -120,6 +125,8 @@ def test_without_the_house_rule_the_parent_s_game_comes_back(tmp_path, name: str
     engine = load_engine(result.engine_source, result.edition.module_name)
     assert not hasattr(engine, "RACE_POINTS") and not hasattr(engine, "ROUNDS")
     assert "RACE_POINTS" not in result.engine_source and "ROUNDS" not in result.engine_source
+    game = engine.new_game(2, 1)
+    assert "tickets" not in game.observation(1)["players"][0]  # hidden again
 
 
 def test_random_games_end_by_the_house_rules() -> None:
@@ -147,6 +154,48 @@ def test_random_games_end_by_the_house_rules() -> None:
         assert state["turns_played"] <= 12 * players
         by_rounds += state["turns_played"] == 12 * players
     assert by_rounds > 20  # twelve rounds are short: most games end by them
+
+
+def test_face_up_tickets_change_what_is_seen_and_nothing_else() -> None:
+    """Every seat sees every kept ticket, never one offered or given back; the game itself plays
+    as the parent's (the same random games, state by state), the search's sampled games look the
+    same from the seat, and every record keeps to the engine's types."""
+    from aventuriers.generated import usa_2025
+    from aventuriers.play.mcts import determinise
+
+    from .test_typed_api import check_games
+
+    result, engine = compiled("usa-tickets-visibles")
+    rules, annex = result.sheet.split("## Annexe")
+    assert (
+        "Les tickets gardés se posent face visible devant soi, pour toute la partie\u00a0: chacun voit "
+        "ceux des autres. Ceux qu’on pioche restent cachés jusqu’au choix, et ceux qu’on rend, cachés, "
+        "retournent sous la pioche." in rules
+    )
+    assert "- Tickets gardés\u00a0: face visible, vus de tous (au lieu de cachés)." in annex
+    for seed in range(12):
+        players = 2 + seed % 4
+        game, parent, rng = (
+            engine.new_game(players, seed),
+            usa_2025.new_game(players, seed),
+            random.Random(seed),
+        )
+        while not game.is_over():
+            state = game.to_dict()
+            assert {**state, "edition": None} == {**parent.to_dict(), "edition": None}
+            for seat in range(players):
+                seen = game.observation(seat)
+                for other, record in enumerate(seen["players"]):
+                    assert record["tickets"] == state["players"][other]["tickets"]
+                    assert ("pending_tickets" in record) == (other == seat)
+                if seat == game.current_player:
+                    sampled = engine.Game.from_dict(determinise(engine, seen, random.Random(seed)))
+                    assert sampled.observation(seat) == seen
+            actions = game.legal_actions()
+            action = actions[rng.randrange(len(actions))]
+            game.apply(action)
+            parent.apply(action)
+    check_games(engine, games=2, every=6)
 
 
 # -- the native engines -------------------------------------------------------------------------

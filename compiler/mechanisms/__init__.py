@@ -27,6 +27,7 @@ from .card_sets import MECHANISM as CARD_SETS
 from .claim_effects import MECHANISM as CLAIM_EFFECTS
 from .countries import MECHANISM as COUNTRIES
 from .extra_deck import MECHANISM as EXTRA_DECK
+from .face_up_tickets import MECHANISM as FACE_UP_TICKETS
 from .ferries import MECHANISM as FERRIES
 from .joker_pays import MECHANISM as JOKER_PAYS
 from .public_routes import MECHANISM as PUBLIC_ROUTES
@@ -76,6 +77,7 @@ REGISTRY: tuple[Mechanism, ...] = register(
     TICKET_MIX,
     RACE,
     ROUNDS,
+    FACE_UP_TICKETS,
     STATED,
 )
 
