@@ -28,7 +28,7 @@ from ..mechanisms import (
     tiebreaks,
     used_by,
 )
-from ..mechanisms.base import ScoreLine, citation
+from ..mechanisms.base import CONDITIONS, ScoreLine, citation
 from ..mechanisms.joker_pays import MECHANISM as JOKER_PAYS
 from ..mechanisms.joker_pays import joker_kinds, refusal
 from . import template_environment
@@ -97,6 +97,15 @@ class EngineView:
             else:
                 joined += f" + {term}" if joined else term
         return joined
+
+    def condition(self, name: str) -> str:
+        """An engine condition (`CONDITIONS`): the mechanisms' terms, each in parentheses, joined
+        by ``and``; "" when none adds one (the engine then prints no test of it)."""
+        assert name in CONDITIONS, name
+        terms = [
+            t for mechanism in self.used_mechanisms if (t := mechanism.conditions(self.edition).get(name))
+        ]
+        return " and ".join(f"({term})" for term in terms)
 
     def needs(self, helper: str) -> bool:
         """Whether a mechanism's parts call one of the core's optional helpers (`payments`…)."""

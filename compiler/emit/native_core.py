@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from ..french import enumerate_fr
 from ..ir import Edition
 from ..mechanisms import EnginePart, claim_points, least_jokers, set_aside, used_by
+from ..mechanisms.base import CONDITIONS
 from ..mechanisms.joker_pays import joker_pays_route
 from .engine import EngineView, environment
 
@@ -66,6 +67,13 @@ class CoreView:
         offered, and the masks the mechanisms add (`native_keep_marks`)."""
         marks = sum(mechanism.native_keep_marks for mechanism in used_by(self.edition))
         return self.offered_most * (1 + marks)
+
+    def condition(self, name: str) -> str:
+        """An engine condition (`CONDITIONS`) in C: the mechanisms' native terms joined by ``and``;
+        "" when none adds one."""
+        assert name in CONDITIONS, name
+        terms = [t for m in used_by(self.edition) if (t := m.native_conditions(self.edition).get(name))]
+        return " and ".join(f"({term})" for term in terms)
 
     def parts(self, hook: str) -> list[EnginePart]:
         """The mechanisms' parts of the native engine printed at ``hook`` (`NATIVE_HOOKS`)."""

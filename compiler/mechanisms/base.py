@@ -185,6 +185,13 @@ EXPRESSIONS = {
     "score_meaning": "les points de ses routes",  # what a record's score must be, in from_dict's French message
 }
 
+# The engine's conditions a mechanism may add terms to (each term must hold too), in the pure
+# engine (`Mechanism.conditions`) and the native one (`Mechanism.native_conditions`, C over
+# `self.s`). None holds a term of the core's: an edition without terms prints none of them.
+CONDITIONS = (
+    "may_draw_cards",  # whether the current player may draw a train card now (a hand's limit)
+)
+
 
 def places_by_id(data: dict[str, Any], *, countries: bool) -> dict[str, str]:
     """The board's cities (and its countries, with ``countries``) of a merged document, by the
@@ -496,6 +503,14 @@ class Mechanism:
 
     def expressions(self, edition: Edition) -> dict[str, str]:
         """Terms it adds to the engine's expressions (`EXPRESSIONS`)."""
+        return {}
+
+    def conditions(self, edition: Edition) -> dict[str, str]:
+        """Terms it adds to the engine's conditions (`CONDITIONS`), as Python over `self`."""
+        return {}
+
+    def native_conditions(self, edition: Edition) -> dict[str, str]:
+        """The same terms in the native engine, as Cython over `self.s` (the game's `State`)."""
         return {}
 
     def native_parts(self, edition: Edition) -> dict[str, EnginePart]:
