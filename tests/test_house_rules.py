@@ -1,7 +1,8 @@
 """House rules a new author could not write before (issue 38, §6), each a mechanism in its own
 folder: a race to points (``end { race N }``, ``compiler/mechanisms/race``), a fixed number of
-rounds (``end { rounds N }``, ``compiler/mechanisms/rounds``) and kept tickets face up
-(``face_up_tickets yes``, ``compiler/mechanisms/face_up_tickets``). Their variants beside the others
+rounds (``end { rounds N }``, ``compiler/mechanisms/rounds``), kept tickets face up
+(``face_up_tickets yes``, ``compiler/mechanisms/face_up_tickets``) and a hand limit
+(``hand_limit N``, ``compiler/mechanisms/hand_limit``). Their variants beside the others
 (``tests/variants/``) carry their cases, accepted and refused; here: the cases, on the pure and
 the native engine, the states ``from_dict`` refuses, the sheet's and the differences' French,
 ``without``, and random games that end by the rule."""
@@ -30,6 +31,7 @@ HOUSE_RULES = {
     "usa-course": "race",
     "europe-douze-tours": "rounds",
     "usa-tickets-visibles": "face_up_tickets",
+    "usa-main-limitee": "hand_limit",
 }
 
 
@@ -74,6 +76,16 @@ def test_a_house_rule_plays_its_cases(name: str) -> None:
             "europe-douze-tours",
             {"turns_played": 24},
             "état impossible pour europe-douze-tours\u00a0: chaque joueur a joué 12 tours\u00a0: la partie est finie",
+        ),
+        (
+            "usa-main-limitee",
+            {"players": {1: {"hand": {"red": 6, "blue": 5}}}},
+            "état impossible pour usa-main-limitee\u00a0: players[1] tient plus de 10 cartes Wagon, la limite de main",
+        ),
+        (
+            "usa-main-limitee",
+            {"phase": "second_card", "cards_drawn": 1, "players": {0: {"hand": {"red": 6, "blue": 4}}}},
+            "état impossible pour usa-main-limitee\u00a0: une main de 10 cartes Wagon ne pioche pas de seconde carte",
         ),
     ],
 )
@@ -123,7 +135,7 @@ def test_without_the_house_rule_the_parent_s_game_comes_back(tmp_path, name: str
     spec.write_text(f'edition sans\nextends {name}\ntitle "Sans"\nwithout {mechanism}\n', encoding="utf-8")
     result = compile_edition(spec, loader())
     engine = load_engine(result.engine_source, result.edition.module_name)
-    assert not hasattr(engine, "RACE_POINTS") and not hasattr(engine, "ROUNDS")
+    assert not any(hasattr(engine, name) for name in ("RACE_POINTS", "ROUNDS", "HAND_LIMIT"))
     assert "RACE_POINTS" not in result.engine_source and "ROUNDS" not in result.engine_source
     game = engine.new_game(2, 1)
     assert "tickets" not in game.observation(1)["players"][0]  # hidden again
@@ -198,6 +210,39 @@ def test_face_up_tickets_change_what_is_seen_and_nothing_else() -> None:
     check_games(engine, games=2, every=6)
 
 
+def test_the_hand_limit_is_said_and_kept_in_random_games() -> None:
+    """No hand ever holds more than ten cards, a full hand is never offered a draw, and the
+    refusal says why in French; the sheet says the rule."""
+    result, engine = compiled("usa-main-limitee")
+    rules, annex = result.sheet.split("## Annexe")
+    assert (
+        "Limite de main\u00a0: personne ne tient plus de dix cartes Wagon. Avec dix cartes Wagon en main, "
+        "on ne pioche pas de carte\u00a0: on prend une route, on pioche des tickets, ou l’on passe si rien "
+        "d’autre n’est possible. Si la première carte piochée remplit la main, on ne pioche pas la seconde."
+        in rules
+    )
+    assert "- Cartes Wagon en main\u00a0: dix cartes Wagon au plus (au lieu d’aucune limite)." in annex
+    full = 0
+    for seed in range(20):
+        players = 2 + seed % 4
+        game, rng = engine.new_game(players, seed), random.Random(seed)
+        while not game.is_over():
+            state = game.to_dict()
+            hands = [sum(player["hand"].values()) for player in state["players"]]
+            assert max(hands) <= 10, seed
+            actions = game.legal_actions()
+            if hands[game.current_player] == 10 and state["phase"] == "turn":
+                full += 1
+                assert not any(action["type"] == "draw_card" for action in actions)
+                with pytest.raises(engine.IllegalAction) as error:
+                    game.apply({"type": "draw_card", "source": "deck"})
+                assert error.value.message == (
+                    "Ta main a déjà dix cartes Wagon, le plus qu’elle puisse tenir\u00a0: tu ne peux pas piocher."
+                )
+            game.apply(actions[rng.randrange(len(actions))])
+    assert full > 0  # random play fills hands
+
+
 # -- the native engines -------------------------------------------------------------------------
 
 LACKING = missing_toolchain()
@@ -257,3 +302,9 @@ def test_the_native_engine_plays_the_house_rule_as_the_pure_one(natives, name: s
         first.playout(random.Random(seed))
         second.playout(random.Random(seed))
         assert first.to_dict() == second.to_dict(), seed
+        # The guided policy, in C, keeps the rules: every game it ends is one the engine takes back.
+        beside = native._pure  # the engine the native one was built with
+        guided = beside.new_game(players, seed)
+        native.guided_rollout(guided, random.Random(seed), 12)
+        assert guided.is_over()
+        pure.Game.from_dict(guided.to_dict())

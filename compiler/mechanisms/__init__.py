@@ -29,6 +29,7 @@ from .countries import MECHANISM as COUNTRIES
 from .extra_deck import MECHANISM as EXTRA_DECK
 from .face_up_tickets import MECHANISM as FACE_UP_TICKETS
 from .ferries import MECHANISM as FERRIES
+from .hand_limit import MECHANISM as HAND_LIMIT
 from .joker_pays import MECHANISM as JOKER_PAYS
 from .public_routes import MECHANISM as PUBLIC_ROUTES
 from .race import MECHANISM as RACE
@@ -78,6 +79,7 @@ REGISTRY: tuple[Mechanism, ...] = register(
     RACE,
     ROUNDS,
     FACE_UP_TICKETS,
+    HAND_LIMIT,
     STATED,
 )
 
