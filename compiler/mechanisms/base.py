@@ -5,7 +5,9 @@ A mechanism brings, from its folder: the schema fragment of its statements
 its engine parts (``engine/HOOK.py.j2``, each printed at the engine's hook point
 of that name, only into engines whose spec uses it), its native engine's parts
 (``native/HOOK.pyx.j2``, at the hook points of ``NATIVE_HOOKS``), the terms it
-adds to the engine's expressions, its French sentences for each section
+adds to the engine's expressions (``EXPRESSIONS``) and conditions (``CONDITIONS``, in both
+engines), what it declares for the core to derive (its state, ``state.StateField``; its score
+lines; its board marks, ``marks.BoardMark``), its French sentences for each section
 of the rule sheet, its facts for the differences page, and its fixtures
 (``fixtures/``). The registry (``compiler.mechanisms.REGISTRY``) lists them in the
 order their parts are emitted.
