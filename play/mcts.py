@@ -68,6 +68,16 @@ def determinise(engine: types.ModuleType, observation: dict, rng: random.Random)
         seen_tickets.update(own.get(field, []))
     for record in observation["players"]:  # another seat's tickets, where a rule shows them
         seen_tickets.update(record.get("tickets", []))
+    # Some of a seat's kept tickets that a rule shows (those scored when completed): theirs.
+    within = [
+        f for f in engine.STATE_FIELDS if f.get("within") == "tickets" and f.get("seen", "all") == "all"
+    ]
+    shown_within = [
+        [ticket for field in within for ticket in (record.get(field["key"]) or [])]
+        for record in observation["players"]
+    ]
+    for shown in shown_within:
+        seen_tickets.update(shown)
     drawn = observation.get("drawn_card")  # a card drawn blind: seen by its drawer only
     if drawn is not None:
         unseen[drawn] -= 1
@@ -132,9 +142,11 @@ def determinise(engine: types.ModuleType, observation: dict, rng: random.Random)
             player["hand"] = take_cards(record["hand_size"] - sum(shown.values()))
             for color, count in shown.items():
                 player["hand"][color] += count
-            player["tickets"] = (
-                list(record["tickets"]) if "tickets" in record else take_tickets(record["tickets_count"])
-            )
+            if "tickets" in record:
+                player["tickets"] = list(record["tickets"])
+            else:
+                known = shown_within[seat]
+                player["tickets"] = known + take_tickets(record["tickets_count"] - len(known))
             player["pending_tickets"] = take_tickets(record["pending_tickets_count"])
             if "setup_share_count" in record:
                 player["setup_share"] = take_tickets(record["setup_share_count"])

@@ -233,6 +233,11 @@ def check_declared(module: types.ModuleType, state: dict, fields: list[dict], ow
                 assert set(value) <= set(over), f"{name}: ids out of its range"
                 assert bound is None or len(value) <= bound, f"{name}: more than {bound}"
                 held += value
+                if field.get("within"):
+                    (seat,) = seats
+                    assert set(value) <= set(state["players"][seat][field["within"]]), (
+                        f"{name}: not within its {field['within']}"
+                    )
             elif shape == "holders":
                 assert set(value) <= set(over) and all(
                     0 <= seat < len(state["players"]) for seat in value.values()

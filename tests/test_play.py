@@ -154,6 +154,35 @@ def test_a_sampled_game_keeps_the_tickets_the_observation_shows() -> None:
         module.Game.from_dict(sampled)  # the tickets dealt once each
 
 
+def test_a_sampled_game_deals_a_seat_the_tickets_a_field_shows_within_them() -> None:
+    """A field declared ``within`` a player's tickets and seen by all (tickets a rule scores and
+    shows when completed): the sampled game deals them to that seat, among its hidden others."""
+    import types
+
+    usa = engine("usa-2025")
+    module = types.ModuleType("usa_2025_with_shown_tickets")
+    module.__dict__.update(usa.__dict__)
+    shown = {
+        "key": "tickets_shown",
+        "scope": "player",
+        "shape": "ids",
+        "label": "t",
+        "over": "TICKETS",
+        "within": "tickets",
+    }
+    module.STATE_FIELDS = (*usa.STATE_FIELDS, shown)
+    game = random_position(usa, 5, 120)
+    held = game.to_dict()["players"][1]["tickets"]
+    seen = game.observation(0)
+    seen["players"][1]["tickets_shown"] = held[:1]
+    for seed in range(10):
+        sampled = determinise(module, seen, random.Random(seed))
+        tickets = sampled["players"][1]["tickets"]
+        assert tickets[:1] == held[:1] and len(tickets) == len(held)
+        assert held[0] not in sampled["players"][0]["tickets"] + sampled["ticket_deck"]
+        usa.Game.from_dict(sampled)
+
+
 def test_mcts_budgets() -> None:
     assert make_bot("mcts:50").playouts == 50
     assert make_bot("mcts:0.5s").seconds == 0.5

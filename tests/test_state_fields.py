@@ -274,3 +274,12 @@ def test_the_core_refuses_to_keep_a_shape_it_cannot_yet() -> None:
     assert kept.record_player() == ['"left": self._left[player],']
     assert kept.init() == ["self._left = [0] * players"]
     assert kept.check_player() == ['_check_count(record.get("left"), f"{where}.left", 3)']
+
+
+def test_only_a_player_s_ids_lie_within_another_of_its_lists() -> None:
+    from aventuriers.compiler.mechanisms.state import Scope, Shape, StateField
+
+    with pytest.raises(ValueError) as error:
+        StateField(key="seen", scope=Scope.GAME, shape=Shape.IDS, label="x", within="tickets")
+    assert str(error.value) == "seen: only a player's ids lie within another of its lists"
+    StateField(key="seen", scope=Scope.PLAYER, shape=Shape.IDS, label="x", within="tickets")

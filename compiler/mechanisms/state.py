@@ -79,6 +79,10 @@ class StateField:
     keeps_every_ticket: bool = False  # no ticket ever leaves the game while this field is kept
     pile_kinds: bool = False  # piles: pile k holds the tickets of kind k, and the core's deck none of them
     drawn: Drawn | None = None  # what the board draws of it as the game goes on (`marks.Drawn`)
+    # A player's ids that are also among those its record holds under this key: some of its
+    # kept "tickets" shown to all (those scored the moment they were completed). The search's
+    # sampled games deal them to that player; the tests check the inclusion.
+    within: str | None = None
     # The core keeps it (`compiler/emit/kept_state.py`): its slot `_<key>`, set-up, copy, record,
     # load, observation and shape checks come from this declaration, none from the mechanism.
     derived: bool = False
@@ -91,6 +95,8 @@ class StateField:
                 + " or ".join(f"{scope.value}'s {shape.value}" for shape, scope in wanted)
                 + f", not a {self.scope.value}'s {self.shape.value}"
             )
+        if self.within is not None and (self.shape, self.scope) != (Shape.IDS, Scope.PLAYER):
+            raise ValueError(f"{self.key}: only a player's ids lie within another of its lists")
         if self.drawn is not None and self.seen is not Seen.ALL:
             raise ValueError(f"{self.key}: the board draws only what every seat sees")
 
