@@ -2,7 +2,8 @@
 folder: a race to points (``end { race N }``, ``compiler/mechanisms/race``), a fixed number of
 rounds (``end { rounds N }``, ``compiler/mechanisms/rounds``), kept tickets face up
 (``face_up_tickets yes``, ``compiler/mechanisms/face_up_tickets``) and a hand limit
-(``hand_limit N``, ``compiler/mechanisms/hand_limit``). Their variants beside the others
+(``hand_limit N``, ``compiler/mechanisms/hand_limit``), tickets scored the moment they are
+completed (``score_tickets_at_once yes``, ``compiler/mechanisms/tickets_at_once``). Their variants beside the others
 (``tests/variants/``) carry their cases, accepted and refused; here: the cases, on the pure and
 the native engine, the states ``from_dict`` refuses, the sheet's and the differences' French,
 ``without``, and random games that end by the rule."""
@@ -32,6 +33,15 @@ HOUSE_RULES = {
     "europe-douze-tours": "rounds",
     "usa-tickets-visibles": "face_up_tickets",
     "usa-main-limitee": "hand_limit",
+    "usa-tickets-aussitot": "score_tickets_at_once",
+}
+# What is gone from an engine once a variant of the house rule drops it (`without`).
+GONE = {
+    "race": "RACE_POINTS",
+    "rounds": "ROUNDS",
+    "face_up_tickets": "Kept tickets lie face up",
+    "hand_limit": "HAND_LIMIT",
+    "score_tickets_at_once": "tickets_scored",
 }
 
 
@@ -76,6 +86,18 @@ def test_a_house_rule_plays_its_cases(name: str) -> None:
             "europe-douze-tours",
             {"turns_played": 24},
             "état impossible pour europe-douze-tours\u00a0: chaque joueur a joué 12 tours\u00a0: la partie est finie",
+        ),
+        (
+            "usa-tickets-aussitot",
+            {"players": {0: {"tickets_scored": ["denver-el-paso"]}}},
+            "état impossible pour usa-tickets-aussitot\u00a0: players[0].score doit valoir 4, les points de ses "
+            "routes et de ses tickets déjà marqués, pas 0",
+        ),
+        (
+            "usa-tickets-aussitot",
+            {"players": {0: {"tickets_scored": ["denver-el-paso"], "score": 4}}},
+            "état impossible pour usa-tickets-aussitot\u00a0: players[0].tickets_scored doit être des tickets "
+            "gardés, chacun une fois",
         ),
         (
             "usa-main-limitee",
@@ -135,8 +157,8 @@ def test_without_the_house_rule_the_parent_s_game_comes_back(tmp_path, name: str
     spec.write_text(f'edition sans\nextends {name}\ntitle "Sans"\nwithout {mechanism}\n', encoding="utf-8")
     result = compile_edition(spec, loader())
     engine = load_engine(result.engine_source, result.edition.module_name)
-    assert not any(hasattr(engine, name) for name in ("RACE_POINTS", "ROUNDS", "HAND_LIMIT"))
-    assert "RACE_POINTS" not in result.engine_source and "ROUNDS" not in result.engine_source
+    assert GONE[mechanism] in compile_edition(VARIANTS / f"{name}.aventuriers", loader()).engine_source
+    assert GONE[mechanism] not in result.engine_source
     game = engine.new_game(2, 1)
     assert "tickets" not in game.observation(1)["players"][0]  # hidden again
 
@@ -241,6 +263,46 @@ def test_the_hand_limit_is_said_and_kept_in_random_games() -> None:
                 )
             game.apply(actions[rng.randrange(len(actions))])
     assert full > 0  # random play fills hands
+
+
+def test_tickets_scored_at_once_keep_the_track_and_the_end_s_count() -> None:
+    """At every step the track is the routes' points and the scored tickets'; at the end the
+    tickets completed are exactly those scored, counted once; the search's sampled games deal
+    each seat the tickets it has shown; the sheet says the rule."""
+    from aventuriers.play.mcts import determinise
+
+    result, engine = compiled("usa-tickets-aussitot")
+    assert (
+        "Tickets marqués aussitôt\u00a0: à la fin du tour où tes routes relient les deux villes d’un de tes "
+        "tickets (ou où tu gardes un ticket déjà relié), tu le montres et tu avances ton marqueur de ses "
+        "points." in result.sheet
+    )
+    scored_some = 0
+    for seed in range(16):
+        players = 2 + seed % 4
+        game, rng = engine.new_game(players, seed), random.Random(seed)
+        while not game.is_over():
+            state = game.to_dict()
+            for player in state["players"]:
+                route_points = sum(engine.ROUTE_POINTS[engine.ROUTES[r]["length"]] for r in player["routes"])
+                shown = sum(engine.TICKETS[t]["points"] for t in player["tickets_scored"])
+                assert player["score"] == route_points + shown, seed
+                assert set(player["tickets_scored"]) <= set(player["tickets"])
+            seat = game.current_player
+            seen = game.observation(seat)
+            sampled = engine.Game.from_dict(determinise(engine, seen, random.Random(seed)))
+            assert sampled.observation(seat) == seen
+            actions = game.legal_actions()
+            game.apply(actions[rng.randrange(len(actions))])
+        state = game.to_dict()
+        for result_of, player in zip(game.scores(), state["players"], strict=True):
+            completed = [entry["ticket"] for entry in result_of["tickets_completed"]]
+            assert sorted(completed) == sorted(player["tickets_scored"]), seed
+            scored_some += len(completed)
+    assert scored_some > 0
+    from .test_typed_api import check_games
+
+    check_games(engine, games=1, every=8)  # `tickets_scored` in the records, of its declared type
 
 
 # -- the native engines -------------------------------------------------------------------------

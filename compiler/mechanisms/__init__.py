@@ -43,6 +43,7 @@ from .stations import MECHANISM as STATIONS
 from .teams import MECHANISM as TEAMS
 from .ticket_mix import MECHANISM as TICKET_MIX
 from .ticket_targets import MECHANISM as TICKET_TARGETS
+from .tickets_at_once import MECHANISM as TICKETS_AT_ONCE
 from .tokens import MECHANISM as TOKENS
 from .tunnels import MECHANISM as TUNNELS
 from .used import (
@@ -76,6 +77,7 @@ REGISTRY: tuple[Mechanism, ...] = register(
     REGIONS,
     PUBLIC_ROUTES,
     TICKET_MIX,
+    TICKETS_AT_ONCE,
     RACE,
     ROUNDS,
     FACE_UP_TICKETS,
