@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import functools
 import importlib
+import importlib.machinery
+import importlib.util
 import json
 import random
+import sys
 import types
+from pathlib import Path
 
 import pytest
 from aventuriers.compiler import layout
@@ -308,3 +312,26 @@ def random_position(module: types.ModuleType, seed: int, most_steps: int):
             break
         game.apply(chooser.choice(game.legal_actions()))
     return game
+
+
+def load_native(folder: Path, package: str) -> types.ModuleType | None:
+    """The native engine built in an edition's folder (`build --native`), loaded inside a
+    package of its own, `package`, so that it takes its edition's tables and messages from the
+    `engine` beside it; None when none was built there."""
+    from aventuriers.compiler.write import is_native_artefact
+
+    built = [
+        path
+        for path in folder.iterdir()
+        if is_native_artefact(path.name) and path.name.startswith("engine_core.")
+    ]
+    if not built:
+        return None
+    holder = importlib.util.module_from_spec(importlib.machinery.ModuleSpec(package, None, is_package=True))
+    holder.__path__ = [str(folder)]
+    sys.modules[package] = holder
+    spec = importlib.util.spec_from_file_location(f"{package}.engine_core", built[0])
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module

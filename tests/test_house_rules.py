@@ -10,11 +10,8 @@ the native engine, the states ``from_dict`` refuses, the sheet's and the differe
 
 from __future__ import annotations
 
-import importlib.machinery
-import importlib.util
 import os
 import random
-import sys
 from pathlib import Path
 
 import pytest
@@ -23,9 +20,9 @@ from aventuriers.compiler.build import compile_edition, loader
 from aventuriers.compiler.cli import main
 from aventuriers.compiler.emit.example import load_engine
 from aventuriers.compiler.native import missing_toolchain
-from aventuriers.compiler.write import is_native_artefact
 
 from .conformance_runner import run_case, start_state
+from .engines import load_native
 
 VARIANTS = Path(__file__).resolve().parent / "variants"
 HOUSE_RULES = {
@@ -319,23 +316,8 @@ def natives(tmp_path_factory) -> dict:
     for name in sorted(HOUSE_RULES):
         out = tmp_path_factory.mktemp(name) / "generated"
         assert main(["build", str(VARIANTS / f"{name}.aventuriers"), "--out", str(out), "--native"]) == 0
-        folder = out / name.replace("-", "_")
-        built = [
-            path
-            for path in folder.iterdir()
-            if is_native_artefact(path.name) and path.name.startswith("engine_core.")
-        ]
-        assert built, f"{name}: no native engine built"
-        package = f"house_{name.replace('-', '_')}"
-        holder = importlib.util.module_from_spec(
-            importlib.machinery.ModuleSpec(package, None, is_package=True)
-        )
-        holder.__path__ = [str(folder)]
-        sys.modules[package] = holder
-        spec = importlib.util.spec_from_file_location(f"{package}.engine_core", built[0])
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[spec.name] = module
-        spec.loader.exec_module(module)
+        module = load_native(out / name.replace("-", "_"), f"house_{name.replace('-', '_')}")
+        assert module is not None, f"{name}: no native engine built"
         found[name] = module
     return found
 

@@ -19,7 +19,6 @@ import os
 import pickle
 import random
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
@@ -30,7 +29,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.conformance_runner import run_case, unmet_requirement
-from tests.engines import EDITIONS, engine, play_random, seat_counts
+from tests.engines import EDITIONS, engine, load_native, play_random, seat_counts
 from tests.test_conformance import CASES
 
 LACKING = missing_toolchain()
@@ -77,21 +76,9 @@ def natives(tmp_path_factory) -> dict:
     assert main(["build", "--out", str(out), "--native"]) == 0
     found = {}
     for edition in EDITIONS:
-        folder = out / edition.replace("-", "_")
-        built = compiled(folder, "engine_core")
-        if not built:
-            continue
-        package = f"natives_{edition.replace('-', '_')}"
-        holder = importlib.util.module_from_spec(
-            importlib.machinery.ModuleSpec(package, None, is_package=True)
-        )
-        holder.__path__ = [str(folder)]
-        sys.modules[package] = holder
-        spec = importlib.util.spec_from_file_location(f"{package}.engine_core", built[0])
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[spec.name] = module
-        spec.loader.exec_module(module)
-        found[edition] = module
+        module = load_native(out / edition.replace("-", "_"), f"natives_{edition.replace('-', '_')}")
+        if module is not None:
+            found[edition] = module
     return found
 
 

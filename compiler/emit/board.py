@@ -311,22 +311,15 @@ def picture(board: Board, marks: tuple[BoardMark, ...] = ()) -> Picture | None:
             x, y = xy[city]
             labels.append(_label(city, x, y, DOT_RADIUS, FONT_SIZE))
             kinds[city], sizes[city] = "city", FONT_SIZE
-    for country in board.countries:
-        own = [
-            arrows[f"{country.name}#{k}"]
-            for k in range(1, country.arrows + 1)
-            if f"{country.name}#{k}" in arrows
-        ]
-        if own:
-            x = sum(a[0] + a[2] * ARROW_SIZE * 2 for a in own) / len(own)
-            y = sum(a[1] + a[3] * ARROW_SIZE * 2 for a in own) / len(own)
-            key = f"pays:{country.name}"
-            labels.append(_label(key, x, y, 2.0, COUNTRY_FONT_SIZE))
-            kinds[key], sizes[key] = "country", COUNTRY_FONT_SIZE
+    countries = _country_anchors(board, arrows)
+    for name, (x, y) in countries.items():
+        key = f"pays:{name}"
+        labels.append(_label(key, x, y, 2.0, COUNTRY_FONT_SIZE))
+        kinds[key], sizes[key] = "country", COUNTRY_FONT_SIZE
     dots = [Dot(x=x, y=y, radius=DOT_RADIUS + 1) for city, (x, y) in xy.items() if city in board.cities]
     dots += [Dot(x=x, y=y, radius=ARROW_SIZE) for x, y, _, _ in arrows.values()]
     badges = _route_badges(board, marks, tracks)
-    places = {**_country_anchors(board, arrows), **{city: xy[city] for city in board.cities if city in xy}}
+    places = {**countries, **{city: xy[city] for city in board.cities if city in xy}}
     place_badges = _place_badges(marks, places)
     badges += place_badges
     # The names keep clear of the numbers beside the places.
@@ -431,7 +424,7 @@ def _route_badges(board: Board, marks: tuple[BoardMark, ...], tracks: dict[str, 
 
 
 def _country_anchors(board: Board, arrows: dict) -> dict[str, tuple[float, float]]:
-    """Where a country's marks go: beyond the middle of its arrows."""
+    """Where a country's name and marks go: beyond the middle of its arrows."""
     anchors = {}
     for country in board.countries:
         own = [
