@@ -44,6 +44,17 @@ def environment() -> jinja2.Environment:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class GameClass:
+    """A mechanism's class in the engine: its name, the class it subclasses, its body."""
+
+    name: str
+    base: str
+    part: EnginePart
+    french: str  # the mechanism's French name, as the build's messages say it
+    rules: str  # the spec lines of its rules
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class EngineView:
     edition: Edition
     sources: tuple[str, ...]
@@ -61,6 +72,33 @@ class EngineView:
             if part is not None:
                 found.append(part)
         return found
+
+    @property
+    def game_classes(self) -> list[GameClass]:
+        """The mechanisms' classes, each a subclass of the one before it, the core's first; the
+        public ``Game`` subclasses the last."""
+        found, base = [], "_CoreGame"
+        for mechanism in self.used_mechanisms:
+            part = mechanism.game_part(self.edition)
+            if part is not None:
+                rules = citation(mechanism.rules(self.edition))
+                found.append(
+                    GameClass(
+                        name=mechanism.class_name,
+                        base=base,
+                        part=part,
+                        french=mechanism.french,
+                        rules=rules,
+                    )
+                )
+                base = mechanism.class_name
+        return found
+
+    @property
+    def game_base(self) -> str:
+        """The class the public ``Game`` subclasses: the last mechanism's, else the core's."""
+        classes = self.game_classes
+        return classes[-1].name if classes else "_CoreGame"
 
     @property
     def mechanism_exports(self) -> list[str]:

@@ -95,7 +95,6 @@ HOOKS = (
     "setup_next",  # in `apply` of a ticket choice at set-up, once the next player is the current one
     "setup_kept",  # once every player has kept tickets at set-up
     "methods",  # methods of `Game`, after the core's rules
-    "ticket_joins",  # the body of `_joins(network, ticket)`, in place of the core's (`record`)
     "ticket_result",  # in the scoring of each `ticket` on `network`: `continue` once it is scored
     "score_network",  # in scores(): `network` and `own_network` of `player` (replaces the core's)
     "score_record",  # in scores(), the keys of each player's `result` after "player"
@@ -122,6 +121,10 @@ HOOKS = (
     "state_end",  # in from_dict's checks, after the core's (`state`, `phase`, `players`, `owners`)
     "handlers",  # entries of `_HANDLERS`: each action type's handler and fields
 )
+
+# The file of a mechanism's ``engine`` folder that holds its class (`Mechanism.game_part`): what
+# it changes of a method of the core's game is an override of that method, `super()` for the rest.
+GAME_CLASS = "game"
 
 # The native engine's hook points (`native/<hook>.pyx.j2` in a mechanism's folder), in the
 # order they appear in `engine_core.pyx`.
@@ -478,6 +481,22 @@ class Mechanism:
     def parts(self, edition: Edition) -> dict[str, EnginePart]:
         """Its parts of the engine by hook point (`HOOKS`): the files of its ``engine`` folder."""
         return self._parts_in("engine", HOOKS, "py.j2", edition)
+
+    def game_part(self, edition: Edition) -> EnginePart | None:
+        """Its class in the engine (``engine/game.py.j2``): the body of a subclass of the game
+        below it (the core's, or another mechanism's), printed between the core's class and the
+        public ``Game``, in the registry's order. It overrides the core's methods it changes,
+        calling ``super()`` for what it keeps; its ``__slots__`` name its own state."""
+        if f"{GAME_CLASS}.py.j2" not in _files_in(self.folder / "engine"):
+            return None
+        return EnginePart(
+            template=f"{self.folder.name}/engine/{GAME_CLASS}.py.j2", view=self.engine_view(edition)
+        )
+
+    @property
+    def class_name(self) -> str:
+        """The name of its class in an engine: ``_TicketMixGame`` for ``ticket_mix``."""
+        return "_" + "".join(word.title() for word in self.folder.name.split("_")) + "Game"
 
     def _parts_in(
         self, folder: str, hooks: tuple[str, ...], suffix: str, edition: Edition

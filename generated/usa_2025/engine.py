@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping
 from math import comb
-from typing import TYPE_CHECKING, Any, Literal, NoReturn, NotRequired, Protocol, TypedDict
+from typing import TYPE_CHECKING, Any, Literal, NoReturn, NotRequired, Protocol, Self, TypedDict
 
 __all__ = [
     "ACTIONS",
@@ -1434,27 +1434,10 @@ def new_game(players: int, seed: int) -> Game:
     return game
 
 
-class Game:
-    """One game in progress, played by the current player's actions until `is_over()`.
-
-    - `legal_actions()`: the legal actions (read-only dicts, stable order); `apply(action)`
-      plays one, or raises `IllegalAction` (`.code`, French `.message`) and changes nothing.
-    - `observation(player)`: what that player sees (`Observation`); `to_dict()` the whole
-      state (`State`), restored exactly by `Game.from_dict` (ValueError on an impossible one).
-    - `scores()`: one `ScoreRecord` per player; `winners()`: the players of the best total.
-    - By integer ids of `ACTIONS`: `legal_action_ids()`, `action_mask()`, `apply_id(i)`;
-      counting: `legal_count()`, `legal_at(k)`, `sample_id(rng)`; `playout(rng)` plays random
-      moves to the end, `copy()` is an independent game.
-
-    Example::
-
-        game = new_game(players=2, seed=7)
-        while not game.is_over():
-            actions = game.legal_actions()
-            claims = [action for action in actions if action["type"] == "claim_route"]
-            game.apply(claims[0] if claims else actions[0])
-        print(game.scores(), game.winners())
-    """
+class _CoreGame:
+    """The core's rules, what every edition plays; the public `Game` below is this class with
+    the classes of the mechanisms its spec uses between them, each overriding the methods it
+    changes (`super()` for the rest)."""
 
     __slots__ = (
         "players",
@@ -2201,6 +2184,7 @@ class Game:
 
     @staticmethod
     def _joins(network: dict[str, str], ticket: int) -> bool:
+        """Whether `network` joins the ticket's two cities."""
         record = TICKETS[_TICKET_IDS[ticket]]
         a = network.get(record["a"])
         return a is not None and a == network.get(record["b"])
@@ -2403,7 +2387,7 @@ class Game:
         return game
 
     @classmethod
-    def from_dict(cls, state: State | dict[str, object]) -> Game:
+    def from_dict(cls, state: State | dict[str, object]) -> Self:
         """A game from `to_dict` output (or a position written by hand in that shape).
 
         Raises ValueError, in French, when `state` is not a state of this edition.
@@ -2424,7 +2408,7 @@ class Game:
             ) from None
 
     @classmethod
-    def _restore(cls, state: Any) -> Game:
+    def _restore(cls, state: Any) -> Self:
         players = state["players"]
         game = cls(len(players), 0)
         for player, record in enumerate(players):
@@ -2450,6 +2434,31 @@ class Game:
         game._rng = _Random(state.get("rng", 0))
         game._index_open_routes()
         return game
+
+
+class Game(_CoreGame):
+    """One game in progress, played by the current player's actions until `is_over()`.
+
+    - `legal_actions()`: the legal actions (read-only dicts, stable order); `apply(action)`
+      plays one, or raises `IllegalAction` (`.code`, French `.message`) and changes nothing.
+    - `observation(player)`: what that player sees (`Observation`); `to_dict()` the whole
+      state (`State`), restored exactly by `Game.from_dict` (ValueError on an impossible one).
+    - `scores()`: one `ScoreRecord` per player; `winners()`: the players of the best total.
+    - By integer ids of `ACTIONS`: `legal_action_ids()`, `action_mask()`, `apply_id(i)`;
+      counting: `legal_count()`, `legal_at(k)`, `sample_id(rng)`; `playout(rng)` plays random
+      moves to the end, `copy()` is an independent game.
+
+    Example::
+
+        game = new_game(players=2, seed=7)
+        while not game.is_over():
+            actions = game.legal_actions()
+            claims = [action for action in actions if action["type"] == "claim_route"]
+            game.apply(claims[0] if claims else actions[0])
+        print(game.scores(), game.winners())
+    """
+
+    __slots__ = ()
 
 
 # -- state validation (Game.from_dict) ----------------------------------------

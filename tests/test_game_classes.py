@@ -1,0 +1,41 @@
+"""A mechanism's class (issue 38, §1): what a mechanism changes of a method of the core's game is
+an override of that method in its class (``engine/game.py.j2``), a subclass of the game below it,
+the core's first, the public ``Game`` last; ``super()`` for what it keeps."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+from aventuriers.compiler.build import compile_ir, loader
+from aventuriers.compiler.mechanisms import used_by
+
+from .engines import EDITIONS, engine
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_the_game_is_the_core_s_with_its_mechanisms_classes_between(edition: str) -> None:
+    module = engine(edition)
+    editions = loader()
+    ir = compile_ir(editions.path_of(edition), editions)
+    expected = [m.class_name for m in reversed(used_by(ir)) if m.game_part(ir) is not None]
+    chain = [cls.__name__ for cls in module.Game.__mro__]
+    assert chain == ["Game", *expected, "_CoreGame", "object"]
+    game = module.new_game(module.PLAYERS[0], 1)
+    assert not hasattr(game, "__dict__")  # every class keeps to its slots
+    assert type(game.copy()) is module.Game and type(module.Game.from_dict(game.to_dict())) is module.Game
+
+
+def test_a_mechanism_overrides_the_core_s_method_it_changes() -> None:
+    """Countries (Germany): a ticket to a country is joined by a network reaching any of its
+    arrows; the core's test, two cities in one network, cannot see it. The override is the
+    class's own, and the public Game plays it."""
+    module = importlib.import_module("aventuriers.generated.germany.engine")
+    countries = module._CountriesGame
+    assert countries.__bases__ == (module._CoreGame,) and "_joins" in vars(countries)
+    ticket = module._TICKET_INDEX["frankreich-munchen"]
+    arrow = next(node for node, country in module._NODE_COUNTRY.items() if country == "Frankreich")
+    network = {"München": "one", arrow: "one"}
+    assert module.Game._joins(network, ticket) is True
+    assert module._CoreGame._joins(network, ticket) is False
+    assert module.Game._joins({"München": "one", arrow: "other"}, ticket) is False
