@@ -7,6 +7,7 @@ schema and every template ship inside the package ``aventuriers``.
 from __future__ import annotations
 
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -82,6 +83,14 @@ def serve_check(bin_dir: Path, work: Path, env: dict[str, str]) -> None:
 def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         scratch = Path(folder)
+        # Built from a copy of the checkout's files (tracked, or new and not ignored): a `build/`
+        # left in the checkout by an earlier wheel would otherwise slip its stale files in.
+        source = scratch / "source"
+        listed = run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], ROOT)
+        for name in filter(None, listed.split("\0")):
+            if (ROOT / name).is_file():
+                (source / name).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(ROOT / name, source / name)
         run(
             [
                 sys.executable,
@@ -92,9 +101,9 @@ def main() -> None:
                 "--no-deps",
                 "-w",
                 str(scratch / "dist"),
-                str(ROOT),
+                str(source),
             ],
-            ROOT,
+            source,
         )
         run([sys.executable, "-m", "venv", str(scratch / "venv")], scratch)
         wheel = next((scratch / "dist").glob("aventuriers-*.whl"))
