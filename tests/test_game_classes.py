@@ -39,3 +39,23 @@ def test_a_mechanism_overrides_the_core_s_method_it_changes() -> None:
     assert module.Game._joins(network, ticket) is True
     assert module._CoreGame._joins(network, ticket) is False
     assert module.Game._joins({"München": "one", arrow: "other"}, ticket) is False
+
+
+def test_a_class_keeps_the_core_s_method_for_what_it_does_not_change() -> None:
+    """Ticket targets (Switzerland), over countries: a ticket to several countries scores its
+    best target reached, through its own `_ticket_result`; a ticket between two cities is the
+    core's (`super()`), the same entry as `_CoreGame` gives."""
+    module = importlib.import_module("aventuriers.generated.switzerland.engine")
+    assert module._TicketTargetsGame.__bases__ == (module._CountriesGame,)
+    game = module.new_game(2, 1)
+    to_countries = module._TICKET_INDEX["bern-france-deutschland-osterreich-italia"]
+    arrows = {node: country for node, country in module._NODE_COUNTRY.items()}
+    deutschland = next(node for node, country in arrows.items() if country == "Deutschland")
+    network = {"Bern": "one", deutschland: "one", "Basel": "one"}
+    assert game._ticket_result(network, to_countries) == (
+        True,
+        {"ticket": "bern-france-deutschland-osterreich-italia", "points": 6, "target": "Deutschland"},
+    )
+    plain = module._TICKET_INDEX["basel-bern"]
+    assert game._ticket_result(network, plain) == module._CoreGame._ticket_result(game, network, plain)
+    assert game._ticket_result(network, plain) == (True, {"ticket": "basel-bern", "points": 5})

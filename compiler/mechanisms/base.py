@@ -95,7 +95,6 @@ HOOKS = (
     "setup_next",  # in `apply` of a ticket choice at set-up, once the next player is the current one
     "setup_kept",  # once every player has kept tickets at set-up
     "methods",  # methods of `Game`, after the core's rules
-    "ticket_result",  # in the scoring of each `ticket` on `network`: `continue` once it is scored
     "score_network",  # in scores(): `network` and `own_network` of `player` (replaces the core's)
     "score_record",  # in scores(), the keys of each player's `result` after "player"
     "scores",  # in scores(), for each player's `result`, before the bonuses

@@ -2835,22 +2835,6 @@ class _CoreGame:
         self._tend_market()  # the revealed cards went to the discard
         self._end_turn()
 
-    @staticmethod
-    def _best_target(network: dict[str, str], ticket: int) -> tuple[bool, dict]:
-        """A ticket with targets: the best target reached scores; none reached, the lowest is lost.
-
-        Spec: editions/switzerland.aventuriers:253.
-        """
-        record = TICKETS[_TICKET_IDS[ticket]]
-        origin = _roots(network, record["a"])
-        reached = [
-            (points, place) for place, points in record["targets"].items() if origin & _roots(network, place)
-        ]
-        if reached:
-            points, place = max(reached)
-            return True, {"ticket": _TICKET_IDS[ticket], "points": points, "target": place}
-        return False, {"ticket": _TICKET_IDS[ticket], "points": min(record["targets"].values())}
-
     # -- scoring ------------------------------------------------------------
 
     def _network(self, player: int, borrowed: tuple[int, ...] = ()) -> dict[str, str]:
@@ -2879,17 +2863,20 @@ class _CoreGame:
         a = network.get(record["a"])
         return a is not None and a == network.get(record["b"])
 
+    def _ticket_result(self, network: dict[str, str], ticket: int) -> tuple[bool, dict]:
+        """Whether `network` completes the ticket, and its entry with the points it scores or loses."""
+        return self._joins(network, ticket), {
+            "ticket": _TICKET_IDS[ticket],
+            "points": TICKETS[_TICKET_IDS[ticket]]["points"],
+        }
+
     def _ticket_results(self, network: dict[str, str], tickets: list[int]) -> tuple[list[dict], list[dict]]:
         """The tickets completed and failed on `network`, each with its points."""
         completed: list[dict] = []
         failed: list[dict] = []
         for ticket in tickets:
-            if "targets" in TICKETS[_TICKET_IDS[ticket]]:
-                reached, entry = self._best_target(network, ticket)
-                (completed if reached else failed).append(entry)
-                continue
-            entry = {"ticket": _TICKET_IDS[ticket], "points": TICKETS[_TICKET_IDS[ticket]]["points"]}
-            (completed if self._joins(network, ticket) else failed).append(entry)
+            done, entry = self._ticket_result(network, ticket)
+            (completed if done else failed).append(entry)
         return completed, failed
 
     @staticmethod
@@ -3175,7 +3162,35 @@ class _CountriesGame(_CoreGame):
         return bool(_roots(network, record["a"]) & _roots(network, record["b"]))
 
 
-class Game(_CountriesGame):
+class _TicketTargetsGame(_CountriesGame):
+    """What « les tickets à plusieurs destinations » changes of the game below it: overrides of its methods."""
+
+    __slots__ = ()
+
+    def _ticket_result(self, network: dict[str, str], ticket: int) -> tuple[bool, dict]:
+        """A ticket with targets scores its best target reached, editions/switzerland.aventuriers:253; the others as the core scores them."""
+        if "targets" in TICKETS[_TICKET_IDS[ticket]]:
+            return self._best_target(network, ticket)
+        return super()._ticket_result(network, ticket)
+
+    @staticmethod
+    def _best_target(network: dict[str, str], ticket: int) -> tuple[bool, dict]:
+        """A ticket with targets: the best target reached scores; none reached, the lowest is lost.
+
+        Spec: editions/switzerland.aventuriers:253.
+        """
+        record = TICKETS[_TICKET_IDS[ticket]]
+        origin = _roots(network, record["a"])
+        reached = [
+            (points, place) for place, points in record["targets"].items() if origin & _roots(network, place)
+        ]
+        if reached:
+            points, place = max(reached)
+            return True, {"ticket": _TICKET_IDS[ticket], "points": points, "target": place}
+        return False, {"ticket": _TICKET_IDS[ticket], "points": min(record["targets"].values())}
+
+
+class Game(_TicketTargetsGame):
     """One game in progress, played by the current player's actions until `is_over()`.
 
     - `legal_actions()`: the legal actions (read-only dicts, stable order); `apply(action)`

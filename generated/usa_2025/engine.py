@@ -2189,13 +2189,20 @@ class _CoreGame:
         a = network.get(record["a"])
         return a is not None and a == network.get(record["b"])
 
+    def _ticket_result(self, network: dict[str, str], ticket: int) -> tuple[bool, dict]:
+        """Whether `network` completes the ticket, and its entry with the points it scores or loses."""
+        return self._joins(network, ticket), {
+            "ticket": _TICKET_IDS[ticket],
+            "points": TICKETS[_TICKET_IDS[ticket]]["points"],
+        }
+
     def _ticket_results(self, network: dict[str, str], tickets: list[int]) -> tuple[list[dict], list[dict]]:
         """The tickets completed and failed on `network`, each with its points."""
         completed: list[dict] = []
         failed: list[dict] = []
         for ticket in tickets:
-            entry = {"ticket": _TICKET_IDS[ticket], "points": TICKETS[_TICKET_IDS[ticket]]["points"]}
-            (completed if self._joins(network, ticket) else failed).append(entry)
+            done, entry = self._ticket_result(network, ticket)
+            (completed if done else failed).append(entry)
         return completed, failed
 
     @staticmethod
