@@ -59,3 +59,55 @@ def test_a_class_keeps_the_core_s_method_for_what_it_does_not_change() -> None:
     plain = module._TICKET_INDEX["basel-bern"]
     assert game._ticket_result(network, plain) == module._CoreGame._ticket_result(game, network, plain)
     assert game._ticket_result(network, plain) == (True, {"ticket": "basel-bern", "points": 5})
+
+
+def _classes(module) -> dict[str, type]:
+    """The classes of an engine's game by name, the core's included."""
+    return {cls.__name__: cls for cls in module.Game.__mro__}
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_mechanism_s_score_lines_are_its_class_s_override(edition: str) -> None:
+    """Each part of a score a mechanism adds (its `ScoreLine`s) is written by its class's
+    `_score_player` over the core's record (`super()`): the core's record holds none of them."""
+    module = engine(edition)
+    editions = loader()
+    ir = compile_ir(editions.path_of(edition), editions)
+    classes = _classes(module)
+    core = classes["_CoreGame"]
+    game = module.new_game(module.PLAYERS[0], 3)
+    core_keys = set(core._score_player(game, 0, *core._score_networks(game, 0)))
+    added = set(game.scores()[0]) - core_keys
+    declared = set()
+    for mechanism in used_by(ir):
+        keys = {line.path[0] for line in mechanism.score_lines(ir)}
+        declared |= keys
+        if keys:
+            assert "_score_player" in vars(classes[mechanism.class_name]), mechanism.name
+    assert declared <= added and not declared & core_keys, edition
+    overriding = [cls for cls in module.Game.__mro__[1:-2] if "_score_player" in vars(cls)]
+    assert bool(added) == bool(overriding), edition  # the core writes no mechanism's key
+
+
+def test_two_mechanisms_classes_add_their_lines_one_over_the_other(tmp_path) -> None:
+    """Europe with a starting score: the stations' class over the core's, the starting score's
+    over the stations'; a record holds both lines and its total both points."""
+    from aventuriers.compiler.build import compile_edition
+    from aventuriers.compiler.emit.example import load_engine
+
+    path = tmp_path / "europe-avance.aventuriers"
+    path.write_text(
+        'edition europe-avance\nextends europe\ntitle "Europe, avance par place"\n'
+        "setup {\n  starting_score [0, 1, 2, 3, 4]\n}\n",
+        encoding="utf-8",
+    )
+    result = compile_edition(path, loader())
+    module = load_engine(result.engine_source, result.edition.module_name)
+    chain = [cls.__name__ for cls in module.Game.__mro__]
+    assert chain[:4] == ["Game", "_StartingScoreGame", "_StationsGame", "_CoreGame"]
+    game = module.new_game(3, 11)
+    scores = game.scores()  # nobody's routes yet: three unused stations each, every ticket failed
+    for seat, record in enumerate(scores):
+        assert record["starting_score"] == seat and record["stations"]["unused_points"] == 12
+        failed = sum(entry["points"] for entry in record["tickets_failed"])
+        assert record["total"] == seat + 12 - failed

@@ -95,12 +95,7 @@ HOOKS = (
     "setup_next",  # in `apply` of a ticket choice at set-up, once the next player is the current one
     "setup_kept",  # once every player has kept tickets at set-up
     "methods",  # methods of `Game`, after the core's rules
-    "score_network",  # in scores(): `network` and `own_network` of `player` (replaces the core's)
-    "score_record",  # in scores(), the keys of each player's `result` after "player"
-    "scores",  # in scores(), for each player's `result`, before the bonuses
-    "award_bonuses",  # in scores(), once every `results` is made: the bonuses (replaces the core's)
-    "winners_results",  # in winners(): the `results` compared (replaces the core's)
-    "winners_of",  # in winners(): the players returned from the `best` key (replaces the core's)
+    "score_record",  # in `_score_player`, the keys of each player's record after "player"
     "record_player",  # in to_dict's record of each player (`player`): more keys
     "record_state",  # in to_dict, once the core's `state` is made: more keys
     "observe_player",  # in observation's record of each player (`other`): more keys

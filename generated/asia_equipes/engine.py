@@ -2823,7 +2823,7 @@ class _CoreGame:
                     - sum(entry["points"] for entry in held_failed),
                 }
             )
-        self._award_bonuses(teams)
+        _CoreGame._award_bonuses(teams)  # the core's award, to teams (this game's gives players none)
         return teams
 
     # -- scoring ------------------------------------------------------------
@@ -2907,33 +2907,39 @@ class _CoreGame:
         Spec: editions/asia-equipes.aventuriers:47.
         """
         # Built key by key, the mechanisms' after the core's: `ScoreRecord`s once returned.
-        results: list[Any] = []
-        for player in range(self.players):
-            # A ticket is completed when the routes of the player's whole team join its cities.
-            teammates = tuple(
-                route for mate in self._team_of(player) if mate != player for route in self._routes[mate]
-            )
-            network = self._network(player, teammates)
-            own_network = self._network(player)
-            completed, failed = self._ticket_results(network, self._tickets[player])
-            route_points = sum(ROUTE_POINTS[_ROUTE_LENGTH[route]] for route in self._routes[player])
-            result = {
-                "player": player,
-                "team": player // TEAM_SIZE,
-                "route_points": route_points,
-                "tickets_completed": completed,
-                "tickets_failed": failed,
-                "longest_path": self._longest_trail(self._routes[player]),
-                "routes_claimed": len(self._routes[player]),
-                "largest_network": self._largest_network(own_network),
-                "bonuses": {},
-                "total": route_points
-                + sum(entry["points"] for entry in completed)
-                - sum(entry["points"] for entry in failed),
-            }
-            results.append(result)
-        # Bonuses go to teams: see team_scores().
+        results: list[Any] = [
+            self._score_player(player, *self._score_networks(player)) for player in range(self.players)
+        ]
+        self._award_bonuses(results)
         return results
+
+    def _score_networks(self, player: int) -> tuple[dict[str, str], dict[str, str], tuple[int, ...]]:
+        """The network that completes `player`'s tickets, the network of its own routes, and the
+        other players' routes the first one borrows: its own routes alone in the core's rules."""
+        network = self._network(player)
+        return network, network, ()
+
+    def _score_player(
+        self, player: int, network: dict[str, str], own_network: dict[str, str], borrowed: tuple[int, ...]
+    ) -> Any:
+        """`player`'s record before the bonuses: its routes, its tickets on `network`, the measures
+        the bonuses compare, and its total; a mechanism's class adds its own lines (`super()` first)."""
+        completed, failed = self._ticket_results(network, self._tickets[player])
+        route_points = sum(ROUTE_POINTS[_ROUTE_LENGTH[route]] for route in self._routes[player])
+        return {
+            "player": player,
+            "team": player // TEAM_SIZE,
+            "route_points": route_points,
+            "tickets_completed": completed,
+            "tickets_failed": failed,
+            "longest_path": self._longest_trail(self._routes[player]),
+            "routes_claimed": len(self._routes[player]),
+            "largest_network": self._largest_network(own_network),
+            "bonuses": {},
+            "total": route_points
+            + sum(entry["points"] for entry in completed)
+            - sum(entry["points"] for entry in failed),
+        }
 
     @staticmethod
     def _award_bonuses(results: list[Any]) -> None:
@@ -2951,7 +2957,7 @@ class _CoreGame:
 
         Spec: editions/asia-equipes.aventuriers:54, editions/asia-equipes.aventuriers:55.
         """
-        results = self.team_scores()
+        results = self._ranked()
         keys = [
             (
                 result["total"],
@@ -2960,9 +2966,16 @@ class _CoreGame:
             )
             for result in results
         ]
-        best = max(keys)
-        # The players of every team with the best key.
-        return [player for result, key in zip(results, keys) if key == best for player in result["players"]]
+        return self._winners_of(results, keys, max(keys))
+
+    def _ranked(self) -> list[Any]:
+        """The records `winners()` ranks: each player's score."""
+        return self.scores()
+
+    @staticmethod
+    def _winners_of(results: list[Any], keys: list[Any], best: Any) -> list[int]:
+        """The players whose record has the best key."""
+        return [player for player, key in enumerate(keys) if key == best]
 
     # -- state --------------------------------------------------------------
 
@@ -3158,7 +3171,33 @@ class _CoreGame:
         return game
 
 
-class Game(_CoreGame):
+class _TeamsGame(_CoreGame):
+    """What « le jeu en équipes » (editions/asia-team.aventuriers:47) changes of the game below it: overrides of its methods."""
+
+    __slots__ = ()
+
+    def _score_networks(self, player: int) -> tuple[dict[str, str], dict[str, str], tuple[int, ...]]:
+        """A ticket is completed when the routes of the player's whole team join its cities: editions/asia-team.aventuriers:47."""
+        teammates = tuple(
+            route for mate in self._team_of(player) if mate != player for route in self._routes[mate]
+        )
+        return self._network(player, teammates), self._network(player), ()
+
+    @staticmethod
+    def _award_bonuses(results: list[Any]) -> None:
+        """No bonus goes to a player: they go to teams, in `team_scores()`."""
+
+    def _ranked(self) -> list[Any]:
+        """The records `winners()` ranks: each team's score."""
+        return self.team_scores()
+
+    @staticmethod
+    def _winners_of(results: list[Any], keys: list[Any], best: Any) -> list[int]:
+        """The players of every team with the best key."""
+        return [player for result, key in zip(results, keys) if key == best for player in result["players"]]
+
+
+class Game(_TeamsGame):
     """One game in progress, played by the current player's actions until `is_over()`.
 
     - `legal_actions()`: the legal actions (read-only dicts, stable order); `apply(action)`

@@ -2243,27 +2243,38 @@ class _CoreGame:
         Spec: editions/usa-base.aventuriers:245.
         """
         # Built key by key, the mechanisms' after the core's: `ScoreRecord`s once returned.
-        results: list[Any] = []
-        for player in range(self.players):
-            network = own_network = self._network(player)
-            completed, failed = self._ticket_results(network, self._tickets[player])
-            route_points = sum(ROUTE_POINTS[_ROUTE_LENGTH[route]] for route in self._routes[player])
-            result = {
-                "player": player,
-                "route_points": route_points,
-                "tickets_completed": completed,
-                "tickets_failed": failed,
-                "longest_path": self._longest_trail(self._routes[player]),
-                "routes_claimed": len(self._routes[player]),
-                "largest_network": self._largest_network(own_network),
-                "bonuses": {},
-                "total": route_points
-                + sum(entry["points"] for entry in completed)
-                - sum(entry["points"] for entry in failed),
-            }
-            results.append(result)
+        results: list[Any] = [
+            self._score_player(player, *self._score_networks(player)) for player in range(self.players)
+        ]
         self._award_bonuses(results)
         return results
+
+    def _score_networks(self, player: int) -> tuple[dict[str, str], dict[str, str], tuple[int, ...]]:
+        """The network that completes `player`'s tickets, the network of its own routes, and the
+        other players' routes the first one borrows: its own routes alone in the core's rules."""
+        network = self._network(player)
+        return network, network, ()
+
+    def _score_player(
+        self, player: int, network: dict[str, str], own_network: dict[str, str], borrowed: tuple[int, ...]
+    ) -> Any:
+        """`player`'s record before the bonuses: its routes, its tickets on `network`, the measures
+        the bonuses compare, and its total; a mechanism's class adds its own lines (`super()` first)."""
+        completed, failed = self._ticket_results(network, self._tickets[player])
+        route_points = sum(ROUTE_POINTS[_ROUTE_LENGTH[route]] for route in self._routes[player])
+        return {
+            "player": player,
+            "route_points": route_points,
+            "tickets_completed": completed,
+            "tickets_failed": failed,
+            "longest_path": self._longest_trail(self._routes[player]),
+            "routes_claimed": len(self._routes[player]),
+            "largest_network": self._largest_network(own_network),
+            "bonuses": {},
+            "total": route_points
+            + sum(entry["points"] for entry in completed)
+            - sum(entry["points"] for entry in failed),
+        }
 
     @staticmethod
     def _award_bonuses(results: list[Any]) -> None:
@@ -2281,7 +2292,7 @@ class _CoreGame:
 
         Spec: editions/usa-base.aventuriers:255, editions/usa-base.aventuriers:256.
         """
-        results = self.scores()
+        results = self._ranked()
         keys = [
             (
                 result["total"],
@@ -2290,7 +2301,15 @@ class _CoreGame:
             )
             for result in results
         ]
-        best = max(keys)
+        return self._winners_of(results, keys, max(keys))
+
+    def _ranked(self) -> list[Any]:
+        """The records `winners()` ranks: each player's score."""
+        return self.scores()
+
+    @staticmethod
+    def _winners_of(results: list[Any], keys: list[Any], best: Any) -> list[int]:
+        """The players whose record has the best key."""
         return [player for player, key in enumerate(keys) if key == best]
 
     # -- state --------------------------------------------------------------
