@@ -13,7 +13,7 @@ from typing import Any
 
 from aventuriers.compiler.french import card_forms, typo
 
-SOURCES_TO = {"hand": "en main", "holder": "pour le porte-cartes de l’équipe"}
+from .state_fields import declared, values
 
 
 def cards_phrase(cards: dict[str, int] | None) -> str:
@@ -38,8 +38,9 @@ def payment_phrase(action: dict, engine: types.ModuleType | None = None) -> str:
         if laid:
             named = f"{laid} {one if laid == 1 else many}"
             paid = named if paid == "aucune carte" else f"{paid} et {named}"
-    if action.get("holder_cards"):
-        paid += f" (du porte-cartes : {cards_phrase(action['holder_cards'])})"
+    for key, source in getattr(engine, "ACTION_WORDS", {}).get("payment_from", ()):
+        if action.get(key):
+            paid += f" ({source} : {cards_phrase(action[key])})"
     return paid
 
 
@@ -47,8 +48,9 @@ def payment_phrase(action: dict, engine: types.ModuleType | None = None) -> str:
 _PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([A-Za-z0-9_-]+)(?::([a-z]+))?\}")
 
 
-def said(engine: types.ModuleType, words: dict[str, Any], action: dict) -> str:
-    """An action's sentence as the engine declares it (`ACTION_WORDS`), its fields filled in."""
+def said(engine: types.ModuleType, words: dict[str, Any], action: dict, *, own: bool = False) -> str:
+    """An action's sentence as the engine declares it (`ACTION_WORDS`), its fields filled in;
+    ``own``: the text is for the acting player, who sees its tickets named."""
 
     def filled(match: re.Match) -> str:
         if match.group(1) is None:
@@ -59,7 +61,9 @@ def said(engine: types.ModuleType, words: dict[str, Any], action: dict) -> str:
             return cards_phrase(value)
         if form == "payment":
             return payment_phrase(action, engine)
-        if form == "count":
+        if form == "tickets" and own:
+            return ", ".join(ticket_name(engine, ticket) for ticket in value or ()) or words["counts"][key][0]
+        if form in ("count", "tickets"):
             count = len(value) if isinstance(value, list) else int(value or 0)
             none, one, many = words["counts"][key]
             return none if count == 0 else f"{count} {one if count == 1 else many}"
@@ -71,14 +75,24 @@ def said(engine: types.ModuleType, words: dict[str, Any], action: dict) -> str:
     return _PLACEHOLDER.sub(filled, words["text"])
 
 
-def _with_clauses(engine: types.ModuleType, text: str, action: dict) -> str:
-    """A core action's sentence with what the mechanisms add to it where the action says so."""
+def clauses(engine: types.ModuleType, action: dict, *, own: bool = False) -> str:
+    """What the mechanisms add to a core action's sentence where the action says so (« pour le
+    porte-cartes de l’équipe », « sans prendre d’action »), "" where none does."""
+    text = ""
     for clause in getattr(engine, "ACTION_WORDS", {}).get("clauses", {}).get(action.get("type"), ()):
-        present = clause.get("present")
-        when = clause.get("when")
-        if (present is None or present in action) and (when is None or action.get(when[0]) == when[1]):
-            text += said(engine, clause, action)
+        present, filled, when = clause.get("present"), clause.get("filled"), clause.get("when")
+        if (
+            (present is None or present in action)
+            and (filled is None or action.get(filled))
+            and (when is None or action.get(when[0]) == when[1])
+        ):
+            text += said(engine, clause, action, own=own)
     return text
+
+
+def _with_clauses(engine: types.ModuleType, text: str, action: dict, *, own: bool = False) -> str:
+    """A core action's sentence with what the mechanisms add to it where the action says so."""
+    return text + clauses(engine, action, own=own)
 
 
 def route_name(engine: types.ModuleType, route_id: str) -> str:
@@ -127,20 +141,26 @@ def color_word(color: str) -> str:
     return "grise" if color == "gray" else card_forms()[color][0].removeprefix("carte ")
 
 
-def cards_seen(observation: dict) -> dict[str, int]:
-    """Every card its player sees as theirs: the hand, the team's holder, a card drawn blind."""
+def cards_seen(engine: types.ModuleType, observation: dict) -> dict[str, int]:
+    """Every card its player sees as theirs: the hand, and the train cards a mechanism keeps that
+    its observation shows (`STATE_FIELDS` holding cards: a team's holder, a card drawn blind)."""
     seen: dict[str, int] = dict(observation["players"][observation["player"]].get("hand", {}))
-    for team in observation.get("teams", []):
-        for color, count in team.get("holder", {}).items():
-            seen[color] = seen.get(color, 0) + count
-    if observation.get("drawn_card"):
-        seen[observation["drawn_card"]] = seen.get(observation["drawn_card"], 0) + 1
+    for field in declared(engine, len(observation["players"])):
+        if field.get("holds") != "cards":
+            continue
+        for _, _, value in values(observation, field):
+            if field["shape"] == "card" and value is not None:
+                seen[value] = seen.get(value, 0) + 1
+            elif field["shape"] == "tally":
+                for color, count in (value or {}).items():
+                    seen[color] = seen.get(color, 0) + count
     return seen
 
 
-def drawn_blind(before: dict, after: dict) -> str | None:
+def drawn_blind(engine: types.ModuleType, before: dict, after: dict) -> str | None:
     """The card a draw from the deck gave its player (from their observations before and after)."""
-    gained = [color for color, count in cards_seen(after).items() if count > cards_seen(before).get(color, 0)]
+    had, has = cards_seen(engine, before), cards_seen(engine, after)
+    gained = [color for color, count in has.items() if count > had.get(color, 0)]
     return gained[0] if len(gained) == 1 else None
 
 
@@ -165,8 +185,7 @@ def describe(
     """What ``action`` does, in French with its typography (see ``_describe``); ``drawn``, the card
     a blind draw gave, is said only in the text for its player (``own``)."""
     if own and drawn and action.get("type") == "draw_card" and action.get("source") != "market":
-        to = f" {SOURCES_TO[action['to']]}" if action.get("to") in SOURCES_TO else ""
-        return typo(f"pioche une {card_forms().get(drawn, (drawn,))[0]}{to}")
+        return typo(_with_clauses(engine, f"pioche une {card_forms().get(drawn, (drawn,))[0]}", action))
     return typo(_describe(engine, action, market, own=own))
 
 
@@ -179,20 +198,17 @@ def _describe(
     says the text is for the acting player, who may see the tickets named.
     """
     kind = action.get("type")
-    declared = getattr(engine, "ACTION_WORDS", {}).get("sentences", {})
-    if kind in declared:
-        return said(engine, declared[kind], action)
-    to = f" {SOURCES_TO[action['to']]}" if action.get("to") in SOURCES_TO else ""
+    sentences = getattr(engine, "ACTION_WORDS", {}).get("sentences", {})
+    if kind in sentences:
+        return said(engine, sentences[kind], action, own=own)
     if kind == "draw_card" and action.get("source") == "market":
         slot = action.get("slot")
         card = market[slot] if market and isinstance(slot, int) and 0 <= slot < len(market) else None
         forms = card_forms()
         what = f"la {forms[card][0]} visible" if card in forms else "une carte visible"
-        return f"prend {what}{to}"
+        return _with_clauses(engine, f"prend {what}", action)
     if kind == "draw_card":
-        return f"pioche une carte{to}"
-    if kind == "place_card":
-        return f"met la carte piochée{to}"
+        return _with_clauses(engine, "pioche une carte", action)
     if kind == "claim_route":
         route = engine.ROUTES.get(action.get("route"), {})
         length = route.get("length", "?")
@@ -202,14 +218,11 @@ def _describe(
         return _with_clauses(engine, "pioche des tickets", action)
     if kind == "keep_tickets":
         kept = action.get("tickets") or []
-        shared = action.get("share") or []
         if own:
             text = "garde " + (", ".join(ticket_name(engine, t) for t in kept) or "aucun ticket")
-            if shared:
-                text += " ; au porte-cartes : " + ", ".join(ticket_name(engine, t) for t in shared)
-            return text
-        text = f"garde {len(kept)} ticket{'s' if len(kept) > 1 else ''}"
-        return text + (f", dont {len(shared)} au porte-cartes de l’équipe" if shared else "")
+        else:
+            text = f"garde {len(kept)} ticket{'s' if len(kept) > 1 else ''}"
+        return _with_clauses(engine, text, action, own=own)
     if kind == "pay_card":
         forms = card_forms()
         color = action.get("color")

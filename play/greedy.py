@@ -13,7 +13,7 @@ import types
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from .describe import sibling_tracks
+from .describe import cards_seen, sibling_tracks
 
 INFINITY = float("inf")
 
@@ -153,14 +153,9 @@ def ticket_plan(
 
 
 def hand_of(observation: dict, engine: types.ModuleType) -> dict[str, int]:
-    """The cards the bot may pay with: its hand, and its team's holder in team play."""
-    me = observation["player"]
-    hand = dict(observation["players"][me]["hand"])
-    for team in observation.get("teams", []):
-        if me in team["players"] and "holder" in team:
-            for color, count in team["holder"].items():
-                hand[color] = hand.get(color, 0) + count
-    return hand
+    """The cards the bot may pay with: every card it sees as its own (its hand, a team's holder);
+    a card drawn blind waits only in a phase where the bot pays nothing."""
+    return cards_seen(engine, observation)
 
 
 @dataclass
@@ -279,5 +274,7 @@ class GreedyBot:
 
 
 def _jokers(engine: types.ModuleType, action: dict) -> int:
+    """The jokers a payment lays, from the hand and from wherever else the engine lets it pay."""
     joker = engine.COLORS[engine.LOCOMOTIVE]
-    return action.get("cards", {}).get(joker, 0) + action.get("holder_cards", {}).get(joker, 0)
+    sources = ["cards", *(key for key, _ in getattr(engine, "ACTION_WORDS", {}).get("payment_from", ()))]
+    return sum(action.get(key, {}).get(joker, 0) for key in sources)

@@ -20,7 +20,16 @@ from aventuriers.compiler.emit.board import COLORS, render_board
 from aventuriers.compiler.french import COLOR_NAMES, amount, card_forms, typo
 from markupsafe import Markup
 
-from .describe import cards_phrase, color_word, describe, payment_phrase, route_name, ticket_name, track_name
+from .describe import (
+    cards_phrase,
+    clauses,
+    color_word,
+    describe,
+    payment_phrase,
+    route_name,
+    ticket_name,
+    track_name,
+)
 from .score_lines import breakdown
 from .state_fields import declared, field_value, ids, values
 
@@ -146,25 +155,15 @@ def game_page(served: Served, session: Session, query: dict[str, str], error: st
     choices: list[dict] = []  # the ticket choices: one form of checkboxes, not a button each
     for action in legal:
         kind = action["type"]
-        to = {"hand": " en main", "holder": " au porte-cartes"}.get(action.get("to", ""), "")
+        # What a mechanism adds to a core action (where a card goes, a share declined), as declared.
+        added = clauses(engine, action, own=True)
         if kind == "draw_card" and action["source"] == "market":
-            market_buttons.setdefault(action["slot"], []).append(_button(f"Prendre{to}", action))
+            market_buttons.setdefault(action["slot"], []).append(_button(f"Prendre{added}", action))
         elif kind == "draw_card":
-            deck_buttons.append(_button(f"Piocher{to}", action))
-        elif kind == "place_card":
-            # The card drawn blind, seen by its drawer only: where it goes.
-            drawn = forms.get(observation.get("drawn_card") or "", ("carte piochée", ""))[0]
-            place = "Dans ta main" if action["to"] == "hand" else "Dans le porte-cartes de l’équipe"
-            other_buttons.append(_button(f"{place} : ta {drawn}", action, kind))
+            deck_buttons.append(_button(f"Piocher{added}", action))
         elif kind == "claim_route":
             if action["route"] == selected_route:
-                route_buttons.append(
-                    _button(
-                        f"Payer {payment_phrase({**action, 'holder_cards': None}, engine)}{_holder(action)}"
-                        + (" sans prendre d’action" if action.get("share") is False else ""),
-                        action,
-                    )
-                )
+                route_buttons.append(_button(f"Payer {payment_phrase(action, engine)}{added}", action))
         elif kind == "build_station":
             if action["city"] == selected_city:
                 city_buttons.append(_button(f"Gare pour {cards_phrase(action['cards'])}", action))
@@ -434,12 +433,6 @@ def _claimable(engine, routes: set[str]) -> tuple[tuple[str, str], ...]:
     return tuple(sorted(links, key=lambda link: link[1]))
 
 
-def _holder(action: dict) -> str:
-    return (
-        f" (porte-cartes\u00a0: {cards_phrase(action['holder_cards'])})" if action.get("holder_cards") else ""
-    )
-
-
 def _route_facts(engine, route_id: str) -> str:
     route = engine.ROUTES[route_id]
     facts = [f"{route['length']} cases", color_word(route["color"])]
@@ -480,8 +473,10 @@ def _said_value(engine, field: dict, value) -> str:
     """A declared field's value in French, or "" when there is nothing to show (an empty list, a
     choice or a pending record, which the page asks about elsewhere)."""
     shape = field["shape"]
-    if value is None or shape in ("choices", "pending", "card"):
+    if value is None or shape in ("choices", "pending"):
         return ""
+    if shape == "card":
+        return card_forms().get(value, (value,))[0]  # a card in its holder's sight (drawn blind)
     if shape == "count":
         return str(value)
     if shape == "ids":

@@ -241,7 +241,7 @@ def log_entry(
     return (
         seat,
         public,
-        describe(engine, action, before["market"], own=True, drawn=drawn_blind(before, after)),
+        describe(engine, action, before["market"], own=True, drawn=drawn_blind(engine, before, after)),
     )
 
 

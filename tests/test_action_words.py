@@ -52,6 +52,30 @@ from tests.engines import engine
             "met 1 ticket dans le porte-cartes de l’équipe",
         ),
         ("usa-2025", {"type": "draw_tickets", "long": 2}, "pioche des tickets"),  # no mix: no clause
+        (
+            "asia-equipes",
+            {"type": "draw_card", "source": "deck", "to": "holder"},
+            "pioche une carte pour le porte-cartes de l’équipe",
+        ),
+        ("asia-equipes", {"type": "draw_card", "source": "deck"}, "pioche une carte"),  # placed once seen
+        ("asia-equipes", {"type": "place_card", "to": "hand"}, "met la carte piochée en main"),
+        (
+            "asia-equipes",
+            {"type": "keep_tickets", "tickets": ["perm-tehran", "omsk-astrakhan"], "share": ["perm-tehran"]},
+            "garde 2 tickets, dont 1 ticket au porte-cartes de l’équipe",
+        ),
+        ("asia-equipes", {"type": "keep_tickets", "tickets": ["perm-tehran"], "share": []}, "garde 1 ticket"),
+        (
+            "asia-equipes",
+            {
+                "type": "claim_route",
+                "route": "agra-bombay",
+                "cards": {"red": 1},
+                "holder_cards": {"locomotive": 1},
+            },
+            "prend la route Agra – Bombay (2) avec 1 carte rouge (du porte-cartes : 1 locomotive)",
+        ),
+        ("europe", {"type": "draw_card", "source": "deck", "to": "holder"}, "pioche une carte"),  # no teams
     ],
 )
 def test_a_mechanism_action_is_said_as_its_engine_declares(edition: str, action: dict, sentence: str) -> None:
@@ -64,3 +88,18 @@ def test_an_action_sentence_keeps_a_spec_strings_braces_as_text() -> None:
     words = {"text": "prend une carte {{x}} à {city}"}
     assert said(None, words, {"city": "Wien"}) == "prend une carte {x} à Wien"
     assert said(None, {"text": "à {city}"}, {}) == "à ?"
+
+
+def test_the_player_who_keeps_tickets_reads_them_named_the_others_counted() -> None:
+    """Team play's clause on a ticket choice names the shared tickets for their keeper only."""
+    asia = engine("asia-equipes")
+    action = {"type": "keep_tickets", "tickets": ["perm-tehran", "omsk-astrakhan"], "share": ["perm-tehran"]}
+    assert describe(asia, action, own=True) == typo(
+        "garde Perm – Tehran (6), Omsk – Astrakhan (6), dont Perm – Tehran (6) au porte-cartes de l’équipe"
+    )
+    market = ["red", "blue", "green", "white", "black"]
+    drawn = {"type": "draw_card", "source": "market", "slot": 1, "to": "hand"}
+    assert describe(asia, drawn, market) == typo("prend la carte bleue visible en main")
+    assert describe(
+        asia, {"type": "draw_card", "source": "deck", "to": "holder"}, own=True, drawn="red"
+    ) == typo("pioche une carte rouge pour le porte-cartes de l’équipe")

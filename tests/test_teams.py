@@ -203,10 +203,15 @@ def test_the_serve_page_places_the_card_it_shows(tmp_path) -> None:
     drawn = session.game.to_dict()["drawn_card"]
     page = client.get(f"/games/{game_id}").text
     form = asia_card_form(drawn)
+    # The card its drawer sees, as the engine declares it, and where it may go, as declared too.
+    assert f"carte piochée à l’aveugle, à placer\u00a0: {form}" in page
     assert (
-        f"Dans ta main\u00a0: ta {form}" in page
-        and f"Dans le porte-cartes de l’équipe\u00a0: ta {form}" in page
+        "Met la carte piochée en main" in page
+        and "Met la carte piochée pour le porte-cartes de l’équipe" in page
     )
+    # The other seats never see it.
+    other = session.game.observation((session.game.current_player + 1) % 4)
+    assert other["drawn_card"] is None
 
 
 def asia_card_form(color: str) -> str:

@@ -200,14 +200,17 @@ class EngineView:
     @property
     def action_words_literal(self) -> str:
         """`ACTION_WORDS`: the log's sentences of the mechanisms' actions, what they add to the core's
-        (by action type, in the registry's order) and the cards of their own a payment may lay."""
-        sentences, clauses, payment = {}, {}, []
+        (by action type, in the registry's order), the cards of their own a payment may lay and the
+        train cards it may lay from elsewhere than the hand (`payment_from`, only where some may)."""
+        sentences, clauses, payment, sources = {}, {}, [], []
         for m in self.used_mechanisms:
             sentences.update({kind: said.record() for kind, said in m.action_sentences(self.edition).items()})
             for kind, added in m.action_clauses(self.edition).items():
                 clauses.setdefault(kind, []).extend(clause.record() for clause in added)
             payment += [list(words) for words in m.payment_words(self.edition)]
-        return repr({"sentences": sentences, "clauses": clauses, "payment": payment})
+            sources += [list(words) for words in m.payment_sources(self.edition)]
+        words = {"sentences": sentences, "clauses": clauses, "payment": payment}
+        return repr(words | {"payment_from": sources} if sources else words)
 
     @property
     def state_fields(self) -> list[str]:

@@ -271,19 +271,21 @@ class ActionSentence:
     Wien avec 1 carte rouge »). In ``text``, ``{field}`` is the action's field: as written, or its
     French from ``names``; ``{field:cards}`` the cards it lays; ``{field:payment}`` its whole
     payment; ``{field:count}`` a number (a list's length) with ``counts``' words for none, one and
-    more. Braces of a spec's own string are doubled (``sentence_text``). As a clause added to a
-    core action's sentence: only when the action has the field ``present``, or ``when`` its
-    field has that value."""
+    more; ``{field:tickets}`` tickets, named in the text for the player who holds them, counted
+    as ``count`` in the others'. Braces of a spec's own string are doubled (``sentence_text``). As
+    a clause added to a core action's sentence: only when the action has the field ``present``,
+    holds something under ``filled`` (not empty, not zero), or ``when`` its field has that value."""
 
     text: str
     names: dict[str, dict[str, str]] = field(default_factory=dict)
     counts: dict[str, tuple[str, str, str]] = field(default_factory=dict)
     present: str | None = None
+    filled: str | None = None
     when: tuple[str, Any] | None = None
 
     def record(self) -> dict[str, Any]:
         found: dict[str, Any] = {"text": self.text}
-        for key in ("names", "counts", "present", "when"):
+        for key in ("names", "counts", "present", "filled", "when"):
             value = getattr(self, key)
             if value:
                 found[key] = value
@@ -646,6 +648,11 @@ class Mechanism:
     def payment_words(self, edition: Edition) -> tuple[tuple[str, str, str], ...]:
         """Cards of its own a payment may lay besides the train cards: (the action's field, one
         card's French, several cards' French)."""
+        return ()
+
+    def payment_sources(self, edition: Edition) -> tuple[tuple[str, str], ...]:
+        """Train cards a payment may lay from somewhere else than the hand: (the action's field,
+        where they come from in French, « du porte-cartes »)."""
         return ()
 
     def state_fields(self, edition: Edition) -> tuple[StateField, ...]:

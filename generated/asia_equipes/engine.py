@@ -125,10 +125,30 @@ ACTION_WORDS: dict[str, Any] = {
         "share_tickets": {
             "text": "met {tickets:count} dans le porte-cartes de l’équipe",
             "counts": {"tickets": ("aucun ticket", "ticket", "tickets")},
-        }
+        },
+        "place_card": {
+            "text": "met la carte piochée {to}",
+            "names": {"to": {"hand": "en main", "holder": "pour le porte-cartes de l’équipe"}},
+        },
     },
-    "clauses": {},
+    "clauses": {
+        "draw_card": [
+            {
+                "text": " {to}",
+                "names": {"to": {"hand": "en main", "holder": "pour le porte-cartes de l’équipe"}},
+                "present": "to",
+            }
+        ],
+        "keep_tickets": [
+            {
+                "text": ", dont {share:tickets} au porte-cartes de l’équipe",
+                "counts": {"share": ("aucun ticket", "ticket", "tickets")},
+                "filled": "share",
+            }
+        ],
+    },
     "payment": [],
+    "payment_from": [["holder_cards", "du porte-cartes"]],
 }
 # The parts of a player's total in scores(), in French (see ScoreLine in compiler/mechanisms/base.py).
 SCORE_LINES: tuple[dict[str, Any], ...] = (

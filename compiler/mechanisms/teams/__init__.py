@@ -41,6 +41,9 @@ from ..used import used_by
 from .rule import ShareTickets, Teams
 from .wording import TeamWording
 
+# Where a drawn card goes, as the log says it (the engine's `_PLACES`).
+_PLACES_TO = {"hand": "en main", "holder": "pour le porte-cartes de l’équipe"}
+
 
 @dataclass(frozen=True, slots=True)
 class EngineView:
@@ -210,11 +213,28 @@ class TeamPlay(Mechanism):
     # -- engine ------------------------------------------------------------
     def action_sentences(self, edition: Edition) -> dict[str, ActionSentence]:
         counted = ("aucun ticket", "ticket", "tickets")
-        return {
+        found = {
             "share_tickets": ActionSentence(
                 text="met {tickets:count} dans le porte-cartes de l’équipe", counts={"tickets": counted}
             )
         }
+        if edition.turn.draw_cards:
+            found["place_card"] = ActionSentence(text="met la carte piochée {to}", names={"to": _PLACES_TO})
+        return found
+
+    def action_clauses(self, edition: Edition) -> dict[str, tuple[ActionSentence, ...]]:
+        # Where a drawn card goes; which kept tickets go to the team's holder.
+        to = ActionSentence(text=" {to}", names={"to": _PLACES_TO}, present="to")
+        counted = ("aucun ticket", "ticket", "tickets")
+        shared = ActionSentence(
+            text=", dont {share:tickets} au porte-cartes de l’équipe",
+            counts={"share": counted},
+            filled="share",
+        )
+        return {"draw_card": (to,), "keep_tickets": (shared,)}
+
+    def payment_sources(self, edition: Edition) -> tuple[tuple[str, str], ...]:
+        return (("holder_cards", "du porte-cartes"),)
 
     def state_fields(self, edition: Edition) -> tuple[StateField, ...]:
         return (
