@@ -1545,6 +1545,14 @@ cdef class Game:
         """The winners; ties the rules leave shared stay shared (`engine.Game.winners`)."""
         return _pure.Game.winners(self)
 
+    def _ranked(self):
+        """The records `winners()` ranks: each player's score (`engine.Game._ranked`)."""
+        return self.scores()
+
+    def _winners_of(self, results, keys, best):
+        """The players whose record has the best key (`engine.Game._winners_of`)."""
+        return _pure.Game._winners_of(results, keys, best)
+
     def to_dict(self):
         """The whole state as plain JSON; `Game.from_dict` restores it exactly."""
         return self.pure().to_dict()
