@@ -20,18 +20,31 @@ import random
 import time
 import types
 from dataclasses import dataclass
+from typing import Any
 
 from .greedy import GreedyBot
+from .state_fields import declared, field_value, present, values
 
 # What `determinise` writes itself: the core's state, and each seat's hidden or counted parts.
 _CORE_STATE = frozenset(
     {
         "edition", "players", "market", "current_player", "phase", "cards_drawn", "final_turns_left",
-        "consecutive_passes", "turns_played", "rng", "teams", "last_card_to", "drawn_card", "discard",
-        "deck", "ticket_deck", "ticket_decks", "setup_rejected",
+        "consecutive_passes", "turns_played", "rng", "teams", "discard", "deck", "ticket_deck",
+        "ticket_decks", "setup_rejected",
     }
 )  # fmt: skip
-_CORE_PLAYER = frozenset({"trains", "routes", "score", "hand", "tickets", "pending_tickets", "setup_share"})
+_CORE_PLAYER = frozenset({"trains", "routes", "score", "hand", "tickets", "pending_tickets"})
+
+
+@functools.cache
+def _secrets(engine: types.ModuleType, players: int) -> tuple[dict, ...]:
+    """The declared fields (`STATE_FIELDS`) that hold cards or tickets and that only their owner
+    sees (a team's holder, a card drawn blind): what `determinise` deals anew where it cannot see."""
+    return tuple(
+        field
+        for field in declared(engine, players)
+        if field.get("holds") in ("cards", "tickets") and field.get("seen", "all") == "owner"
+    )
 
 
 @functools.cache
@@ -42,7 +55,11 @@ def _shown_as_kept(engine: types.ModuleType, players: int) -> tuple[tuple[str, .
     `to_dict()`, whose keys every position of the edition has; in sorted order, so that a seed
     samples the same state whatever the process's string hashing."""
     state = engine.new_game(players, 0).to_dict()
-    return tuple(sorted(set(state) - _CORE_STATE)), tuple(sorted(set(state["players"][0]) - _CORE_PLAYER))
+    hidden = {field["key"] for field in _secrets(engine, players)}
+    return (
+        tuple(sorted(set(state) - _CORE_STATE - hidden)),
+        tuple(sorted(set(state["players"][0]) - _CORE_PLAYER - hidden)),
+    )
 
 
 def determinise(engine: types.ModuleType, observation: dict, rng: random.Random) -> dict:
@@ -59,12 +76,19 @@ def determinise(engine: types.ModuleType, observation: dict, rng: random.Random)
         if card is not None:
             unseen[card] -= 1
     teams = observation.get("teams", [])
-    for team in teams:
-        if "holder" in team:
-            for color, count in team["holder"].items():
-                unseen[color] -= count
-            seen_tickets.update(team["tickets"])
-    for field in ("tickets", "pending_tickets", "setup_share"):
+    secrets = _secrets(engine, len(observation["players"]))
+    for field in secrets:  # those the seat sees: its own, its team's
+        for _, _, value in values(observation, field):
+            if value is None:
+                continue
+            if field["holds"] == "tickets":
+                seen_tickets.update(value)
+            elif field["shape"] == "card":
+                unseen[value] -= 1
+            else:
+                for color, count in value.items():
+                    unseen[color] -= count
+    for field in ("tickets", "pending_tickets"):
         seen_tickets.update(own.get(field, []))
     for record in observation["players"]:  # another seat's tickets, where a rule shows them
         seen_tickets.update(record.get("tickets", []))
@@ -78,9 +102,6 @@ def determinise(engine: types.ModuleType, observation: dict, rng: random.Random)
     ]
     for shown in shown_within:
         seen_tickets.update(shown)
-    drawn = observation.get("drawn_card")  # a card drawn blind: seen by its drawer only
-    if drawn is not None:
-        unseen[drawn] -= 1
     # The cards a claim has laid on the table (a tunnel's, those given to a claim that owes some)
     # are the current player's, seen by all: they stay in that hand, the rest is drawn.
     laid: dict[str, int] = {}
@@ -125,6 +146,16 @@ def determinise(engine: types.ModuleType, observation: dict, rng: random.Random)
         del tickets[:count]
         return taken
 
+    def dealt(field: dict, record: dict) -> Any:
+        """A secret field's value: as seen, or dealt in the size the observation counts it."""
+        if present(record, field):
+            value = field_value(record, field)
+            return (
+                list(value) if isinstance(value, list) else dict(value) if isinstance(value, dict) else value
+            )
+        count = record.get(field["counted_as"], 0)
+        return take_tickets(count) if field["holds"] == "tickets" else take_cards(count)
+
     shown_state, shown_player = _shown_as_kept(engine, len(observation["players"]))
     players = []
     for seat, record in enumerate(observation["players"]):
@@ -132,11 +163,15 @@ def determinise(engine: types.ModuleType, observation: dict, rng: random.Random)
         for public in shown_player:  # what the mechanisms show of each seat
             if public in record:
                 player[public] = record[public]
+        secret = [field for field in secrets if field["scope"] == "player"]
         if seat == me:
             player["hand"] = dict(own["hand"])
-            for field in ("tickets", "pending_tickets", "setup_share"):
-                if field in own:
-                    player[field] = list(own[field])
+            for key in ("tickets", "pending_tickets"):
+                if key in own:
+                    player[key] = list(own[key])
+            for field in secret:
+                if present(own, field):
+                    player[field["key"]] = dealt(field, own)
         else:
             shown = laid if seat == current else {}
             player["hand"] = take_cards(record["hand_size"] - sum(shown.values()))
@@ -148,8 +183,9 @@ def determinise(engine: types.ModuleType, observation: dict, rng: random.Random)
                 known = shown_within[seat]
                 player["tickets"] = known + take_tickets(record["tickets_count"] - len(known))
             player["pending_tickets"] = take_tickets(record["pending_tickets_count"])
-            if "setup_share_count" in record:
-                player["setup_share"] = take_tickets(record["setup_share_count"])
+            for field in secret:
+                if field["counted_as"] in record:
+                    player[field["key"]] = dealt(field, record)
         players.append(player)
     state = {
         "edition": engine.EDITION,
@@ -165,18 +201,16 @@ def determinise(engine: types.ModuleType, observation: dict, rng: random.Random)
     }
     if teams:
         state["teams"] = [
-            {
-                "players": team["players"],
-                "holder": dict(team["holder"]) if "holder" in team else take_cards(team["holder_size"]),
-                "tickets": list(team["tickets"])
-                if "tickets" in team
-                else take_tickets(team["tickets_count"]),
-            }
+            {"players": team["players"]}
+            | {field["key"]: dealt(field, team) for field in secrets if field["scope"] == "team"}
             for team in teams
         ]
-        state["last_card_to"] = observation["last_card_to"]
-        if observation["phase"] == "place_card":
-            state["drawn_card"] = drawn if drawn is not None else next(iter(take_cards_list(1)), colors[0])
+    for field in secrets:  # the game's: a card drawn blind, in the phase it waits to be placed
+        if field["scope"] == "game":
+            value = field_value(observation, field)
+            if value is None and field.get("phase") == observation["phase"]:
+                value = next(iter(take_cards_list(1)), colors[0])
+            state[field["key"]] = value
     # What the mechanisms put on the table for all to see: a pending claim's cards, the tokens on
     # the cities, the shares taken, the public routes built…
     for public in shown_state:

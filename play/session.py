@@ -28,6 +28,7 @@ from aventuriers.compiler.french import os_reason
 
 from .bots import Bot, make_bot
 from .describe import describe, drawn_blind
+from .state_fields import declared
 
 RECORD_VERSION = 1
 # How many of the last actions the page tells.
@@ -93,8 +94,11 @@ class Session:
         observation["players"][seat] = public["players"][seat]
         if "teams" in observation:
             observation["teams"][seat // team] = public["teams"][seat // team]
-        if observation.get("drawn_card") is not None:
-            observation["drawn_card"] = None  # a card drawn blind is the drawer's alone
+        # What a mechanism keeps for the whole game and shows its owner only (a card drawn blind),
+        # as the other seats see it.
+        for kept in declared(self.engine, len(self.seats)):
+            if kept["scope"] == "game" and kept.get("seen", "all") != "all" and kept["key"] in observation:
+                observation[kept["key"]] = public.get(kept["key"])
         return observation
 
     def viewer(self) -> int:

@@ -251,3 +251,29 @@ def test_the_native_engine_plays_team_play_and_says_what_it_does_not_play_yet(tm
     assert (
         unsupported(compile_ir(spec, loader())) == "il ne joue pas encore le jeu en équipes avec les tunnels"
     )
+
+
+def test_a_covered_screen_hides_the_card_drawn_blind() -> None:
+    """People sharing a screen: while it is covered, the card the current player drew blind is
+    shown as any other seat sees it (the declared field is its owner's alone)."""
+    from aventuriers.play.session import Session
+
+    asia = engine("asia-equipes")
+    session = Session(
+        engine=asia,
+        edition="asia-equipes",
+        spec_hash="",
+        seed=3,
+        seats=["human", "random", "human", "random"],
+    )
+    while session.game.to_dict()["phase"] != "turn" or session.game.current_player != 0:
+        if session.is_human_turn():
+            session.play_human(session.game.legal_actions()[0])
+        else:
+            session.advance()
+    session.play_human({"type": "draw_card", "source": "deck"})
+    assert session.game.to_dict()["drawn_card"] is not None
+    session.revealed = 0
+    assert session.screen_observation()["drawn_card"] == session.game.to_dict()["drawn_card"]
+    session.revealed = None
+    assert session.is_covered() and session.screen_observation()["drawn_card"] is None

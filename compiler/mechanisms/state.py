@@ -59,6 +59,9 @@ class StateField:
     names: tuple[str, ...] = ()  # the French of each id of `over`, where an id is not one to read
     seen: Seen = Seen.ALL
     shown_as: str | None = None  # with Seen.SIZES: the observation's key of the sizes
+    # With Seen.OWNER: the key of the same record under which the others' observation shows only
+    # its size (a number of cards, of tickets), which the search's sampled games deal anew.
+    counted_as: str | None = None
     at_most: int | tuple[int, ...] | None = (
         None  # a bound on a count, a tally's values (per id), a list's length
     )
@@ -97,6 +100,8 @@ class StateField:
             )
         if self.within is not None and (self.shape, self.scope) != (Shape.IDS, Scope.PLAYER):
             raise ValueError(f"{self.key}: only a player's ids lie within another of its lists")
+        if self.counted_as is not None and self.seen is not Seen.OWNER:
+            raise ValueError(f"{self.key}: only a field its owner alone sees is counted for the others")
         if self.drawn is not None and self.seen is not Seen.ALL:
             raise ValueError(f"{self.key}: the board draws only what every seat sees")
 

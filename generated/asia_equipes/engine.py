@@ -165,6 +165,7 @@ STATE_FIELDS: tuple[dict[str, Any], ...] = (
         "label": "cartes du porte-cartes de l’équipe",
         "over": "COLORS",
         "seen": "owner",
+        "counted_as": "holder_size",
         "holds": "cards",
     },
     {
@@ -174,6 +175,7 @@ STATE_FIELDS: tuple[dict[str, Any], ...] = (
         "label": "tickets du porte-tickets de l’équipe",
         "over": "TICKETS",
         "seen": "owner",
+        "counted_as": "tickets_count",
         "holds": "tickets",
         "keeps_every_ticket": True,
     },
@@ -184,6 +186,7 @@ STATE_FIELDS: tuple[dict[str, Any], ...] = (
         "label": "tickets gardés à la mise en place, à partager",
         "over": "TICKETS",
         "seen": "owner",
+        "counted_as": "setup_share_count",
         "holds": "tickets",
     },
     {
@@ -199,6 +202,7 @@ STATE_FIELDS: tuple[dict[str, Any], ...] = (
         "shape": "card",
         "label": "carte piochée à l’aveugle, à placer",
         "seen": "owner",
+        "phase": "place_card",
         "holds": "cards",
     },
 )

@@ -245,6 +245,7 @@ class TeamPlay(Mechanism):
                 label="cartes du porte-cartes de l’équipe",
                 over="COLORS",
                 seen=Seen.OWNER,
+                counted_as="holder_size",
                 holds="cards",
             ),
             StateField(
@@ -254,6 +255,7 @@ class TeamPlay(Mechanism):
                 label="tickets du porte-tickets de l’équipe",
                 over="TICKETS",
                 seen=Seen.OWNER,
+                counted_as="tickets_count",
                 holds="tickets",
                 keeps_every_ticket=True,  # team play gives every ticket back under the deck
             ),
@@ -264,6 +266,7 @@ class TeamPlay(Mechanism):
                 label="tickets gardés à la mise en place, à partager",
                 over="TICKETS",
                 seen=Seen.OWNER,
+                counted_as="setup_share_count",
                 holds="tickets",
             ),
             StateField(
@@ -280,6 +283,7 @@ class TeamPlay(Mechanism):
                 label="carte piochée à l’aveugle, à placer",
                 seen=Seen.OWNER,
                 holds="cards",
+                phase="place_card",  # drawn from the deck unseen by the others, then placed
             ),
         )
 
