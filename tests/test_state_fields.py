@@ -283,3 +283,58 @@ def test_only_a_player_s_ids_lie_within_another_of_its_lists() -> None:
         StateField(key="seen", scope=Scope.GAME, shape=Shape.IDS, label="x", within="tickets")
     assert str(error.value) == "seen: only a player's ids lie within another of its lists"
     StateField(key="seen", scope=Scope.PLAYER, shape=Shape.IDS, label="x", within="tickets")
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_what_only_its_owner_sees_the_others_see_as_declared(edition: str) -> None:
+    """A field holding cards or tickets that only its owner sees is, in every other seat's
+    observation, its size under `counted_as` (or, kept for the whole game, absent in its phase):
+    what the search's sampled games deal anew. Checked at every step of random games."""
+    from aventuriers.play.state_fields import declared, field_value, measure, present, values
+
+    module = engine(edition)
+    for seed in range(2):
+        players = seat_counts(module)[-1]
+        game, chooser = module.new_game(players, seed), random.Random(seed)
+        secrets = [
+            f
+            for f in declared(module, players)
+            if f.get("holds") in ("cards", "tickets") and f.get("seen", "all") == "owner"
+        ]
+        while not game.is_over():
+            state = game.to_dict()
+            for seat in range(players):
+                seen = game.observation(seat)
+                for field in secrets:
+                    if field["scope"] == "game":
+                        assert field.get("phase"), field["key"]
+                        assert (field_value(seen, field) is None) == (
+                            seat != state["current_player"] or state["phase"] != field["phase"]
+                        )
+                        continue
+                    kept = list(values(state, field))
+                    shown = seen["players"] if field["scope"] == "player" else seen.get("teams", [])
+                    for (_, owners, value), record in zip(kept, shown, strict=True):
+                        if seat in owners:
+                            assert present(record, field) and field_value(record, field) == value
+                        else:
+                            assert not present(record, field), field["key"]
+                            assert record[field["counted_as"]] == measure(field, value), field["key"]
+            game.apply(chooser.choice(game.legal_actions()))
+        assert secrets or edition != "asia-equipes"
+
+
+def test_only_a_field_its_owner_alone_sees_is_counted_for_the_others() -> None:
+    from aventuriers.compiler.mechanisms.state import Scope, Seen, Shape, StateField
+
+    with pytest.raises(ValueError) as error:
+        StateField(key="holder", scope=Scope.TEAM, shape=Shape.TALLY, label="x", counted_as="holder_size")
+    assert str(error.value) == "holder: only a field its owner alone sees is counted for the others"
+    StateField(
+        key="holder",
+        scope=Scope.TEAM,
+        shape=Shape.TALLY,
+        label="x",
+        seen=Seen.OWNER,
+        counted_as="holder_size",
+    )
