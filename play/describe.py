@@ -13,7 +13,7 @@ from typing import Any
 
 from aventuriers.compiler.french import card_forms, typo
 
-from .state_fields import declared, values
+from .state_fields import cards_shown
 
 
 def cards_phrase(cards: dict[str, int] | None) -> str:
@@ -145,15 +145,8 @@ def cards_seen(engine: types.ModuleType, observation: dict) -> dict[str, int]:
     """Every card its player sees as theirs: the hand, and the train cards a mechanism keeps that
     its observation shows (`STATE_FIELDS` holding cards: a team's holder, a card drawn blind)."""
     seen: dict[str, int] = dict(observation["players"][observation["player"]].get("hand", {}))
-    for field in declared(engine, len(observation["players"])):
-        if field.get("holds") != "cards":
-            continue
-        for _, _, value in values(observation, field):
-            if field["shape"] == "card" and value is not None:
-                seen[value] = seen.get(value, 0) + 1
-            elif field["shape"] == "tally":
-                for color, count in (value or {}).items():
-                    seen[color] = seen.get(color, 0) + count
+    for color, count in cards_shown(engine, observation).items():
+        seen[color] = seen.get(color, 0) + count
     return seen
 
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .greedy import GreedyBot
-from .state_fields import declared, field_value, present, values
+from .state_fields import cards_shown, declared, field_value, present, values
 
 # What `determinise` writes itself: the core's state, and each seat's hidden or counted parts.
 _CORE_STATE = frozenset(
@@ -77,17 +77,12 @@ def determinise(engine: types.ModuleType, observation: dict, rng: random.Random)
             unseen[card] -= 1
     teams = observation.get("teams", [])
     secrets = _secrets(engine, len(observation["players"]))
-    for field in secrets:  # those the seat sees: its own, its team's
-        for _, _, value in values(observation, field):
-            if value is None:
-                continue
-            if field["holds"] == "tickets":
-                seen_tickets.update(value)
-            elif field["shape"] == "card":
-                unseen[value] -= 1
-            else:
-                for color, count in value.items():
-                    unseen[color] -= count
+    for color, count in cards_shown(engine, observation).items():  # its own, its team's
+        unseen[color] -= count
+    for field in secrets:
+        if field["holds"] == "tickets":
+            for _, _, value in values(observation, field):
+                seen_tickets.update(value or ())
     for field in ("tickets", "pending_tickets"):
         seen_tickets.update(own.get(field, []))
     for record in observation["players"]:  # another seat's tickets, where a rule shows them
@@ -157,13 +152,13 @@ def determinise(engine: types.ModuleType, observation: dict, rng: random.Random)
         return take_tickets(count) if field["holds"] == "tickets" else take_cards(count)
 
     shown_state, shown_player = _shown_as_kept(engine, len(observation["players"]))
+    secret = [field for field in secrets if field["scope"] == "player"]
     players = []
     for seat, record in enumerate(observation["players"]):
         player = {key: record[key] for key in ("trains", "routes", "score") if key in record}
         for public in shown_player:  # what the mechanisms show of each seat
             if public in record:
                 player[public] = record[public]
-        secret = [field for field in secrets if field["scope"] == "player"]
         if seat == me:
             player["hand"] = dict(own["hand"])
             for key in ("tickets", "pending_tickets"):

@@ -78,3 +78,19 @@ def measure(field: dict[str, Any], value: Any) -> int:
     if shape == "card":
         return 1
     return len(value)
+
+
+def cards_shown(engine: types.ModuleType, observation: dict) -> dict[str, int]:
+    """The train cards the declared fields hold where the observation shows them (a team's
+    holder to its players, a card drawn blind to its drawer), by colour."""
+    shown: dict[str, int] = {}
+    for field in declared(engine, len(observation["players"])):
+        if field.get("holds") != "cards":
+            continue
+        for _, _, value in values(observation, field):
+            if field["shape"] == "card" and value is not None:
+                shown[value] = shown.get(value, 0) + 1
+            elif field["shape"] == "tally":
+                for color, count in (value or {}).items():
+                    shown[color] = shown.get(color, 0) + count
+    return shown
