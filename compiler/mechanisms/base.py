@@ -57,27 +57,17 @@ HOOKS = (
     "init",  # in `Game.__init__`, once the core's state is made (`players`)
     "set_up",  # at the end of `_set_up`, once the cards and tickets are dealt
     "phase_actions",  # in legal_actions(): the actions of its own phases (`phase`)
-    "by_position",  # in _by_position: the mechanism's actions chosen by position (`action`)
-    "keep_by_position",  # in _by_position: the ticket choice `action` stands for (replaces the core's)
-    "draw_actions",  # in the enumeration of a turn's actions: the card draws (`actions`; replaces the core's)
     "turn_actions",  # in the enumeration of a turn's actions (`actions`), after the ticket draw
-    "second_card_actions",  # the enumeration of the second card's draws (`actions`; replaces the core's)
     "phase_refusals",  # in the check that a turn starts: refuse it during its own phases (`phase`)
     "end_turn",  # in `_end_turn`, before the last round is checked
     "last_round_trains",  # in `_end_turn`: the test that the last round starts (replaces the core's)
     "draw_start",  # in `apply` of a card draw, once its `source` is read
-    "deck_check",  # in `apply` of a draw from the deck, before the card is drawn
-    "deck_drawn",  # in `apply` of a draw from the deck, once its `card` is drawn
-    "market_check",  # in `apply` of a face-up draw, once its `card` is known
-    "card_placed",  # in `apply` of a card draw: where the drawn `card` goes (replaces the core's)
-    "draw_methods",  # methods of `Game`, after the core's card draws
     "claim_hand",  # in the enumeration of claims: the `hand` that pays them (replaces the core's)
     "claim_reach",  # in the enumeration of claims: the `reach` of a colour's `bucket` capped by `trains` (replaces)
     "claim_filter",  # in the enumeration of claims: `continue` skips a route
     "claim_payments",  # in the enumeration of claims, per open `route`: its legal claims (replaces the core's)
     "route_claims",  # in the enumeration of claims, after one open `route`'s (`actions[first:]`): more of its claims
     "claim_actions",  # after the enumeration of claims: more claims (`actions`, `hand`, `trains`)
-    "holds_sibling",  # the method `_holds_sibling(siblings, player)` (replaces the core's)
     "claim_payment",  # in `apply` of a claim: the `payment` its cards make (replaces the core's)
     "sibling_check",  # in `apply` of a claim of a double route (`siblings`): more refusals
     "claim_check",  # in `apply` of a claim, once the route is known, before the payment
@@ -87,10 +77,7 @@ HOOKS = (
     "take_route_paid",  # the head of `_take_route`: its signature and the payment (replaces the core's)
     "take_route",  # once a route is taken, before the market is tended
     "claim_choices",  # `_finish_claim`, the end of a claim's turn: a choice left to make sets its phase and returns
-    "keep_choices",  # in `_keep_actions`: the list of ticket choices returned (replaces the core's)
-    "keep_action",  # the static method `_keep_action` building one ticket choice (replaces the core's)
     "ticket_draw",  # `_apply_draw_tickets`: the tickets drawn to `_pending`, and the phase (replaces the core's)
-    "keep_kept",  # in `apply` of a ticket choice: where the `kept` tickets go (replaces the core's)
     "tickets_returned",  # in `apply` of a ticket choice: where the tickets given back go (replaces the core's)
     "setup_next",  # in `apply` of a ticket choice at set-up, once the next player is the current one
     "setup_kept",  # once every player has kept tickets at set-up

@@ -2037,19 +2037,10 @@ class _CoreGame:
 
     def _by_position(self, action: _Action) -> Any:
         """The action a ticket choice by position stands for now."""
-        if action["type"] == "share_tickets":
-            held = self._tickets[self._current]
-            if self._phase != "turn" or action["held"][-1] >= len(held):
-                raise IllegalAction("action_id_not_legal", id=action.id)
-            return {"type": "share_tickets", "tickets": [_TICKET_IDS[held[at]] for at in action["held"]]}
         pending = self._pending[self._current]
         if action["offered"] != len(pending):
             raise IllegalAction("action_id_not_legal", id=action.id)
-        return {
-            "type": "keep_tickets",
-            "tickets": [_TICKET_IDS[pending[at]] for at in action["kept"]],
-            "share": [_TICKET_IDS[pending[at]] for at in action["shared"]],
-        }
+        return {"type": "keep_tickets", "tickets": [_TICKET_IDS[pending[at]] for at in action["kept"]]}
 
     # -- the counting API -----------------------------------------------------
 
@@ -2099,7 +2090,7 @@ class _CoreGame:
 
     def _turn_actions(self) -> list[_Action]:
         actions: list[_Action] = []
-        self._draw_actions(actions, False)
+        self._card_draws(actions, False)
         self._claim_actions(actions)
         if self._ticket_deck:
             actions.append(_DRAW_TICKETS)
@@ -2112,7 +2103,7 @@ class _CoreGame:
         """A turn's legal actions in the order `_turn_actions` lists them, in three parts: the
         card draws, how many claims (counted, not listed), and the others."""
         actions: list[_Action] = []
-        self._draw_actions(actions, False)
+        self._card_draws(actions, False)
         draws = actions
         claims = self._claim_count()
         actions = []
@@ -2138,8 +2129,16 @@ class _CoreGame:
 
     def _second_card_actions(self) -> list[_Action]:
         actions: list[_Action] = []
-        self._draw_actions(actions, True)
+        self._card_draws(actions, True)
         return actions
+
+    def _card_draws(self, actions: list[_Action], second: bool) -> None:
+        """The card draws legal now, appended to `actions`: the deck, then each face-up card (a locomotive but for the `second` card of a draw)."""
+        if self._deck or self._discard:
+            actions.append(_DRAW_DECK)
+        for slot, card in enumerate(self._market):
+            if card is not None and not (second and card == LOCOMOTIVE):
+                actions.append(_DRAW_MARKET[slot])
 
     def _apply_pass(self, action: dict) -> None:
         """Pass, only when nothing else is legal: editions/asia-team.aventuriers:91."""
@@ -2167,7 +2166,6 @@ class _CoreGame:
             self._passes = 0
         self._turns += 1
         self._drawn = 0
-        self._card_place = None
         if self._final_turns is None:
             # The trains of the player's whole team: editions/asia-team.aventuriers:91.
             if sum(self._trains[mate] for mate in self._team_of(self._current)) <= LAST_ROUND_TRAINS:
@@ -2279,28 +2277,16 @@ class _CoreGame:
         if phase != "second_card":
             self._require_turn_start()
         source = action.get("source")
-        to = action.get("to")
-        if to is None and source == "deck" and self._card_place is not None:
-            to = self._draw_places(None, self._card_place)[0]  # the second card: the other place
-        if to is None and source == "market":
-            raise IllegalAction("missing_field", field="to", type="draw_card")
-        if to is not None and to not in _PLACES:
-            raise IllegalAction("unknown_place", place=to)
+        to = self._drawn_to(action, source)
         if source == "deck":
             if "slot" in action:  # a slot names a face-up card: a deck draw has none
                 raise IllegalAction("unknown_field", field="slot", type="draw_card")
             if not self._deck and not self._discard:
                 raise IllegalAction("empty_deck")
-            if to is not None and to not in self._draw_places(None, self._card_place):
-                raise IllegalAction("same_place_twice", place=_PLACE_NAMES[to])
+            self._check_draw_to(to, None)
             drawn = self._draw_from_deck()
             assert drawn is not None  # the deck or the discard has a card
             card = drawn
-            if to is None:
-                # Seed 004: the first card is revealed, then its drawer says where it goes.
-                self._drawn_card = card
-                self._phase = "place_card"
-                return
         elif source == "market":
             slot = action.get("slot")
             if slot is None:
@@ -2315,17 +2301,13 @@ class _CoreGame:
             card = face_up
             if card == LOCOMOTIVE and phase == "second_card":
                 raise IllegalAction("locomotive_second_card")
-            assert to is not None  # a face-up card names its place (checked above)
-            if to not in self._draw_places(card, self._card_place):
-                if self._card_place is None:
-                    raise IllegalAction("locomotive_to_holder")
-                raise IllegalAction("same_place_twice", place=_PLACE_NAMES[to])
+            self._check_draw_to(to, card)
             self._market[slot] = None
             self._refill_market()
         else:
             raise IllegalAction("unknown_source", source=source)
-        assert to is not None
-        self._place(card, to)
+        if not self._place_drawn(card, to):
+            return  # the card waits to be placed
         if source == "market" and card == LOCOMOTIVE:
             self._end_turn()  # a face-up locomotive is the whole draw
             return
@@ -2339,21 +2321,17 @@ class _CoreGame:
         else:
             self._phase = "second_card"
 
-    def _place(self, card: int, to: str) -> None:
-        """editions/asia-team.aventuriers:47: the hand or the team's holder."""
-        (self._hands[self._current] if to == "hand" else self._holder[self._current // TEAM_SIZE])[card] += 1
-        self._card_place = to
+    def _drawn_to(self, action: dict, source: Any) -> str | None:
+        """Where the card `action` draws goes, read before it is drawn: None, the player's hand."""
+        return None
 
-    def _apply_place_card(self, action: dict) -> None:
-        """Place the first card drawn blind, once seen: editions/asia-team.aventuriers:47."""
-        if self._phase != "place_card" or self._drawn_card is None:
-            raise IllegalAction("no_card_to_place")
-        to = action.get("to")
-        if to not in _PLACES:
-            raise IllegalAction("unknown_place", place=to)
-        card, self._drawn_card = self._drawn_card, None
-        self._place(card, to)
-        self._card_taken()
+    def _check_draw_to(self, to: str | None, card: int | None) -> None:
+        """Refuse a draw whose card may not go `to` (`card`: the face-up card taken, None from the deck)."""
+
+    def _place_drawn(self, card: int, to: str | None) -> bool:
+        """The drawn `card` goes `to` (the hand); False when it waits to be placed."""
+        self._hands[self._current][card] += 1
+        return True
 
     # -- claiming routes ----------------------------------------------------
 
@@ -2488,11 +2466,10 @@ class _CoreGame:
         self._open = buckets
 
     def _holds_sibling(self, siblings: tuple[int, ...], player: int) -> bool:
-        """Whether the player (or, where the rule says so, the team) holds another track of the route."""
+        """Whether the player holds another track of the route."""
         owner = self._owner
-        side = self._side
         for sibling in siblings:
-            if owner[sibling] >= 0 and side[owner[sibling]] == side[player]:
+            if owner[sibling] == player:
                 return True
         return False
 
@@ -2613,25 +2590,21 @@ class _CoreGame:
         pending = self._pending[self._current]
         least = min(self._keep_at_least(), len(pending))
         most = len(pending)
-        # Every choice of tickets to keep, with every choice of those to share with the team.
+        return self._keep_choices(pending, least, most)
+
+    def _keep_choices(self, pending: list[int], least: int, most: int) -> list[_Action]:
+        """Every choice keeping `least` to `most` of the tickets `pending`."""
         return [
-            self._keep_action(pending, kept, shared)
+            self._keep_action(pending, kept)
             for size in range(least, most + 1)
             for kept in itertools.combinations(range(len(pending)), size)
-            for shared in self._shares(kept)
         ]
 
     @staticmethod
-    def _keep_action(pending: list[int], kept: tuple[int, ...], shared: tuple[int, ...]) -> _Action:
-        """The legal action keeping the tickets at positions `kept` of those offered, sharing `shared`."""
-        action = _frozen(
-            {
-                "type": "keep_tickets",
-                "tickets": [_TICKET_IDS[pending[at]] for at in kept],
-                "share": [_TICKET_IDS[pending[at]] for at in shared],
-            }
-        )
-        action.id = _KEEPS[len(pending), kept, shared].id
+    def _keep_action(pending: list[int], kept: tuple[int, ...]) -> _Action:
+        """The legal action keeping the tickets at positions `kept` of those offered."""
+        action = _frozen({"type": "keep_tickets", "tickets": [_TICKET_IDS[pending[at]] for at in kept]})
+        action.id = _KEEPS[len(pending), kept].id
         return action
 
     def _keep_at_least(self) -> int:
@@ -2671,13 +2644,7 @@ class _CoreGame:
             if len(order) != len(ordered):
                 raise IllegalAction("bad_return_order")
             ordered = order
-        # Kept tickets shared with the team: editions/asia-team.aventuriers:47.
-        shared = self._parse_share(action.get("share"), kept)
-        self._tickets[player].extend(ticket for ticket in pending if ticket in kept and ticket not in shared)
-        if phase == "setup_tickets":
-            self._setup_share[player] = shared  # hidden until everyone has chosen
-        else:
-            self._team_tickets[player // TEAM_SIZE].extend(shared)
+        self._keep_kept(action, player, pending, kept)
         self._pending[player] = []
         self._ticket_deck.extend(ordered)
         self._setup_rejected.extend(shuffled)
@@ -2698,6 +2665,10 @@ class _CoreGame:
         self._current = 0
         self._phase = "turn"
 
+    def _keep_kept(self, action: dict, player: int, pending: list[int], kept: list[int]) -> None:
+        """The tickets `kept` of those `pending` go to the player (`action` the choice, checked)."""
+        self._tickets[player].extend(ticket for ticket in pending if ticket in kept)
+
     @staticmethod
     def _ticket_list(names, offered: list[int]) -> list[int]:
         if not isinstance(names, list):
@@ -2715,31 +2686,6 @@ class _CoreGame:
         return chosen
 
     # -- teams --------------------------------------------------------------
-
-    def _draw_places(self, card: int | None, place: str | None) -> tuple[str, ...]:
-        """Where a drawn card may go: editions/asia-team.aventuriers:47.
-
-        The first card of a draw goes where the player says, each next one to the other place;
-        `card` is the face-up card taken, None for the deck.
-        """
-        if place is not None:
-            return ("holder",) if place == "hand" else ("hand",)
-        if card == LOCOMOTIVE:
-            return ("holder",)  # a face-up locomotive taken alone goes to the holder
-        return _PLACES
-
-    def _draw_actions(self, actions: list[_Action], second: bool) -> None:
-        place = self._card_place
-        if self._deck or self._discard:
-            if place is None:
-                actions.append(_DRAW_DECK_BLIND)  # the first card is placed once seen
-            else:
-                actions.append(_DRAW_DECK[self._draw_places(None, place)[0]])
-        for slot, card in enumerate(self._market):
-            if card is None or (second and card == LOCOMOTIVE):
-                continue
-            for to in self._draw_places(card, place):
-                actions.append(_DRAW_MARKET[slot][to])
 
     @staticmethod
     def _affordable(splits, own: list[int], shared: list[int]) -> list[_Action]:
@@ -2763,9 +2709,6 @@ class _CoreGame:
         first = player - player % TEAM_SIZE
         return range(first, first + TEAM_SIZE)
 
-    def _team_routes(self, team: int) -> list[int]:
-        return [route for player in self._team_of(team * TEAM_SIZE) for route in self._routes[player]]
-
     def _share_actions(self, actions: list[_Action]) -> None:
         own = self._tickets[self._current]
         for size in range(1, min(SHARE_TICKETS_AT_MOST, len(own)) + 1):
@@ -2775,80 +2718,6 @@ class _CoreGame:
                 )
                 action.id = _SHARES[shared].id
                 actions.append(action)
-
-    def _apply_share_tickets(self, action: dict) -> None:
-        """Put tickets of one's own in the team's holder, a whole turn: editions/asia-team.aventuriers:80."""
-        self._require_turn_start()
-        player = self._current
-        names = action.get("tickets")
-        if isinstance(names, list) and not 1 <= len(names) <= SHARE_TICKETS_AT_MOST:
-            raise IllegalAction("wrong_share_tickets_count", most=SHARE_TICKETS_AT_MOST, given=len(names))
-        if isinstance(names, list):
-            for name in names:
-                if isinstance(name, str) and _TICKET_INDEX.get(name) not in self._tickets[player]:
-                    raise IllegalAction("ticket_not_held", ticket=name)
-        shared = self._ticket_list(names, self._tickets[player])
-        self._tickets[player] = [ticket for ticket in self._tickets[player] if ticket not in shared]
-        self._team_tickets[player // TEAM_SIZE].extend(shared)
-        self._end_turn()
-
-    def _shares(self, kept: tuple[int, ...]) -> list[tuple[int, ...]]:
-        """The choices of tickets to share among those just kept: exactly the edition's number."""
-        wanted = SHARE_AT_SETUP if self._phase == "setup_tickets" else SHARE_AT_DRAW
-        return list(itertools.combinations(kept, min(wanted, len(kept))))
-
-    def _parse_share(self, names, kept: list[int]) -> list[int]:
-        """The `share` of a keep_tickets action, checked against the tickets kept."""
-        wanted = min(SHARE_AT_SETUP if self._phase == "setup_tickets" else SHARE_AT_DRAW, len(kept))
-        names = [] if names is None else names
-        if isinstance(names, list) and len(names) != wanted:
-            raise IllegalAction(
-                "wrong_share_count", tickets=_counted(wanted, "ticket", "tickets"), given=len(names)
-            )
-        if isinstance(names, list):
-            for name in names:
-                if isinstance(name, str) and _TICKET_INDEX.get(name) not in kept:
-                    raise IllegalAction("share_not_kept", ticket=name)
-        return self._ticket_list(names, kept)
-
-    def team_scores(self) -> list[TeamScore]:
-        """Final scoring by team: the routes of its players, the tickets of its players and of its
-        holder (completed when the team's routes together join their cities), bonuses by team.
-
-        Spec: editions/asia-team.aventuriers:47, editions/asia-equipes.aventuriers:47.
-        """
-        # Plain records here: the members' ticket entries are joined to the holder's.
-        results: list[Any] = self.scores()
-        teams: list[Any] = []
-        for team in range(self.players // TEAM_SIZE):
-            members = [results[player] for player in self._team_of(team * TEAM_SIZE)]
-            routes = self._team_routes(team)
-            network = self._network(team * TEAM_SIZE, tuple(routes))
-            completed = [entry for member in members for entry in member["tickets_completed"]]
-            failed = [entry for member in members for entry in member["tickets_failed"]]
-            held_completed, held_failed = self._ticket_results(network, self._team_tickets[team])
-            completed += held_completed
-            failed += held_failed
-            teams.append(
-                {
-                    "team": team,
-                    "players": [member["player"] for member in members],
-                    "route_points": sum(member["route_points"] for member in members),
-                    "tickets_completed": completed,
-                    "tickets_failed": failed,
-                    "holder_tickets_completed": held_completed,
-                    "holder_tickets_failed": held_failed,
-                    "longest_path": self._longest_trail(routes),
-                    "routes_claimed": len(routes),
-                    "largest_network": self._largest_network(network),
-                    "bonuses": {},
-                    "total": sum(member["total"] for member in members)
-                    + sum(entry["points"] for entry in held_completed)
-                    - sum(entry["points"] for entry in held_failed),
-                }
-            )
-        _CoreGame._award_bonuses(teams)  # the core's award, to teams (this game's gives players none)
-        return teams
 
     # -- scoring ------------------------------------------------------------
 
@@ -3200,6 +3069,177 @@ class _TeamsGame(_CoreGame):
 
     __slots__ = ()
 
+    # -- card draws: the hand or the team's holder ----------------------------
+
+    def _card_draws(self, actions: list[_Action], second: bool) -> None:
+        """The card draws legal now, each with where its card goes: editions/asia-team.aventuriers:47."""
+        place = self._card_place
+        if self._deck or self._discard:
+            if place is None:
+                actions.append(_DRAW_DECK_BLIND)  # the first card is placed once seen
+            else:
+                actions.append(_DRAW_DECK[self._draw_places(None, place)[0]])
+        for slot, card in enumerate(self._market):
+            if card is None or (second and card == LOCOMOTIVE):
+                continue
+            for to in self._draw_places(card, place):
+                actions.append(_DRAW_MARKET[slot][to])
+
+    def _draw_places(self, card: int | None, place: str | None) -> tuple[str, ...]:
+        """Where a drawn card may go: editions/asia-team.aventuriers:47.
+
+        The first card of a draw goes where the player says, each next one to the other place;
+        `card` is the face-up card taken, None for the deck.
+        """
+        if place is not None:
+            return ("holder",) if place == "hand" else ("hand",)
+        if card == LOCOMOTIVE:
+            return ("holder",)  # a face-up locomotive taken alone goes to the holder
+        return _PLACES
+
+    def _drawn_to(self, action: dict, source: Any) -> str | None:
+        """The place the action names; the second card of a draw from the deck goes to the other one."""
+        to = action.get("to")
+        if to is None and source == "deck" and self._card_place is not None:
+            to = self._draw_places(None, self._card_place)[0]
+        if to is None and source == "market":
+            raise IllegalAction("missing_field", field="to", type="draw_card")
+        if to is not None and to not in _PLACES:
+            raise IllegalAction("unknown_place", place=to)
+        return to
+
+    def _check_draw_to(self, to: str | None, card: int | None) -> None:
+        if card is None:  # from the deck: None, the first card, is placed once seen
+            if to is not None and to not in self._draw_places(None, self._card_place):
+                raise IllegalAction("same_place_twice", place=_PLACE_NAMES[to])
+            return
+        assert to is not None  # a face-up card names its place (`_drawn_to`)
+        if to not in self._draw_places(card, self._card_place):
+            if self._card_place is None:
+                raise IllegalAction("locomotive_to_holder")
+            raise IllegalAction("same_place_twice", place=_PLACE_NAMES[to])
+
+    def _place_drawn(self, card: int, to: str | None) -> bool:
+        if to is None:
+            # Seed 004: the first card is revealed, then its drawer says where it goes.
+            self._drawn_card = card
+            self._phase = "place_card"
+            return False
+        self._place(card, to)
+        return True
+
+    def _place(self, card: int, to: str) -> None:
+        """editions/asia-team.aventuriers:47: the hand or the team's holder."""
+        (self._hands[self._current] if to == "hand" else self._holder[self._current // TEAM_SIZE])[card] += 1
+        self._card_place = to
+
+    def _apply_place_card(self, action: dict) -> None:
+        """Place the first card drawn blind, once seen: editions/asia-team.aventuriers:47."""
+        if self._phase != "place_card" or self._drawn_card is None:
+            raise IllegalAction("no_card_to_place")
+        to = action.get("to")
+        if to not in _PLACES:
+            raise IllegalAction("unknown_place", place=to)
+        card, self._drawn_card = self._drawn_card, None
+        self._place(card, to)
+        self._card_taken()
+
+    def _end_turn(self, passed: bool = False) -> None:
+        self._card_place = None  # the next draw starts anew
+        super()._end_turn(passed)
+
+    # -- double routes -----------------------------------------------------
+
+    def _holds_sibling(self, siblings: tuple[int, ...], player: int) -> bool:
+        """Whether the player (or, where the rule says so, the team) holds another track of the route."""
+        owner = self._owner
+        side = self._side
+        for sibling in siblings:
+            if owner[sibling] >= 0 and side[owner[sibling]] == side[player]:
+                return True
+        return False
+
+    # -- tickets shared with the team ----------------------------------------
+
+    def _by_position(self, action: _Action) -> Any:
+        if action["type"] == "share_tickets":
+            held = self._tickets[self._current]
+            if self._phase != "turn" or action["held"][-1] >= len(held):
+                raise IllegalAction("action_id_not_legal", id=action.id)
+            return {"type": "share_tickets", "tickets": [_TICKET_IDS[held[at]] for at in action["held"]]}
+        chosen = super()._by_position(action)  # a ticket choice, with the tickets it shares
+        pending = self._pending[self._current]
+        chosen["share"] = [_TICKET_IDS[pending[at]] for at in action["shared"]]
+        return chosen
+
+    def _keep_choices(self, pending: list[int], least: int, most: int) -> list[_Action]:
+        """Every choice of tickets to keep, with every choice of those to share with the team."""
+        return [
+            self._shared_keep_action(pending, kept, shared)
+            for size in range(least, most + 1)
+            for kept in itertools.combinations(range(len(pending)), size)
+            for shared in self._shares(kept)
+        ]
+
+    @staticmethod
+    def _shared_keep_action(pending: list[int], kept: tuple[int, ...], shared: tuple[int, ...]) -> _Action:
+        """The legal action keeping the tickets at positions `kept` of those offered, sharing `shared`."""
+        action = _frozen(
+            {
+                "type": "keep_tickets",
+                "tickets": [_TICKET_IDS[pending[at]] for at in kept],
+                "share": [_TICKET_IDS[pending[at]] for at in shared],
+            }
+        )
+        action.id = _KEEPS[len(pending), kept, shared].id
+        return action
+
+    def _shares(self, kept: tuple[int, ...]) -> list[tuple[int, ...]]:
+        """The choices of tickets to share among those just kept: exactly the edition's number."""
+        wanted = SHARE_AT_SETUP if self._phase == "setup_tickets" else SHARE_AT_DRAW
+        return list(itertools.combinations(kept, min(wanted, len(kept))))
+
+    def _keep_kept(self, action: dict, player: int, pending: list[int], kept: list[int]) -> None:
+        """Kept tickets shared with the team go to its holder: editions/asia-team.aventuriers:47."""
+        shared = self._parse_share(action.get("share"), kept)
+        self._tickets[player].extend(ticket for ticket in pending if ticket in kept and ticket not in shared)
+        if self._phase == "setup_tickets":
+            self._setup_share[player] = shared  # hidden until everyone has chosen
+        else:
+            self._team_tickets[player // TEAM_SIZE].extend(shared)
+
+    def _parse_share(self, names, kept: list[int]) -> list[int]:
+        """The `share` of a keep_tickets action, checked against the tickets kept."""
+        wanted = min(SHARE_AT_SETUP if self._phase == "setup_tickets" else SHARE_AT_DRAW, len(kept))
+        names = [] if names is None else names
+        if isinstance(names, list) and len(names) != wanted:
+            raise IllegalAction(
+                "wrong_share_count", tickets=_counted(wanted, "ticket", "tickets"), given=len(names)
+            )
+        if isinstance(names, list):
+            for name in names:
+                if isinstance(name, str) and _TICKET_INDEX.get(name) not in kept:
+                    raise IllegalAction("share_not_kept", ticket=name)
+        return self._ticket_list(names, kept)
+
+    def _apply_share_tickets(self, action: dict) -> None:
+        """Put tickets of one's own in the team's holder, a whole turn: editions/asia-team.aventuriers:80."""
+        self._require_turn_start()
+        player = self._current
+        names = action.get("tickets")
+        if isinstance(names, list) and not 1 <= len(names) <= SHARE_TICKETS_AT_MOST:
+            raise IllegalAction("wrong_share_tickets_count", most=SHARE_TICKETS_AT_MOST, given=len(names))
+        if isinstance(names, list):
+            for name in names:
+                if isinstance(name, str) and _TICKET_INDEX.get(name) not in self._tickets[player]:
+                    raise IllegalAction("ticket_not_held", ticket=name)
+        shared = self._ticket_list(names, self._tickets[player])
+        self._tickets[player] = [ticket for ticket in self._tickets[player] if ticket not in shared]
+        self._team_tickets[player // TEAM_SIZE].extend(shared)
+        self._end_turn()
+
+    # -- scoring by team ---------------------------------------------------
+
     def _score_networks(self, player: int) -> tuple[dict[str, str], dict[str, str], tuple[int, ...]]:
         """A ticket is completed when the routes of the player's whole team join its cities: editions/asia-team.aventuriers:47."""
         teammates = tuple(
@@ -3219,6 +3259,45 @@ class _TeamsGame(_CoreGame):
     def _winners_of(results: list[Any], keys: list[Any], best: Any) -> list[int]:
         """The players of every team with the best key."""
         return [player for result, key in zip(results, keys) if key == best for player in result["players"]]
+
+    def team_scores(self) -> list[TeamScore]:
+        """Final scoring by team: the routes of its players, the tickets of its players and of its
+        holder (completed when the team's routes together join their cities), bonuses by team.
+
+        Spec: editions/asia-team.aventuriers:47, editions/asia-equipes.aventuriers:47.
+        """
+        # Plain records here: the members' ticket entries are joined to the holder's.
+        results: list[Any] = self.scores()
+        teams: list[Any] = []
+        for team in range(self.players // TEAM_SIZE):
+            members = [results[player] for player in self._team_of(team * TEAM_SIZE)]
+            routes = [route for player in self._team_of(team * TEAM_SIZE) for route in self._routes[player]]
+            network = self._network(team * TEAM_SIZE, tuple(routes))
+            completed = [entry for member in members for entry in member["tickets_completed"]]
+            failed = [entry for member in members for entry in member["tickets_failed"]]
+            held_completed, held_failed = self._ticket_results(network, self._team_tickets[team])
+            completed += held_completed
+            failed += held_failed
+            teams.append(
+                {
+                    "team": team,
+                    "players": [member["player"] for member in members],
+                    "route_points": sum(member["route_points"] for member in members),
+                    "tickets_completed": completed,
+                    "tickets_failed": failed,
+                    "holder_tickets_completed": held_completed,
+                    "holder_tickets_failed": held_failed,
+                    "longest_path": self._longest_trail(routes),
+                    "routes_claimed": len(routes),
+                    "largest_network": self._largest_network(network),
+                    "bonuses": {},
+                    "total": sum(member["total"] for member in members)
+                    + sum(entry["points"] for entry in held_completed)
+                    - sum(entry["points"] for entry in held_failed),
+                }
+            )
+        _CoreGame._award_bonuses(teams)  # the core's award, to teams (this game's gives players none)
+        return teams
 
 
 class Game(_TeamsGame):

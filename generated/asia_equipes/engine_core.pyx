@@ -1710,7 +1710,7 @@ cdef class Game:
         `legal_actions()` lists it (by the tickets' names)."""
         cdef int player = self.s.current
         pending = [self.s.pending[player][at] for at in range(self.s.pending_count[player])]
-        return _pure.Game._keep_action(
+        return _pure.Game._shared_keep_action(
             pending,
             tuple(at for at in range(len(pending)) if mask >> at & 1),
             tuple(at for at in range(len(pending)) if mask >> (at + OFFERED_MOST) & 1),

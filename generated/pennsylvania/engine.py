@@ -2523,11 +2523,7 @@ class _CoreGame:
 
     def _turn_actions(self) -> list[_Action]:
         actions: list[_Action] = []
-        if self._deck or self._discard:
-            actions.append(_DRAW_DECK)
-        for slot, card in enumerate(self._market):
-            if card is not None:
-                actions.append(_DRAW_MARKET[slot])
+        self._card_draws(actions, False)
         self._claim_actions(actions)
         if self._ticket_deck:
             actions.append(_DRAW_TICKETS)
@@ -2539,11 +2535,7 @@ class _CoreGame:
         """A turn's legal actions in the order `_turn_actions` lists them, in three parts: the
         card draws, how many claims (counted, not listed), and the others."""
         actions: list[_Action] = []
-        if self._deck or self._discard:
-            actions.append(_DRAW_DECK)
-        for slot, card in enumerate(self._market):
-            if card is not None:
-                actions.append(_DRAW_MARKET[slot])
+        self._card_draws(actions, False)
         draws = actions
         claims = self._claim_count()
         actions = []
@@ -2568,12 +2560,16 @@ class _CoreGame:
 
     def _second_card_actions(self) -> list[_Action]:
         actions: list[_Action] = []
+        self._card_draws(actions, True)
+        return actions
+
+    def _card_draws(self, actions: list[_Action], second: bool) -> None:
+        """The card draws legal now, appended to `actions`: the deck, then each face-up card (a locomotive but for the `second` card of a draw)."""
         if self._deck or self._discard:
             actions.append(_DRAW_DECK)
         for slot, card in enumerate(self._market):
-            if card is not None and card != LOCOMOTIVE:
+            if card is not None and not (second and card == LOCOMOTIVE):
                 actions.append(_DRAW_MARKET[slot])
-        return actions
 
     def _apply_pass(self, action: dict) -> None:
         """Pass, only when nothing else is legal: editions/pennsylvania.aventuriers:61."""
@@ -2713,11 +2709,13 @@ class _CoreGame:
         if phase != "second_card":
             self._require_turn_start()
         source = action.get("source")
+        to = self._drawn_to(action, source)
         if source == "deck":
             if "slot" in action:  # a slot names a face-up card: a deck draw has none
                 raise IllegalAction("unknown_field", field="slot", type="draw_card")
             if not self._deck and not self._discard:
                 raise IllegalAction("empty_deck")
+            self._check_draw_to(to, None)
             drawn = self._draw_from_deck()
             assert drawn is not None  # the deck or the discard has a card
             card = drawn
@@ -2735,11 +2733,13 @@ class _CoreGame:
             card = face_up
             if card == LOCOMOTIVE and phase == "second_card":
                 raise IllegalAction("locomotive_second_card")
+            self._check_draw_to(to, card)
             self._market[slot] = None
             self._refill_market()
         else:
             raise IllegalAction("unknown_source", source=source)
-        self._hands[self._current][card] += 1
+        if not self._place_drawn(card, to):
+            return  # the card waits to be placed
         if source == "market" and card == LOCOMOTIVE:
             self._end_turn()  # a face-up locomotive is the whole draw
             return
@@ -2752,6 +2752,18 @@ class _CoreGame:
             self._end_turn()
         else:
             self._phase = "second_card"
+
+    def _drawn_to(self, action: dict, source: Any) -> str | None:
+        """Where the card `action` draws goes, read before it is drawn: None, the player's hand."""
+        return None
+
+    def _check_draw_to(self, to: str | None, card: int | None) -> None:
+        """Refuse a draw whose card may not go `to` (`card`: the face-up card taken, None from the deck)."""
+
+    def _place_drawn(self, card: int, to: str | None) -> bool:
+        """The drawn `card` goes `to` (the hand); False when it waits to be placed."""
+        self._hands[self._current][card] += 1
+        return True
 
     # -- claiming routes ----------------------------------------------------
 
@@ -3009,6 +3021,10 @@ class _CoreGame:
         pending = self._pending[self._current]
         least = min(self._keep_at_least(), len(pending))
         most = len(pending)
+        return self._keep_choices(pending, least, most)
+
+    def _keep_choices(self, pending: list[int], least: int, most: int) -> list[_Action]:
+        """Every choice keeping `least` to `most` of the tickets `pending`."""
         return [
             self._keep_action(pending, kept)
             for size in range(least, most + 1)
@@ -3055,7 +3071,7 @@ class _CoreGame:
             if len(order) != len(ordered):
                 raise IllegalAction("bad_return_order")
             ordered = order
-        self._tickets[player].extend(ticket for ticket in pending if ticket in kept)
+        self._keep_kept(action, player, pending, kept)
         self._pending[player] = []
         self._ticket_deck.extend(ordered)
         if phase == "keep_tickets":
@@ -3066,6 +3082,10 @@ class _CoreGame:
             return
         self._current = 0
         self._phase = "turn"
+
+    def _keep_kept(self, action: dict, player: int, pending: list[int], kept: list[int]) -> None:
+        """The tickets `kept` of those `pending` go to the player (`action` the choice, checked)."""
+        self._tickets[player].extend(ticket for ticket in pending if ticket in kept)
 
     @staticmethod
     def _ticket_list(names, offered: list[int]) -> list[int]:
