@@ -60,7 +60,6 @@ HOOKS = (
     "turn_actions",  # in the enumeration of a turn's actions (`actions`), after the ticket draw
     "phase_refusals",  # in the check that a turn starts: refuse it during its own phases (`phase`)
     "end_turn",  # in `_end_turn`, before the last round is checked
-    "last_round_trains",  # in `_end_turn`: the test that the last round starts (replaces the core's)
     "draw_start",  # in `apply` of a card draw, once its `source` is read
     "claim_hand",  # in the enumeration of claims: the `hand` that pays them (replaces the core's)
     "claim_reach",  # in the enumeration of claims: the `reach` of a colour's `bucket` capped by `trains` (replaces)
@@ -69,7 +68,6 @@ HOOKS = (
     "route_claims",  # in the enumeration of claims, after one open `route`'s (`actions[first:]`): more of its claims
     "claim_actions",  # after the enumeration of claims: more claims (`actions`, `hand`, `trains`)
     "claim_payment",  # in `apply` of a claim: the `payment` its cards make (replaces the core's)
-    "sibling_check",  # in `apply` of a claim of a double route (`siblings`): more refusals
     "claim_check",  # in `apply` of a claim, once the route is known, before the payment
     "payment_held",  # in `apply` of a claim: the check that its cards are held (replaces the core's)
     "payment_check",  # in `apply` of a claim, once its cards are known to be held (`payment`)
@@ -82,11 +80,9 @@ HOOKS = (
     "setup_next",  # in `apply` of a ticket choice at set-up, once the next player is the current one
     "setup_kept",  # once every player has kept tickets at set-up
     "methods",  # methods of `Game`, after the core's rules
-    "score_record",  # in `_score_player`, the keys of each player's record after "player"
     "record_player",  # in to_dict's record of each player (`player`): more keys
     "record_state",  # in to_dict, once the core's `state` is made: more keys
     "observe_player",  # in observation's record of each player (`other`): more keys
-    "observe_own",  # in observation's record of the observing player (`record`, `other`): its secrets
     "observe_state",  # in observation, once the core's `seen` is made: more keys
     "copy",  # in copy(): the new `game` takes its own copy of the mechanism's state
     "load_player",  # in from_dict, for each player's `record`, once the core's state is restored

@@ -2167,8 +2167,7 @@ class _CoreGame:
         self._turns += 1
         self._drawn = 0
         if self._final_turns is None:
-            # The trains of the player's whole team: editions/asia-team.aventuriers:91.
-            if sum(self._trains[mate] for mate in self._team_of(self._current)) <= LAST_ROUND_TRAINS:
+            if self._starts_last_round():
                 self._final_turns = self.players
         else:
             self._final_turns -= 1
@@ -2177,6 +2176,10 @@ class _CoreGame:
                 return
         self._phase = "turn"
         self._current = (self._current + 1) % self.players
+
+    def _starts_last_round(self) -> bool:
+        """Whether the turn just played starts the last round: editions/asia-team.aventuriers:91."""
+        return self._trains[self._current] <= LAST_ROUND_TRAINS
 
     # -- card supply --------------------------------------------------------
 
@@ -2473,6 +2476,14 @@ class _CoreGame:
                 return True
         return False
 
+    def _check_siblings(self, route: int, siblings: tuple[int, ...], player: int) -> None:
+        """Refuse the claim of a track of a double route whose other track the player holds, or
+        that the player count closes: editions/asia-team.aventuriers:88."""
+        if player in [self._owner[sibling] for sibling in siblings]:
+            raise IllegalAction("double_route_same_player", route=_route_name(route))
+        if self._twin_closes and any(self._owner[sibling] >= 0 for sibling in siblings):
+            raise IllegalAction("double_route_closed", route=_route_name(route), players=self.players)
+
     def _close_route(self, route: int) -> None:
         color = _ROUTE_COLOR[route]
         bucket = self._open[LOCOMOTIVE if color < 0 else color]
@@ -2502,12 +2513,7 @@ class _CoreGame:
             raise IllegalAction("route_taken", route=_route_name(route))
         siblings = _ROUTE_SIBLINGS[route]
         if siblings:
-            if player in [self._owner[sibling] for sibling in siblings]:
-                raise IllegalAction("double_route_same_player", route=_route_name(route))
-            if self._holds_sibling(siblings, player):
-                raise IllegalAction("double_route_same_team", route=_route_name(route))
-            if self._twin_closes and any(self._owner[sibling] >= 0 for sibling in siblings):
-                raise IllegalAction("double_route_closed", route=_route_name(route), players=self.players)
+            self._check_siblings(route, siblings, player)
         length = _ROUTE_LENGTH[route]
         if self._trains[player] < length:
             raise IllegalAction(
@@ -2654,10 +2660,6 @@ class _CoreGame:
         if player + 1 < self.players:
             self._current = player + 1
             return
-        # Everyone has chosen: the tickets shared at set-up go to the holders all at once.
-        for sharer, shared_at_setup in enumerate(self._setup_share):
-            self._team_tickets[sharer // TEAM_SIZE].extend(shared_at_setup)
-        self._setup_share = [[] for _ in range(self.players)]
         if self._setup_rejected:
             self._rng.shuffle(self._setup_rejected)
             self._ticket_deck.extend(self._setup_rejected)
@@ -2821,7 +2823,6 @@ class _CoreGame:
         route_points = sum(ROUTE_POINTS[_ROUTE_LENGTH[route]] for route in self._routes[player])
         return {
             "player": player,
-            "team": player // TEAM_SIZE,
             "route_points": route_points,
             "tickets_completed": completed,
             "tickets_failed": failed,
@@ -2885,7 +2886,6 @@ class _CoreGame:
                     "tickets": [_TICKET_IDS[ticket] for ticket in self._tickets[player]],
                     "pending_tickets": [_TICKET_IDS[ticket] for ticket in self._pending[player]],
                     "score": self._score[player],
-                    "setup_share": [_TICKET_IDS[ticket] for ticket in self._setup_share[player]],
                 }
                 for player in range(self.players)
             ],
@@ -2902,16 +2902,6 @@ class _CoreGame:
             "turns_played": self._turns,
             "rng": self._rng.state,
         }
-        state["teams"] = [
-            {
-                "players": list(self._team_of(team * TEAM_SIZE)),
-                "holder": dict(zip(COLORS, self._holder[team])),
-                "tickets": [_TICKET_IDS[ticket] for ticket in self._team_tickets[team]],
-            }
-            for team in range(self.players // TEAM_SIZE)
-        ]
-        state["last_card_to"] = self._card_place
-        state["drawn_card"] = None if self._drawn_card is None else COLORS[self._drawn_card]
         return state
 
     def observation(self, player: int) -> Observation:
@@ -2930,14 +2920,11 @@ class _CoreGame:
                 "hand_size": sum(self._hands[other]),
                 "tickets_count": len(self._tickets[other]),
                 "pending_tickets_count": len(self._pending[other]),
-                "team": other // TEAM_SIZE,
-                "setup_share_count": len(self._setup_share[other]),
             }
             if other == player:
                 record["hand"] = dict(zip(COLORS, self._hands[other]))
                 record["tickets"] = [_TICKET_IDS[ticket] for ticket in self._tickets[other]]
                 record["pending_tickets"] = [_TICKET_IDS[ticket] for ticket in self._pending[other]]
-                record["setup_share"] = [_TICKET_IDS[ticket] for ticket in self._setup_share[other]]
             players.append(record)
         seen: Any = {
             "edition": EDITION,
@@ -2955,22 +2942,6 @@ class _CoreGame:
             "consecutive_passes": self._passes,
             "turns_played": self._turns,
         }
-        # The player's own team's holders are in sight; of the other teams', only the counts.
-        seen["teams"] = [
-            {
-                "players": list(self._team_of(team * TEAM_SIZE)),
-                "holder_size": sum(self._holder[team]),
-                "tickets_count": len(self._team_tickets[team]),
-            }
-            for team in range(self.players // TEAM_SIZE)
-        ]
-        own_team = seen["teams"][player // TEAM_SIZE]
-        own_team["holder"] = dict(zip(COLORS, self._holder[player // TEAM_SIZE]))
-        own_team["tickets"] = [_TICKET_IDS[ticket] for ticket in self._team_tickets[player // TEAM_SIZE]]
-        seen["last_card_to"] = self._card_place
-        # A card drawn blind is seen by its drawer only, until placed.
-        drawn = self._drawn_card if player == self._current else None
-        seen["drawn_card"] = None if drawn is None else COLORS[drawn]
         return seen
 
     def copy(self) -> Game:
@@ -2999,12 +2970,6 @@ class _CoreGame:
         game._twin_closes = self._twin_closes
         game._rng = _Random(self._rng.state)
         game._open = [list(bucket) for bucket in self._open]
-        game._holder = [list(holder) for holder in self._holder]
-        game._team_tickets = [list(tickets) for tickets in self._team_tickets]
-        game._setup_share = [list(shared) for shared in self._setup_share]
-        game._card_place = self._card_place
-        game._drawn_card = self._drawn_card
-        game._side = self._side  # fixed for the whole game
         return game
 
     @classmethod
@@ -3041,7 +3006,6 @@ class _CoreGame:
             game._score[player] = record["score"]
             for route in game._routes[player]:
                 game._owner[route] = player
-            game._setup_share[player] = [_TICKET_INDEX[ticket] for ticket in record.get("setup_share", [])]
         game._market = [None if card is None else _COLOR_INDEX[card] for card in state["market"]]
         game._deck = [_COLOR_INDEX[card] for card in reversed(state["deck"])]
         game._discard = [_COLOR_INDEX[card] for card in reversed(state["discard"])]
@@ -3055,12 +3019,6 @@ class _CoreGame:
         game._turns = state.get("turns_played", 0)
         game._rng = _Random(state.get("rng", 0))
         game._index_open_routes()
-        for team, record in enumerate(state.get("teams", [])):
-            game._holder[team] = [record["holder"].get(color, 0) for color in COLORS]
-            game._team_tickets[team] = [_TICKET_INDEX[ticket] for ticket in record["tickets"]]
-        game._card_place = state.get("last_card_to")
-        drawn_card = state.get("drawn_card")
-        game._drawn_card = None if drawn_card is None else _COLOR_INDEX[drawn_card]
         return game
 
 
@@ -3159,6 +3117,17 @@ class _TeamsGame(_CoreGame):
                 return True
         return False
 
+    def _check_siblings(self, route: int, siblings: tuple[int, ...], player: int) -> None:
+        if player not in [self._owner[sibling] for sibling in siblings] and self._holds_sibling(
+            siblings, player
+        ):
+            raise IllegalAction("double_route_same_team", route=_route_name(route))
+        super()._check_siblings(route, siblings, player)
+
+    def _starts_last_round(self) -> bool:
+        """The trains of the player's whole team: editions/asia-team.aventuriers:91."""
+        return sum(self._trains[mate] for mate in self._team_of(self._current)) <= LAST_ROUND_TRAINS
+
     # -- tickets shared with the team ----------------------------------------
 
     def _by_position(self, action: _Action) -> Any:
@@ -3203,10 +3172,16 @@ class _TeamsGame(_CoreGame):
         """Kept tickets shared with the team go to its holder: editions/asia-team.aventuriers:47."""
         shared = self._parse_share(action.get("share"), kept)
         self._tickets[player].extend(ticket for ticket in pending if ticket in kept and ticket not in shared)
-        if self._phase == "setup_tickets":
+        if self._phase != "setup_tickets":
+            self._team_tickets[player // TEAM_SIZE].extend(shared)
+        elif player + 1 < self.players:
             self._setup_share[player] = shared  # hidden until everyone has chosen
         else:
-            self._team_tickets[player // TEAM_SIZE].extend(shared)
+            # Everyone has chosen: the tickets shared at set-up go to the holders all at once.
+            self._setup_share[player] = shared
+            for sharer, shared_at_setup in enumerate(self._setup_share):
+                self._team_tickets[sharer // TEAM_SIZE].extend(shared_at_setup)
+            self._setup_share = [[] for _ in range(self.players)]
 
     def _parse_share(self, names, kept: list[int]) -> list[int]:
         """The `share` of a keep_tickets action, checked against the tickets kept."""
@@ -3239,6 +3214,13 @@ class _TeamsGame(_CoreGame):
         self._end_turn()
 
     # -- scoring by team ---------------------------------------------------
+
+    def _score_player(
+        self, player: int, network: dict[str, str], own_network: dict[str, str], borrowed: tuple[int, ...]
+    ) -> Any:
+        result = super()._score_player(player, network, own_network, borrowed)
+        result["team"] = player // TEAM_SIZE
+        return result
 
     def _score_networks(self, player: int) -> tuple[dict[str, str], dict[str, str], tuple[int, ...]]:
         """A ticket is completed when the routes of the player's whole team join its cities: editions/asia-team.aventuriers:47."""
@@ -3298,6 +3280,71 @@ class _TeamsGame(_CoreGame):
             )
         _CoreGame._award_bonuses(teams)  # the core's award, to teams (this game's gives players none)
         return teams
+
+    # -- the state: the teams' holders, the tickets shared at set-up, the draw's places --------
+
+    def to_dict(self) -> State:
+        state: Any = super().to_dict()
+        for player, record in enumerate(state["players"]):
+            record["setup_share"] = [_TICKET_IDS[ticket] for ticket in self._setup_share[player]]
+        state["teams"] = [
+            {
+                "players": list(self._team_of(team * TEAM_SIZE)),
+                "holder": dict(zip(COLORS, self._holder[team])),
+                "tickets": [_TICKET_IDS[ticket] for ticket in self._team_tickets[team]],
+            }
+            for team in range(self.players // TEAM_SIZE)
+        ]
+        state["last_card_to"] = self._card_place
+        state["drawn_card"] = None if self._drawn_card is None else COLORS[self._drawn_card]
+        return state
+
+    def observation(self, player: int) -> Observation:
+        seen: Any = super().observation(player)
+        for other, record in enumerate(seen["players"]):
+            record["team"] = other // TEAM_SIZE
+            record["setup_share_count"] = len(self._setup_share[other])
+        seen["players"][player]["setup_share"] = [_TICKET_IDS[ticket] for ticket in self._setup_share[player]]
+        # The player's own team's holders are in sight; of the other teams', only the counts.
+        seen["teams"] = [
+            {
+                "players": list(self._team_of(team * TEAM_SIZE)),
+                "holder_size": sum(self._holder[team]),
+                "tickets_count": len(self._team_tickets[team]),
+            }
+            for team in range(self.players // TEAM_SIZE)
+        ]
+        own_team = seen["teams"][player // TEAM_SIZE]
+        own_team["holder"] = dict(zip(COLORS, self._holder[player // TEAM_SIZE]))
+        own_team["tickets"] = [_TICKET_IDS[ticket] for ticket in self._team_tickets[player // TEAM_SIZE]]
+        seen["last_card_to"] = self._card_place
+        # A card drawn blind is seen by its drawer only, until placed.
+        drawn = self._drawn_card if player == self._current else None
+        seen["drawn_card"] = None if drawn is None else COLORS[drawn]
+        return seen
+
+    def copy(self) -> Game:
+        game = super().copy()
+        game._holder = [list(holder) for holder in self._holder]
+        game._team_tickets = [list(tickets) for tickets in self._team_tickets]
+        game._setup_share = [list(shared) for shared in self._setup_share]
+        game._card_place = self._card_place
+        game._drawn_card = self._drawn_card
+        game._side = self._side  # fixed for the whole game
+        return game
+
+    @classmethod
+    def _restore(cls, state: Any) -> Self:
+        game = super()._restore(state)
+        for player, record in enumerate(state["players"]):
+            game._setup_share[player] = [_TICKET_INDEX[ticket] for ticket in record.get("setup_share", [])]
+        for team, record in enumerate(state.get("teams", [])):
+            game._holder[team] = [record["holder"].get(color, 0) for color in COLORS]
+            game._team_tickets[team] = [_TICKET_INDEX[ticket] for ticket in record["tickets"]]
+        game._card_place = state.get("last_card_to")
+        drawn_card = state.get("drawn_card")
+        game._drawn_card = None if drawn_card is None else _COLOR_INDEX[drawn_card]
+        return game
 
 
 class Game(_TeamsGame):

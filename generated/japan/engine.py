@@ -1861,12 +1861,7 @@ class _CoreGame:
         self._turns += 1
         self._drawn = 0
         if self._final_turns is None:
-            # The last round: a player at LAST_ROUND_TRAINS trains or fewer while the shared supply
-            # has its last pieces, whichever comes second: editions/japan.aventuriers:97.
-            if (
-                min(self._trains) <= LAST_ROUND_TRAINS
-                and self._public_pieces <= PUBLIC_ROUTES["last_round_pieces"]
-            ):
+            if self._starts_last_round():
                 self._final_turns = self.players
         else:
             self._final_turns -= 1
@@ -1875,6 +1870,10 @@ class _CoreGame:
                 return
         self._phase = "turn"
         self._current = (self._current + 1) % self.players
+
+    def _starts_last_round(self) -> bool:
+        """Whether the turn just played starts the last round: editions/japan.aventuriers:59."""
+        return self._trains[self._current] <= LAST_ROUND_TRAINS
 
     # -- card supply --------------------------------------------------------
 
@@ -2160,6 +2159,14 @@ class _CoreGame:
                 return True
         return False
 
+    def _check_siblings(self, route: int, siblings: tuple[int, ...], player: int) -> None:
+        """Refuse the claim of a track of a double route whose other track the player holds, or
+        that the player count closes: editions/japan.aventuriers:55, editions/japan.aventuriers:56."""
+        if player in [self._owner[sibling] for sibling in siblings]:
+            raise IllegalAction("double_route_same_player", route=_route_name(route))
+        if self._twin_closes and any(self._owner[sibling] >= 0 for sibling in siblings):
+            raise IllegalAction("double_route_closed", route=_route_name(route), players=self.players)
+
     def _close_route(self, route: int) -> None:
         color = _ROUTE_COLOR[route]
         bucket = self._open[LOCOMOTIVE if color < 0 else color]
@@ -2184,10 +2191,7 @@ class _CoreGame:
             raise IllegalAction("route_taken", route=_route_name(route))
         siblings = _ROUTE_SIBLINGS[route]
         if siblings:
-            if player in [self._owner[sibling] for sibling in siblings]:
-                raise IllegalAction("double_route_same_player", route=_route_name(route))
-            if self._twin_closes and any(self._owner[sibling] >= 0 for sibling in siblings):
-                raise IllegalAction("double_route_closed", route=_route_name(route), players=self.players)
+            self._check_siblings(route, siblings, player)
         length = _ROUTE_LENGTH[route]
         if self._trains[player] < length - (_PUBLIC_LENGTH[route] if self._public_pieces else 0):
             raise IllegalAction(
@@ -2686,6 +2690,14 @@ class _PublicRoutesGame(_CoreGame):
     """What « les routes publiques » (editions/japan.aventuriers:97) changes of the game below it: overrides of its methods."""
 
     __slots__ = ()
+
+    def _starts_last_round(self) -> bool:
+        """The last round: a player at LAST_ROUND_TRAINS trains or fewer while the shared supply
+        has its last pieces, whichever comes second: editions/japan.aventuriers:97."""
+        return (
+            min(self._trains) <= LAST_ROUND_TRAINS
+            and self._public_pieces <= PUBLIC_ROUTES["last_round_pieces"]
+        )
 
     def _score_networks(self, player: int) -> tuple[dict[str, str], dict[str, str], tuple[int, ...]]:
         """Every public route built with a piece serves each player's tickets: editions/japan.aventuriers:97."""

@@ -1705,7 +1705,7 @@ class _CoreGame:
         self._turns += 1
         self._drawn = 0
         if self._final_turns is None:
-            if self._trains[self._current] <= LAST_ROUND_TRAINS:
+            if self._starts_last_round():
                 self._final_turns = self.players
         else:
             self._final_turns -= 1
@@ -1714,6 +1714,10 @@ class _CoreGame:
                 return
         self._phase = "turn"
         self._current = (self._current + 1) % self.players
+
+    def _starts_last_round(self) -> bool:
+        """Whether the turn just played starts the last round: editions/usa-base.aventuriers:234."""
+        return self._trains[self._current] <= LAST_ROUND_TRAINS
 
     # -- card supply --------------------------------------------------------
 
@@ -1990,6 +1994,14 @@ class _CoreGame:
                 return True
         return False
 
+    def _check_siblings(self, route: int, siblings: tuple[int, ...], player: int) -> None:
+        """Refuse the claim of a track of a double route whose other track the player holds, or
+        that the player count closes: editions/usa-base.aventuriers:230, editions/usa-base.aventuriers:231."""
+        if player in [self._owner[sibling] for sibling in siblings]:
+            raise IllegalAction("double_route_same_player", route=_route_name(route))
+        if self._twin_closes and any(self._owner[sibling] >= 0 for sibling in siblings):
+            raise IllegalAction("double_route_closed", route=_route_name(route), players=self.players)
+
     def _close_route(self, route: int) -> None:
         color = _ROUTE_COLOR[route]
         bucket = self._open[LOCOMOTIVE if color < 0 else color]
@@ -2014,10 +2026,7 @@ class _CoreGame:
             raise IllegalAction("route_taken", route=_route_name(route))
         siblings = _ROUTE_SIBLINGS[route]
         if siblings:
-            if player in [self._owner[sibling] for sibling in siblings]:
-                raise IllegalAction("double_route_same_player", route=_route_name(route))
-            if self._twin_closes and any(self._owner[sibling] >= 0 for sibling in siblings):
-                raise IllegalAction("double_route_closed", route=_route_name(route), players=self.players)
+            self._check_siblings(route, siblings, player)
         length = _ROUTE_LENGTH[route]
         if self._trains[player] < length:
             raise IllegalAction(

@@ -24,7 +24,7 @@ from typing import Any
 from ...diagnostics import Code, did_you_mean
 from ...frontend.positions import Span
 from ...ir import IR, Edition
-from ..base import ApiTypes, EnginePart, Fact, Mechanism, ScoreLine, SheetWords, citation, route_ids
+from ..base import ApiTypes, Fact, Mechanism, ScoreLine, SheetWords, citation, route_ids
 from ..marks import BoardMark, Drawn, MarkKind
 from ..state import Scope, Shape, StateField
 from .wording import PublicWording, points_of
@@ -234,12 +234,6 @@ class PublicRouteRules(Mechanism):
 
     def engine_view(self, edition: Edition) -> EngineView:
         return EngineView(rule=self.rule(edition))
-
-    def parts(self, edition: Edition) -> dict[str, EnginePart]:
-        found = super().parts(edition)
-        if self.rule(edition).last_round_pieces is None:
-            del found["last_round_trains"]  # the trains' trigger alone: the core's
-        return found
 
     def expressions(self, edition: Edition) -> dict[str, str]:
         # A public route built with a piece takes none of the player's trains.
