@@ -52,7 +52,6 @@ HOOKS = (
     "index_actions",  # in the index of every action (`add`, `tables`): more actions
     "action_tables",  # module constants, the tables of the action index (`_TABLES`) by name
     "functions",  # module functions, after the engine's own helpers
-    "new_game",  # in new_game(), once the player count and the seed are checked (`players`)
     "slots",  # names in `Game.__slots__`
     "init",  # in `Game.__init__`, once the core's state is made (`players`)
     "set_up",  # at the end of `_set_up`, once the cards and tickets are dealt
@@ -67,12 +66,9 @@ HOOKS = (
     "claim_payments",  # in the enumeration of claims, per open `route`: its legal claims (replaces the core's)
     "route_claims",  # in the enumeration of claims, after one open `route`'s (`actions[first:]`): more of its claims
     "claim_actions",  # after the enumeration of claims: more claims (`actions`, `hand`, `trains`)
-    "claim_payment",  # in `apply` of a claim: the `payment` its cards make (replaces the core's)
     "claim_check",  # in `apply` of a claim, once the route is known, before the payment
-    "payment_held",  # in `apply` of a claim: the check that its cards are held (replaces the core's)
     "payment_check",  # in `apply` of a claim, once its cards are known to be held (`payment`)
     "claim_settle",  # in `apply` of a paid claim (`route`): settle it otherwise than by taking it
-    "take_route_paid",  # the head of `_take_route`: its signature and the payment (replaces the core's)
     "take_route",  # once a route is taken, before the market is tended
     "claim_choices",  # `_finish_claim`, the end of a claim's turn: a choice left to make sets its phase and returns
     "ticket_draw",  # `_apply_draw_tickets`: the tickets drawn to `_pending`, and the phase (replaces the core's)

@@ -1832,6 +1832,27 @@ def _joined(first: dict[int, int], second: dict[int, int]) -> dict[int, int]:
     return total
 
 
+class _Split(dict[int, int]):
+    """A payment from the hand (`own`) and the team's holder (`shared`): the cards of both, joined."""
+
+    __slots__ = ("own", "shared")
+
+    def __init__(self, own: dict[int, int], shared: dict[int, int]) -> None:
+        super().__init__(_joined(own, shared))
+        self.own = own
+        self.shared = shared
+
+
+def _affordable(splits, own: list[int], shared: list[int]) -> list[_Action]:
+    """The prebuilt splits of a payment that the hand and the team's holder can pay."""
+    return [
+        action
+        for action in splits
+        if all(own[color] >= count for color, count in action.payment.items())
+        and all(shared[color] >= count for color, count in action.shared.items())
+    ]
+
+
 class _Random:
     """splitmix64: a one-integer state, so a saved game replays its shuffles."""
 
@@ -1865,10 +1886,6 @@ def new_game(players: int, seed: int) -> Game:
         raise ValueError(f"{EDITION} se joue de {PLAYERS[0]} à {PLAYERS[1]} joueurs, pas {players!r}")
     if not isinstance(seed, int):
         raise ValueError(f"la graine doit être un entier, pas {seed!r}")
-    if players % TEAM_SIZE or players < 2 * TEAM_SIZE:
-        raise ValueError(
-            f"{EDITION} se joue en équipes de {TEAM_SIZE}\u00a0: {players} joueurs ne forment pas deux équipes entières"
-        )
     game = Game(players, seed)
     game._set_up()
     return game
@@ -2094,7 +2111,15 @@ class _CoreGame:
         self._claim_actions(actions)
         if self._ticket_deck:
             actions.append(_DRAW_TICKETS)
-        self._share_actions(actions)
+        # A whole turn putting one's own tickets in the team's holder: editions/asia-team.aventuriers:80.
+        held_tickets = self._tickets[self._current]
+        for size in range(1, min(SHARE_TICKETS_AT_MOST, len(held_tickets)) + 1):
+            for shared_at in itertools.combinations(range(len(held_tickets)), size):
+                share = _frozen(
+                    {"type": "share_tickets", "tickets": [_TICKET_IDS[held_tickets[at]] for at in shared_at]}
+                )
+                share.id = _SHARES[shared_at].id
+                actions.append(share)
         if not actions:
             actions.append(_PASS)
         return actions
@@ -2109,7 +2134,15 @@ class _CoreGame:
         actions = []
         if self._ticket_deck:
             actions.append(_DRAW_TICKETS)
-        self._share_actions(actions)
+        # A whole turn putting one's own tickets in the team's holder: editions/asia-team.aventuriers:80.
+        held_tickets = self._tickets[self._current]
+        for size in range(1, min(SHARE_TICKETS_AT_MOST, len(held_tickets)) + 1):
+            for shared_at in itertools.combinations(range(len(held_tickets)), size):
+                share = _frozen(
+                    {"type": "share_tickets", "tickets": [_TICKET_IDS[held_tickets[at]] for at in shared_at]}
+                )
+                share.id = _SHARES[shared_at].id
+                actions.append(share)
         return draws, claims, actions
 
     def _turn_at(self, k: int, parts: tuple[list[_Action], int, list[_Action]]) -> _Action:
@@ -2369,9 +2402,9 @@ class _CoreGame:
                         continue
                     most = length - 1 if length <= locomotives else locomotives
                     for jokers in range(max(least, length - have), most + 1):
-                        actions += self._affordable(claims[paid, jokers].values(), own, shared)
+                        actions += _affordable(claims[paid, jokers].values(), own, shared)
                 if locomotives >= length:
-                    actions += self._affordable(claims[LOCOMOTIVE, length].values(), own, shared)
+                    actions += _affordable(claims[LOCOMOTIVE, length].values(), own, shared)
 
     def _claim_count(self) -> int:
         """How many claims `_claim_actions` lists, without listing them."""
@@ -2407,9 +2440,9 @@ class _CoreGame:
                         continue
                     most = length - 1 if length <= locomotives else locomotives
                     for jokers in range(max(least, length - have), most + 1):
-                        actions += self._affordable(claims[paid, jokers].values(), own, shared)
+                        actions += _affordable(claims[paid, jokers].values(), own, shared)
                 if locomotives >= length:
-                    actions += self._affordable(claims[LOCOMOTIVE, length].values(), own, shared)
+                    actions += _affordable(claims[LOCOMOTIVE, length].values(), own, shared)
                 count += len(actions)
         return count
 
@@ -2446,9 +2479,9 @@ class _CoreGame:
                         continue
                     most = length - 1 if length <= locomotives else locomotives
                     for jokers in range(max(least, length - have), most + 1):
-                        actions += self._affordable(claims[paid, jokers].values(), own, shared)
+                        actions += _affordable(claims[paid, jokers].values(), own, shared)
                 if locomotives >= length:
-                    actions += self._affordable(claims[LOCOMOTIVE, length].values(), own, shared)
+                    actions += _affordable(claims[LOCOMOTIVE, length].values(), own, shared)
                 if k < len(actions):
                     return actions[k]
                 k -= len(actions)
@@ -2502,12 +2535,7 @@ class _CoreGame:
         if route is None:
             raise IllegalAction("unknown_route", route=route_id)
         cards = action.get("cards")
-        if type(action) is _Action:  # a legal action as listed: its cards are known
-            own, shared = action.payment, action.shared
-        else:
-            own = self._parse_cards(cards)
-            shared = self._parse_cards(action.get("holder_cards", {}))
-        payment = _joined(own, shared)
+        payment = self._claimed_cards(action, cards)
         player = self._current
         if self._owner[route] >= 0:
             raise IllegalAction("route_taken", route=_route_name(route))
@@ -2525,23 +2553,17 @@ class _CoreGame:
         route_color = _ROUTE_COLOR[route]
         if paid != LOCOMOTIVE and route_color >= 0 and paid != route_color:
             raise IllegalAction("wrong_color", color=COLOR_NAMES_FR[COLORS[route_color]])
-        self._require_cards(own)
-        self._require_holder(shared)
+        self._require_cards(payment)
         if payment.get(LOCOMOTIVE, 0) < _ROUTE_FERRY[route]:
             raise IllegalAction(
                 "ferry_needs_locomotives", locomotives=_cards(_ROUTE_FERRY[route], LOCOMOTIVE)
             )
-        self._take_route(route, own, shared)
+        self._take_route(route, payment)
 
-    def _take_route(self, route: int, payment: dict[int, int], shared: dict[int, int]) -> None:
-        """The current player pays `payment` from the hand and `shared` from the team's holder,
-        and takes `route`; the turn ends."""
+    def _take_route(self, route: int, payment: dict[int, int]) -> None:
+        """The current player pays `payment` and takes `route`; the turn ends."""
         player = self._current
         self._discard_cards(payment)
-        holder = self._holder[player // TEAM_SIZE]
-        for color, count in shared.items():
-            holder[color] -= count
-            self._discard.extend([color] * count)
         self._owner[route] = player
         self._close_route(route)
         if self._twin_closes:
@@ -2553,6 +2575,10 @@ class _CoreGame:
         self._score[player] += ROUTE_POINTS[length]
         self._tend_market()
         self._end_turn()
+
+    def _claimed_cards(self, action: Any, cards: Any) -> dict[int, int]:
+        """The cards a claim lays: those of a listed action, or its `cards` read."""
+        return action.payment if type(action) is _Action else self._parse_cards(cards)
 
     @staticmethod
     def _one_color(payment: dict[int, int]) -> int:
@@ -2686,40 +2712,6 @@ class _CoreGame:
                 raise IllegalAction("duplicate_ticket", ticket=name)
             chosen.append(ticket)
         return chosen
-
-    # -- teams --------------------------------------------------------------
-
-    @staticmethod
-    def _affordable(splits, own: list[int], shared: list[int]) -> list[_Action]:
-        """The prebuilt splits of a payment that the hand and the team's holder can pay."""
-        return [
-            action
-            for action in splits
-            if all(own[color] >= count for color, count in action.payment.items())
-            and all(shared[color] >= count for color, count in action.shared.items())
-        ]
-
-    def _require_holder(self, shared: dict[int, int]) -> None:
-        holder = self._holder[self._current // TEAM_SIZE]
-        for color, count in shared.items():
-            if holder[color] < count:
-                raise IllegalAction(
-                    "not_enough_holder_cards", wanted=_cards(count, color), held=holder[color]
-                )
-
-    def _team_of(self, player: int) -> range:
-        first = player - player % TEAM_SIZE
-        return range(first, first + TEAM_SIZE)
-
-    def _share_actions(self, actions: list[_Action]) -> None:
-        own = self._tickets[self._current]
-        for size in range(1, min(SHARE_TICKETS_AT_MOST, len(own)) + 1):
-            for shared in itertools.combinations(range(len(own)), size):
-                action = _frozen(
-                    {"type": "share_tickets", "tickets": [_TICKET_IDS[own[at]] for at in shared]}
-                )
-                action.id = _SHARES[shared].id
-                actions.append(action)
 
     # -- scoring ------------------------------------------------------------
 
@@ -3027,6 +3019,17 @@ class _TeamsGame(_CoreGame):
 
     __slots__ = ()
 
+    def __init__(self, players: int, seed: int):
+        if players % TEAM_SIZE or players < 2 * TEAM_SIZE:
+            raise ValueError(
+                f"{EDITION} se joue en équipes de {TEAM_SIZE}\u00a0: {players} joueurs ne forment pas deux équipes entières"
+            )
+        super().__init__(players, seed)
+
+    def _team_of(self, player: int) -> range:
+        first = player - player % TEAM_SIZE
+        return range(first, first + TEAM_SIZE)
+
     # -- card draws: the hand or the team's holder ----------------------------
 
     def _card_draws(self, actions: list[_Action], second: bool) -> None:
@@ -3105,6 +3108,36 @@ class _TeamsGame(_CoreGame):
     def _end_turn(self, passed: bool = False) -> None:
         self._card_place = None  # the next draw starts anew
         super()._end_turn(passed)
+
+    # -- claims paid from the hand and the team's holder ------------------------
+
+    def _claimed_cards(self, action: Any, cards: Any) -> dict[int, int]:
+        """The cards of the hand (`cards`) and of the team's holder (`holder_cards`): editions/asia-team.aventuriers:47."""
+        if type(action) is _Action:  # a legal action as listed: its cards are known
+            return _Split(action.payment, action.shared)
+        return _Split(self._parse_cards(cards), self._parse_cards(action.get("holder_cards", {})))
+
+    def _require_cards(self, payment: dict[int, int]) -> None:
+        if not isinstance(payment, _Split):
+            super()._require_cards(payment)
+            return
+        super()._require_cards(payment.own)
+        holder = self._holder[self._current // TEAM_SIZE]
+        for color, count in payment.shared.items():
+            if holder[color] < count:
+                raise IllegalAction(
+                    "not_enough_holder_cards", wanted=_cards(count, color), held=holder[color]
+                )
+
+    def _discard_cards(self, payment: dict[int, int]) -> None:
+        if not isinstance(payment, _Split):
+            super()._discard_cards(payment)
+            return
+        super()._discard_cards(payment.own)
+        holder = self._holder[self._current // TEAM_SIZE]
+        for color, count in payment.shared.items():
+            holder[color] -= count
+            self._discard.extend([color] * count)
 
     # -- double routes -----------------------------------------------------
 

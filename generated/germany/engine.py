@@ -3028,7 +3028,7 @@ class _CoreGame:
         if route is None:
             raise IllegalAction("unknown_route", route=route_id)
         cards = action.get("cards")
-        payment = action.payment if type(action) is _Action else self._parse_cards(cards)
+        payment = self._claimed_cards(action, cards)
         player = self._current
         if self._owner[route] >= 0:
             raise IllegalAction("route_taken", route=_route_name(route))
@@ -3072,6 +3072,10 @@ class _CoreGame:
             self._phase = "take_token"  # the player chooses which kind to take
             return
         self._end_turn()
+
+    def _claimed_cards(self, action: Any, cards: Any) -> dict[int, int]:
+        """The cards a claim lays: those of a listed action, or its `cards` read."""
+        return action.payment if type(action) is _Action else self._parse_cards(cards)
 
     @staticmethod
     def _one_color(payment: dict[int, int]) -> int:

@@ -315,10 +315,6 @@ class TeamPlay(Mechanism):
         shared = ("SHARE_TICKETS_AT_MOST",) if self.rule(edition).share_tickets else ()
         return ("SHARE_AT_DRAW", "SHARE_AT_SETUP", "TEAM_SIZE", *shared)
 
-    def replacements(self, edition: Edition) -> dict[str, str]:
-        # A claim is paid from the hand (`own`) and the team's holder (`shared`) together.
-        return {"claim_paid": "own, shared"}
-
     def pays_from_shared(self, edition: Edition) -> bool:
         return True
 
