@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import copy
 import random
+from pathlib import Path
 
 import pytest
 
 from tests.engines import EDITIONS, check_invariants, engine, seat_counts
+
+ENGINES = Path(__file__).resolve().parent.parent / "generated"
 
 
 class Position:
@@ -230,7 +233,6 @@ def test_the_play_page_says_each_declared_field_it_sees(edition, wanted, scope, 
 def test_a_mechanism_whose_state_the_core_keeps_writes_none_of_its_bookkeeping() -> None:
     """A field declared `derived` is set up, copied, recorded, loaded, observed and checked by the
     core: no part of its mechanism assigns it in a copy or a load, or writes it in a record."""
-    from pathlib import Path
 
     from aventuriers.compiler.build import loader
     from aventuriers.compiler.ir.build import build
@@ -243,10 +245,17 @@ def test_a_mechanism_whose_state_the_core_keeps_writes_none_of_its_bookkeeping()
             derived = [field for field in mechanism.state_fields(built) if field.derived]
             if not derived:
                 continue
-            # The native core keeps no field yet (issue 38, §2): such a mechanism plays pure.
-            assert not mechanism.plays_natively(built), mechanism.name
             kept_by_core.add(mechanism.name)
             text = "\n".join(path.read_text() for path in Path(mechanism.folder).rglob("*.j2"))
+            native = ENGINES / built.module_name / "engine_core.pyx"
+            for field in derived if native.exists() else ():
+                # The native core keeps it too, in its struct, read from and written to the
+                # pure game by the core: no native part of the mechanism does either.
+                core = native.read_text()
+                assert (
+                    f"    int {field.key}" in core.split("ctypedef struct State:")[1].split("uint64_t rng")[0]
+                )
+                assert f"_room(game._{field.key}" not in text, (mechanism.name, field.key)
             for field in derived:
                 for bookkeeping in (
                     f"game._{field.key} =",
@@ -256,7 +265,7 @@ def test_a_mechanism_whose_state_the_core_keeps_writes_none_of_its_bookkeeping()
                     f'        "_{field.key}",',  # a slot
                 ):
                     assert bookkeeping not in text, (mechanism.name, bookkeeping)
-    assert {"shares", "extra_deck", "public_routes"} <= kept_by_core
+    assert {"shares", "extra_deck", "public_routes", "stations"} <= kept_by_core
 
 
 def test_the_core_refuses_to_keep_a_shape_it_cannot_yet() -> None:

@@ -110,12 +110,12 @@ def test_europe_states_with_impossible_stations_and_tunnels_are_refused() -> Non
     state = turn_state(module)
     broken = copy.deepcopy(state)
     broken["players"][0]["stations"] = list(module.CITIES[:20])
-    with pytest.raises(ValueError, match="a 20 gares, au plus 3"):
+    with pytest.raises(ValueError, match="players\\[0\\].stations en compte 20, au plus 3"):
         module.Game.from_dict(broken)
     broken = copy.deepcopy(state)
     broken["players"][0]["stations"] = ["Paris"]
     broken["players"][1]["stations"] = ["Paris"]
-    with pytest.raises(ValueError, match="deux gares à 'Paris'"):
+    with pytest.raises(ValueError, match="deux joueurs ont 'Paris' dans stations"):
         module.Game.from_dict(broken)
     broken = copy.deepcopy(state)
     broken["phase"] = "tunnel"

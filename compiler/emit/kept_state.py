@@ -260,18 +260,29 @@ class KeptState:
         return f"{_SHAPES[field.shape].check}({value}, {where}, {self._ids(field)}, {bound!r}{extra})"
 
     def check_start(self) -> list[str]:
-        """Before the players' records: the numbers seen so far of each numbered field."""
+        """Before the players' records: the numbers seen so far of each numbered field, and the
+        ids held so far of each list whose ids are held once across the players."""
         return [
             f"numbered_{field.key}: dict[str, set[int]] = {{item: set() for item in {self._ids(field)}}}"
             for field in self.fields
             if any(other.numbered_by == field.key for other in self.fields)
-        ]
+        ] + [f"held_{field.key}: set[str] = set()" for field in self._held_once()]
+
+    def _held_once(self) -> tuple[StateField, ...]:
+        return tuple(field for field in self._of(Scope.PLAYER) if field.shape is Shape.IDS and field.unique)
 
     def check_player(self) -> list[str]:
-        return [
-            self._check(field, f'record.get("{field.key}")', f'f"{{where}}.{field.key}"')
-            for field in self._of(Scope.PLAYER)
-        ]
+        lines = []
+        for field in self._of(Scope.PLAYER):
+            lines.append(self._check(field, f'record.get("{field.key}")', f'f"{{where}}.{field.key}"'))
+            if field in self._held_once():
+                lines += [
+                    f'for item in record.get("{field.key}") or []:',
+                    f"    if item in held_{field.key}:",
+                    f'        _invalid(f"deux joueurs ont {{item!r}} dans {field.key}")',
+                    f"    held_{field.key}.add(item)",
+                ]
+        return lines
 
     def check_end(self) -> list[str]:
         lines = []

@@ -22,6 +22,7 @@ from ..mechanisms import EnginePart, claim_points, least_jokers, set_aside, used
 from ..mechanisms.base import CONDITIONS
 from ..mechanisms.joker_pays import joker_pays_route
 from .engine import EngineView, environment
+from .native_kept import NativeKept
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -45,6 +46,11 @@ class CoreView:
         if any(route.length >= 64 for route in e.board.routes):
             return "une route de 64 cases ou plus n’est pas native"
         return None
+
+    @property
+    def kept(self) -> NativeKept:
+        """The state fields the core keeps for the mechanisms (`derived`), in C."""
+        return NativeKept.of(self.engine.kept.fields)
 
     @property
     def native_scoring(self) -> bool:

@@ -2259,8 +2259,8 @@ class _CoreGame:
         "_twin_closes",
         "_rng",
         "_open",
-        "_tunnel",
         "_stations",
+        "_tunnel",
         "_station_city",
     )
 
@@ -2288,9 +2288,9 @@ class _CoreGame:
         self._rng = _Random(seed)
         self._open: list[list[int]] = []
         self._index_open_routes()
+        self._stations = [[] for _ in range(players)]
         self._tunnel: dict[str, Any] | None = None  # a tunnel claim waiting for its surcharge
-        self._stations: list[list[str]] = [[] for _ in range(players)]  # cities, in building order
-        self._station_city: dict[str, int] = {}
+        self._station_city: dict[str, int] = {}  # who has a station in each city: the stations, by city
 
     def _set_up(self) -> None:
         """Set-up: editions/europe.aventuriers:255."""
@@ -3482,6 +3482,7 @@ class _CoreGame:
         game._twin_closes = self._twin_closes
         game._rng = _Random(self._rng.state)
         game._open = [list(bucket) for bucket in self._open]
+        game._stations = [list(value) for value in self._stations]
         tunnel = self._tunnel
         game._tunnel = (
             None
@@ -3492,7 +3493,6 @@ class _CoreGame:
                 "revealed": list(tunnel["revealed"]),
             }
         )
-        game._stations = [list(stations) for stations in self._stations]
         game._station_city = dict(self._station_city)
         return game
 
@@ -3530,7 +3530,7 @@ class _CoreGame:
             game._score[player] = record["score"]
             for route in game._routes[player]:
                 game._owner[route] = player
-            game._stations[player] = list(record.get("stations", []))
+            game._stations[player] = list(record.get("stations") or [])
             for city in game._stations[player]:
                 game._station_city[city] = player
         game._market = [None if card is None else _COLOR_INDEX[card] for card in state["market"]]
@@ -3630,7 +3630,7 @@ def _check_state(state: Any) -> None:
     cards = [0] * len(COLORS)
     owners: dict[str, int] = {}
     tickets: set[str] = set()
-    stations: set[str] = set()
+    held_stations: set[str] = set()
     for index, record in enumerate(players):
         where = f"players[{index}]"
         if not isinstance(record, dict):
@@ -3661,13 +3661,11 @@ def _check_state(state: Any) -> None:
             _once(ticket, tickets)
         if len(pending) > _pending_limit(phase, index == current):
             _invalid(f"{where} a {len(pending)} tickets en attente en phase {phase}")
-        built = _ids(record.get("stations", []), _CITY_SET, f"{where}.stations")
-        if len(built) > STATIONS:
-            _invalid(f"{where} a {len(built)} gares, au plus {STATIONS}")
-        for city in built:
-            if city in stations:
-                _invalid(f"deux gares à {city!r}")
-            stations.add(city)
+        _check_ids(record.get("stations"), f"{where}.stations", CITIES, 3, True)
+        for item in record.get("stations") or []:
+            if item in held_stations:
+                _invalid(f"deux joueurs ont {item!r} dans stations")
+            held_stations.add(item)
     closes = next(closes for low, high, closes in DOUBLE_ROUTE_RULES if low <= count <= high)
     for route, owner in owners.items():
         for sibling in _ROUTE_SIBLINGS[_ROUTE_INDEX[route]]:
@@ -3759,6 +3757,18 @@ def _integer(value, what: str, low: int, high: int | None) -> int:
         bound = f"de {low} à {high}" if high is not None else f"d’au moins {low}"
         _invalid(f"{what} doit être un entier {bound}, pas {_shown(value)}")
     return value
+
+
+def _check_ids(value, where: str, ids, at_most: int | None, unique: bool) -> None:
+    """A list of ids the core keeps for a mechanism: known ids, at most `at_most`, each once if `unique`."""
+    if value is None:
+        return
+    if not isinstance(value, list) or not all(isinstance(item, str) and item in ids for item in value):
+        _invalid(f"{where} doit être une liste parmi {', '.join(ids)}, pas {_shown(value)}")
+    if at_most is not None and len(value) > at_most:
+        _invalid(f"{where} en compte {len(value)}, au plus {at_most}")
+    if unique and len(set(value)) != len(value):
+        _invalid(f"{where} nomme deux fois le même")
 
 
 def _ids(value, known, what: str) -> list:

@@ -194,6 +194,8 @@ cdef int ABANDON_ID = _pure._TABLES["abandon_tunnel"].id
 cdef int STATION_COST[STATIONS_MOST]
 cdef int STATION_CITIES = len(_pure.CITIES)
 cdef int STATION_ID[CITY_COUNT][COLOR_COUNT][STATION_COST_MOST + 1][STATION_COST_MOST + 1]
+_STATIONS_NATIVE_IDS = tuple(_pure.CITIES)
+_STATIONS_PLACE = {item: place for place, item in enumerate(_STATIONS_NATIVE_IDS)}
 _ROUTE_IDS = _pure._ROUTE_IDS
 _TICKET_IDS = _pure._TICKET_IDS
 
@@ -346,6 +348,9 @@ ctypedef struct State:
     int passes
     int turns  # turns played since `Game.turns_before` (a saved game may have played any number)
     int twin_closes
+    # The fields the mechanisms declare and the core keeps (`derived`).
+    int stations[PLAYERS_MOST][3]
+    int stations_count[PLAYERS_MOST]
     # A tunnel claim waiting for its surcharge: the route, the colour its surcharge is paid in
     # (LOCOMOTIVE: jokers only), the cards laid by colour in the order laid (a claim lays its
     # colour, then its jokers; a saved claim, as it was written), the surcharge, the cards
@@ -358,11 +363,9 @@ ctypedef struct State:
     int tunnel_surcharge
     int tunnel_revealed[REVEAL_MOST]
     int tunnel_revealed_count
-    # Stations: who has one in each city (by its place in CITIES; -1 none), each player's in
-    # building order, and how many cities have none.
+    # Stations (each player's, in building order, in `stations`, kept by the core): who has one
+    # in each city (by its place in CITIES; -1 none), and how many cities have none.
     int station_owner[CITY_COUNT]
-    int stations[PLAYERS_MOST][STATIONS_MOST]
-    int station_count[PLAYERS_MOST]
     int free_cities
     uint64_t rng
     # The open routes in the order the claims are listed, each bucket from BUCKET_START on.
@@ -964,9 +967,9 @@ cdef class Game:
         cdef int *hand = self.s.hands[player]
         cdef int cost, index, paid, have, jokers, count = 0
         cdef int locomotives = hand[LOCOMOTIVE]
-        if self.s.station_count[player] >= STATIONS_MOST:
+        if self.s.stations_count[player] >= STATIONS_MOST:
             return 0
-        cost = STATION_COST[self.s.station_count[player]]
+        cost = STATION_COST[self.s.stations_count[player]]
         for index in range(PLAIN_COUNT):
             paid = PLAIN[index]
             have = hand[paid]
@@ -999,7 +1002,7 @@ cdef class Game:
                 continue
             if skip == 0:
                 k %= options
-                return STATION_ID[city][paid[k]][jokers[k]][STATION_COST[self.s.station_count[self.s.current]]]
+                return STATION_ID[city][paid[k]][jokers[k]][STATION_COST[self.s.stations_count[self.s.current]]]
             skip -= 1
         return -1
 
@@ -1012,7 +1015,7 @@ cdef class Game:
         for city in range(STATION_CITIES):
             if self.s.station_owner[city] < 0:
                 for index in range(options):
-                    out[listed] = STATION_ID[city][paid[index]][jokers[index]][STATION_COST[self.s.station_count[self.s.current]]]
+                    out[listed] = STATION_ID[city][paid[index]][jokers[index]][STATION_COST[self.s.stations_count[self.s.current]]]
                     listed += 1
         return listed
 
@@ -1021,9 +1024,9 @@ cdef class Game:
         `paid` with `jokers`): the checks of `_apply_build_station`."""
         cdef int player = self.s.current, cost
         cdef int *hand = self.s.hands[player]
-        if self.s.station_owner[city] >= 0 or self.s.station_count[player] >= STATIONS_MOST:
+        if self.s.station_owner[city] >= 0 or self.s.stations_count[player] >= STATIONS_MOST:
             return False
-        cost = STATION_COST[self.s.station_count[player]]
+        cost = STATION_COST[self.s.stations_count[player]]
         if STATION_ID[city][paid][jokers][cost] != index:
             return False
         if paid == LOCOMOTIVE:
@@ -1033,12 +1036,12 @@ cdef class Game:
     cdef void build_station(self, int city, int paid, int jokers) noexcept:
         # As `_apply_build_station`: the cards to the discard (the colour first), the station.
         cdef int player = self.s.current
-        cdef int cost = STATION_COST[self.s.station_count[player]]
+        cdef int cost = STATION_COST[self.s.stations_count[player]]
         if paid != LOCOMOTIVE:
             self.discard_cards(paid, cost - jokers)
         self.discard_cards(LOCOMOTIVE, jokers)
-        self.s.stations[player][self.s.station_count[player]] = city
-        self.s.station_count[player] += 1
+        self.s.stations[player][self.s.stations_count[player]] = city
+        self.s.stations_count[player] += 1
         self.s.station_owner[city] = player
         self.s.free_cities -= 1
         self.tend_market()
@@ -1947,6 +1950,10 @@ cdef class Game:
         self.s.passes = game._passes
         self.turns_before = game._turns
         self.s.twin_closes = game._twin_closes
+        for player in range(self.s.players):
+            self.s.stations_count[player] = _room(game._stations[player], 3)
+            for index, item in enumerate(game._stations[player]):
+                self.s.stations[player][index] = _STATIONS_PLACE[item]
         tunnel = game._tunnel
         if tunnel is not None:
             self.s.tunnel_route = tunnel["route"]
@@ -1959,15 +1966,12 @@ cdef class Game:
             self.s.tunnel_revealed_count = _room(tunnel["revealed"], REVEAL_MOST)
             for index, color in enumerate(tunnel["revealed"]):
                 self.s.tunnel_revealed[index] = color
-        places = {city: place for place, city in enumerate(_pure.CITIES)}
         for index in range(CITY_COUNT):
             self.s.station_owner[index] = -1
         self.s.free_cities = STATION_CITIES
         for player in range(self.s.players):
-            self.s.station_count[player] = _room(game._stations[player], STATIONS_MOST)
-            for index, city in enumerate(game._stations[player]):
-                self.s.stations[player][index] = places[city]
-                self.s.station_owner[places[city]] = player
+            for index in range(self.s.stations_count[player]):
+                self.s.station_owner[self.s.stations[player][index]] = player
                 self.s.free_cities -= 1
         self.s.rng = game._rng.state
         self.index_open()
@@ -2189,6 +2193,7 @@ cdef int _write(Game core, game) except -1:
     game._passes = core.s.passes
     game._turns = core.turns_before + core.s.turns
     game._rng.state = core.s.rng
+    game._stations = [[_STATIONS_NATIVE_IDS[core.s.stations[player][index]] for index in range(core.s.stations_count[player])] for player in range(core.s.players)]
     if core.s.phase == TUNNEL:
         game._tunnel = {
             "route": core.s.tunnel_route,
@@ -2201,10 +2206,6 @@ cdef int _write(Game core, game) except -1:
         }
     else:
         game._tunnel = None
-    game._stations = [
-        [_pure.CITIES[core.s.stations[player][index]] for index in range(core.s.station_count[player])]
-        for player in range(core.s.players)
-    ]
     game._station_city = {city: player for player, built in enumerate(game._stations) for city in built}
     game._index_open_routes()
     return 0

@@ -168,6 +168,7 @@ class StationRules(Mechanism):
                 at_most=self.rule(edition).count,
                 unique=True,
                 drawn=Drawn.PIECES,
+                derived=True,
             ),
         )
 
