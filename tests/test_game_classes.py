@@ -46,7 +46,7 @@ def test_a_class_keeps_the_core_s_method_for_what_it_does_not_change() -> None:
     best target reached, through its own `_ticket_result`; a ticket between two cities is the
     core's (`super()`), the same entry as `_CoreGame` gives."""
     module = importlib.import_module("aventuriers.generated.switzerland.engine")
-    assert module._TicketTargetsGame.__bases__ == (module._CountriesGame,)
+    assert issubclass(module._TicketTargetsGame, module._CountriesGame)  # over countries (and tunnels)
     game = module.new_game(2, 1)
     to_countries = module._TICKET_INDEX["bern-france-deutschland-osterreich-italia"]
     arrows = {node: country for node, country in module._NODE_COUNTRY.items()}
@@ -90,8 +90,9 @@ def test_a_mechanism_s_score_lines_are_its_class_s_override(edition: str) -> Non
 
 
 def test_two_mechanisms_classes_add_their_lines_one_over_the_other(tmp_path) -> None:
-    """Europe with a starting score: the stations' class over the core's, the starting score's
-    over the stations'; a record holds both lines and its total both points."""
+    """Europe with a starting score: the tunnels' class over the core's, the stations' over the
+    tunnels', the starting score's over the stations'; a record holds both lines and its total
+    both points."""
     from aventuriers.compiler.build import compile_edition
     from aventuriers.compiler.emit.example import load_engine
 
@@ -104,7 +105,7 @@ def test_two_mechanisms_classes_add_their_lines_one_over_the_other(tmp_path) -> 
     result = compile_edition(path, loader())
     module = load_engine(result.engine_source, result.edition.module_name)
     chain = [cls.__name__ for cls in module.Game.__mro__]
-    assert chain[:4] == ["Game", "_StartingScoreGame", "_StationsGame", "_CoreGame"]
+    assert chain[:5] == ["Game", "_StartingScoreGame", "_StationsGame", "_TunnelsGame", "_CoreGame"]
     game = module.new_game(3, 11)
     scores = game.scores()  # nobody's routes yet: three unused stations each, every ticket failed
     for seat, record in enumerate(scores):

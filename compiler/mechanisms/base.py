@@ -76,13 +76,6 @@ HOOKS = (
     "setup_next",  # in `apply` of a ticket choice at set-up, once the next player is the current one
     "setup_kept",  # once every player has kept tickets at set-up
     "methods",  # methods of `Game`, after the core's rules
-    "record_player",  # in to_dict's record of each player (`player`): more keys
-    "record_state",  # in to_dict, once the core's `state` is made: more keys
-    "observe_player",  # in observation's record of each player (`other`): more keys
-    "observe_state",  # in observation, once the core's `seen` is made: more keys
-    "copy",  # in copy(): the new `game` takes its own copy of the mechanism's state
-    "load_player",  # in from_dict, for each player's `record`, once the core's state is restored
-    "load_state",  # in from_dict, once the core's `game` is restored from `state`
     "state_start",  # in from_dict's checks, before the players are read
     "state_route",  # in from_dict's checks, for each route a player holds
     "state_player",  # in from_dict's checks, once a player's routes are counted (`points`, `index`)

@@ -3399,18 +3399,6 @@ class _CoreGame:
             "turns_played": self._turns,
             "rng": self._rng.state,
         }
-        tunnel = self._tunnel
-        state["tunnel"] = (
-            None
-            if tunnel is None
-            else {
-                "route": _ROUTE_IDS[tunnel["route"]],
-                "cards": {COLORS[color]: count for color, count in tunnel["cards"].items()},
-                "revealed": [COLORS[card] for card in tunnel["revealed"]],
-                "color": COLORS[tunnel["color"]],
-                "surcharge": tunnel["surcharge"],
-            }
-        )
         return state
 
     def observation(self, player: int) -> Observation:
@@ -3452,8 +3440,6 @@ class _CoreGame:
             "consecutive_passes": self._passes,
             "turns_played": self._turns,
         }
-        # A tunnel claim waiting for its surcharge is on the table: its cards and the revealed ones.
-        seen["tunnel"] = self.to_dict()["tunnel"] if self._tunnel is not None else None
         return seen
 
     def copy(self) -> Game:
@@ -3483,17 +3469,6 @@ class _CoreGame:
         game._rng = _Random(self._rng.state)
         game._open = [list(bucket) for bucket in self._open]
         game._stations = [list(value) for value in self._stations]
-        tunnel = self._tunnel
-        game._tunnel = (
-            None
-            if tunnel is None
-            else {
-                **tunnel,
-                "cards": dict(tunnel["cards"]),
-                "revealed": list(tunnel["revealed"]),
-            }
-        )
-        game._station_city = dict(self._station_city)
         return game
 
     @classmethod
@@ -3531,8 +3506,6 @@ class _CoreGame:
             for route in game._routes[player]:
                 game._owner[route] = player
             game._stations[player] = list(record.get("stations") or [])
-            for city in game._stations[player]:
-                game._station_city[city] = player
         game._market = [None if card is None else _COLOR_INDEX[card] for card in state["market"]]
         game._deck = [_COLOR_INDEX[card] for card in reversed(state["deck"])]
         game._discard = [_COLOR_INDEX[card] for card in reversed(state["discard"])]
@@ -3546,6 +3519,55 @@ class _CoreGame:
         game._turns = state.get("turns_played", 0)
         game._rng = _Random(state.get("rng", 0))
         game._index_open_routes()
+        return game
+
+
+class _TunnelsGame(_CoreGame):
+    """What « les tunnels » (editions/europe.aventuriers:199) changes of the game below it: overrides of its methods."""
+
+    __slots__ = ()
+
+    # -- the state: a tunnel claim waiting for its surcharge -------------------------------
+
+    def to_dict(self) -> State:
+        state: Any = super().to_dict()
+        tunnel = self._tunnel
+        state["tunnel"] = (
+            None
+            if tunnel is None
+            else {
+                "route": _ROUTE_IDS[tunnel["route"]],
+                "cards": {COLORS[color]: count for color, count in tunnel["cards"].items()},
+                "revealed": [COLORS[card] for card in tunnel["revealed"]],
+                "color": COLORS[tunnel["color"]],
+                "surcharge": tunnel["surcharge"],
+            }
+        )
+        return state
+
+    def observation(self, player: int) -> Observation:
+        seen: Any = super().observation(player)
+        # A tunnel claim waiting for its surcharge is on the table: its cards and the revealed ones.
+        seen["tunnel"] = self.to_dict()["tunnel"] if self._tunnel is not None else None
+        return seen
+
+    def copy(self) -> Game:
+        game = super().copy()
+        tunnel = self._tunnel
+        game._tunnel = (
+            None
+            if tunnel is None
+            else {
+                **tunnel,
+                "cards": dict(tunnel["cards"]),
+                "revealed": list(tunnel["revealed"]),
+            }
+        )
+        return game
+
+    @classmethod
+    def _restore(cls, state: Any) -> Self:
+        game = super()._restore(state)
         tunnel = state.get("tunnel")
         if tunnel is not None:
             game._tunnel = {
@@ -3558,7 +3580,7 @@ class _CoreGame:
         return game
 
 
-class _StationsGame(_CoreGame):
+class _StationsGame(_TunnelsGame):
     """What « les gares » (editions/europe.aventuriers:18) changes of the game below it: overrides of its methods."""
 
     __slots__ = ()
@@ -3582,6 +3604,19 @@ class _StationsGame(_CoreGame):
         }
         result["total"] += unused * UNUSED_STATION_POINTS
         return result
+
+    def copy(self) -> Game:
+        game = super().copy()
+        game._station_city = dict(self._station_city)
+        return game
+
+    @classmethod
+    def _restore(cls, state: Any) -> Self:
+        game = super()._restore(state)
+        for player, built in enumerate(game._stations):
+            for city in built:
+                game._station_city[city] = player
+        return game
 
 
 class Game(_StationsGame):

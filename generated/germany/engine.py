@@ -3455,12 +3455,6 @@ class _CoreGame:
                     "tickets": [_TICKET_IDS[ticket] for ticket in self._tickets[player]],
                     "pending_tickets": [_TICKET_IDS[ticket] for ticket in self._pending[player]],
                     "score": self._score[player],
-                    "tokens": {
-                        tokens: {
-                            kind: count for kind, count in zip(_TOKEN_KINDS[tokens], held[player]) if count
-                        }
-                        for tokens, held in self._tokens_held.items()
-                    },
                 }
                 for player in range(self.players)
             ],
@@ -3477,17 +3471,6 @@ class _CoreGame:
             "turns_played": self._turns,
             "rng": self._rng.state,
         }
-        state["tokens"] = {
-            tokens: {
-                place: {kind: count for kind, count in zip(_TOKEN_KINDS[tokens], there) if count}
-                for place, there in zip(_TOKEN_PLACES[tokens], self._tokens_on[tokens])
-            }
-            for tokens in TOKENS
-        }
-        state["token_choices"] = [
-            {"tokens": tokens, "city": _TOKEN_PLACES[tokens][at]} for tokens, at in self._token_choices
-        ]
-        state["ticket_decks"] = {TICKET_MIX["kind"]: [_TICKET_IDS[ticket] for ticket in self._mix_deck]}
         return state
 
     def observation(self, player: int) -> Observation:
@@ -3506,10 +3489,6 @@ class _CoreGame:
                 "hand_size": sum(self._hands[other]),
                 "tickets_count": len(self._tickets[other]),
                 "pending_tickets_count": len(self._pending[other]),
-                "tokens": {
-                    tokens: {kind: count for kind, count in zip(_TOKEN_KINDS[tokens], held[other]) if count}
-                    for tokens, held in self._tokens_held.items()
-                },
             }
             if other == player:
                 record["hand"] = dict(zip(COLORS, self._hands[other]))
@@ -3532,11 +3511,6 @@ class _CoreGame:
             "consecutive_passes": self._passes,
             "turns_played": self._turns,
         }
-        # Tokens are public: those on the cities, and the choices a claim left to make.
-        state = self.to_dict()
-        seen["tokens"] = state["tokens"]
-        seen["token_choices"] = state["token_choices"]
-        seen["ticket_deck_sizes"] = {TICKET_MIX["kind"]: len(self._mix_deck)}
         return seen
 
     def copy(self) -> Game:
@@ -3565,14 +3539,6 @@ class _CoreGame:
         game._twin_closes = self._twin_closes
         game._rng = _Random(self._rng.state)
         game._open = [list(bucket) for bucket in self._open]
-        game._tokens_on = {
-            tokens: [list(kinds) for kinds in places] for tokens, places in self._tokens_on.items()
-        }
-        game._tokens_held = {
-            tokens: [list(kinds) for kinds in held] for tokens, held in self._tokens_held.items()
-        }
-        game._token_choices = list(self._token_choices)
-        game._mix_deck = list(self._mix_deck)
         return game
 
     @classmethod
@@ -3609,8 +3575,6 @@ class _CoreGame:
             game._score[player] = record["score"]
             for route in game._routes[player]:
                 game._owner[route] = player
-            for tokens, kinds in record.get("tokens", {}).items():
-                game._tokens_held[tokens][player] = [kinds.get(kind, 0) for kind in _TOKEN_KINDS[tokens]]
         game._market = [None if card is None else _COLOR_INDEX[card] for card in state["market"]]
         game._deck = [_COLOR_INDEX[card] for card in reversed(state["deck"])]
         game._discard = [_COLOR_INDEX[card] for card in reversed(state["discard"])]
@@ -3624,18 +3588,6 @@ class _CoreGame:
         game._turns = state.get("turns_played", 0)
         game._rng = _Random(state.get("rng", 0))
         game._index_open_routes()
-        for tokens, places in state.get("tokens", {}).items():
-            game._tokens_on[tokens] = [
-                [places.get(place, {}).get(kind, 0) for kind in _TOKEN_KINDS[tokens]]
-                for place in _TOKEN_PLACES[tokens]
-            ]
-        game._token_choices = [
-            (choice["tokens"], _TOKEN_PLACE_AT[choice["tokens"]][choice["city"]])
-            for choice in state.get("token_choices", [])
-        ]
-        game._mix_deck = [
-            _TICKET_INDEX[ticket] for ticket in state.get("ticket_decks", {}).get(TICKET_MIX["kind"], [])
-        ]
         return game
 
 
@@ -3674,8 +3626,101 @@ class _TokensGame(_CountriesGame):
         result["total"] += sum(points for kinds in result["majorities"].values() for points in kinds.values())
         return result
 
+    # -- the state: the tokens on the cities, those held, the choices a claim left ------------
 
-class Game(_TokensGame):
+    def to_dict(self) -> State:
+        state: Any = super().to_dict()
+        for player, record in enumerate(state["players"]):
+            record["tokens"] = self._held_tokens(player)
+        state["tokens"] = {
+            tokens: {
+                place: {kind: count for kind, count in zip(_TOKEN_KINDS[tokens], there) if count}
+                for place, there in zip(_TOKEN_PLACES[tokens], self._tokens_on[tokens])
+            }
+            for tokens in TOKENS
+        }
+        state["token_choices"] = [
+            {"tokens": tokens, "city": _TOKEN_PLACES[tokens][at]} for tokens, at in self._token_choices
+        ]
+        return state
+
+    def _held_tokens(self, player: int) -> dict[str, dict[str, int]]:
+        return {
+            tokens: {kind: count for kind, count in zip(_TOKEN_KINDS[tokens], held[player]) if count}
+            for tokens, held in self._tokens_held.items()
+        }
+
+    def observation(self, player: int) -> Observation:
+        seen: Any = super().observation(player)
+        for other, record in enumerate(seen["players"]):
+            record["tokens"] = self._held_tokens(other)
+        # Tokens are public: those on the cities, and the choices a claim left to make.
+        state: Any = self.to_dict()
+        seen["tokens"] = state["tokens"]
+        seen["token_choices"] = state["token_choices"]
+        return seen
+
+    def copy(self) -> Game:
+        game = super().copy()
+        game._tokens_on = {
+            tokens: [list(kinds) for kinds in places] for tokens, places in self._tokens_on.items()
+        }
+        game._tokens_held = {
+            tokens: [list(kinds) for kinds in held] for tokens, held in self._tokens_held.items()
+        }
+        game._token_choices = list(self._token_choices)
+        return game
+
+    @classmethod
+    def _restore(cls, state: Any) -> Self:
+        game = super()._restore(state)
+        for player, record in enumerate(state["players"]):
+            for tokens, kinds in record.get("tokens", {}).items():
+                game._tokens_held[tokens][player] = [kinds.get(kind, 0) for kind in _TOKEN_KINDS[tokens]]
+        for tokens, places in state.get("tokens", {}).items():
+            game._tokens_on[tokens] = [
+                [places.get(place, {}).get(kind, 0) for kind in _TOKEN_KINDS[tokens]]
+                for place in _TOKEN_PLACES[tokens]
+            ]
+        game._token_choices = [
+            (choice["tokens"], _TOKEN_PLACE_AT[choice["tokens"]][choice["city"]])
+            for choice in state.get("token_choices", [])
+        ]
+        return game
+
+
+class _TicketMixGame(_TokensGame):
+    """What « les deux pioches de tickets » (editions/germany.aventuriers:52) changes of the game below it: overrides of its methods."""
+
+    __slots__ = ()
+
+    # -- the state: the second ticket deck, hidden but its size --------------------------------
+
+    def to_dict(self) -> State:
+        state: Any = super().to_dict()
+        state["ticket_decks"] = {TICKET_MIX["kind"]: [_TICKET_IDS[ticket] for ticket in self._mix_deck]}
+        return state
+
+    def observation(self, player: int) -> Observation:
+        seen: Any = super().observation(player)
+        seen["ticket_deck_sizes"] = {TICKET_MIX["kind"]: len(self._mix_deck)}
+        return seen
+
+    def copy(self) -> Game:
+        game = super().copy()
+        game._mix_deck = list(self._mix_deck)
+        return game
+
+    @classmethod
+    def _restore(cls, state: Any) -> Self:
+        game = super()._restore(state)
+        game._mix_deck = [
+            _TICKET_INDEX[ticket] for ticket in state.get("ticket_decks", {}).get(TICKET_MIX["kind"], [])
+        ]
+        return game
+
+
+class Game(_TicketMixGame):
     """One game in progress, played by the current player's actions until `is_over()`.
 
     - `legal_actions()`: the legal actions (read-only dicts, stable order); `apply(action)`

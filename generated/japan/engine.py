@@ -2682,11 +2682,6 @@ class _CoreGame:
         game._index_open_routes()
         game._public_pieces = state.get("public_pieces", 16)
         game._public_routes = dict(state.get("public_routes") or {})
-        # A public route, built, is closed to claims like a taken one.
-        if game._public_routes:
-            for route, player in game._public_routes.items():
-                game._owner[_ROUTE_INDEX[route]] = player
-            game._index_open_routes()
         return game
 
 
@@ -2719,6 +2714,16 @@ class _PublicRoutesGame(_CoreGame):
         )[player]
         result["total"] += result["public_bonus"]
         return result
+
+    @classmethod
+    def _restore(cls, state: Any) -> Self:
+        game = super()._restore(state)
+        # A public route, built, is closed to claims like a taken one.
+        if game._public_routes:
+            for route, player in game._public_routes.items():
+                game._owner[_ROUTE_INDEX[route]] = player
+            game._index_open_routes()
+        return game
 
 
 class Game(_PublicRoutesGame):

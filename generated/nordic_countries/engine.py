@@ -3144,18 +3144,6 @@ class _CoreGame:
             "turns_played": self._turns,
             "rng": self._rng.state,
         }
-        tunnel = self._tunnel
-        state["tunnel"] = (
-            None
-            if tunnel is None
-            else {
-                "route": _ROUTE_IDS[tunnel["route"]],
-                "cards": {COLORS[color]: count for color, count in tunnel["cards"].items()},
-                "revealed": [COLORS[card] for card in tunnel["revealed"]],
-                "color": COLORS[tunnel["color"]],
-                "surcharge": tunnel["surcharge"],
-            }
-        )
         owed = self._owed
         state["owed_cards"] = (
             None
@@ -3207,8 +3195,6 @@ class _CoreGame:
             "consecutive_passes": self._passes,
             "turns_played": self._turns,
         }
-        # A tunnel claim waiting for its surcharge is on the table: its cards and the revealed ones.
-        seen["tunnel"] = self.to_dict()["tunnel"] if self._tunnel is not None else None
         # A claim waiting for cards of any colour is on the table: its cards and those given.
         seen["owed_cards"] = self.to_dict()["owed_cards"] if self._owed is not None else None
         return seen
@@ -3239,16 +3225,6 @@ class _CoreGame:
         game._twin_closes = self._twin_closes
         game._rng = _Random(self._rng.state)
         game._open = [list(bucket) for bucket in self._open]
-        tunnel = self._tunnel
-        game._tunnel = (
-            None
-            if tunnel is None
-            else {
-                **tunnel,
-                "cards": dict(tunnel["cards"]),
-                "revealed": list(tunnel["revealed"]),
-            }
-        )
         owed = self._owed
         game._owed = (
             None if owed is None else {**owed, "cards": dict(owed["cards"]), "given": dict(owed["given"])}
@@ -3302,15 +3278,6 @@ class _CoreGame:
         game._turns = state.get("turns_played", 0)
         game._rng = _Random(state.get("rng", 0))
         game._index_open_routes()
-        tunnel = state.get("tunnel")
-        if tunnel is not None:
-            game._tunnel = {
-                "route": _ROUTE_INDEX[tunnel["route"]],
-                "cards": {_COLOR_INDEX[color]: count for color, count in tunnel["cards"].items()},
-                "revealed": [_COLOR_INDEX[card] for card in tunnel["revealed"]],
-                "color": _COLOR_INDEX[tunnel["color"]],
-                "surcharge": tunnel["surcharge"],
-            }
         owed = state.get("owed_cards")
         if owed is not None:
             game._owed = {
@@ -3322,7 +3289,65 @@ class _CoreGame:
         return game
 
 
-class Game(_CoreGame):
+class _TunnelsGame(_CoreGame):
+    """What « les tunnels » (editions/nordic-countries.aventuriers:41) changes of the game below it: overrides of its methods."""
+
+    __slots__ = ()
+
+    # -- the state: a tunnel claim waiting for its surcharge -------------------------------
+
+    def to_dict(self) -> State:
+        state: Any = super().to_dict()
+        tunnel = self._tunnel
+        state["tunnel"] = (
+            None
+            if tunnel is None
+            else {
+                "route": _ROUTE_IDS[tunnel["route"]],
+                "cards": {COLORS[color]: count for color, count in tunnel["cards"].items()},
+                "revealed": [COLORS[card] for card in tunnel["revealed"]],
+                "color": COLORS[tunnel["color"]],
+                "surcharge": tunnel["surcharge"],
+            }
+        )
+        return state
+
+    def observation(self, player: int) -> Observation:
+        seen: Any = super().observation(player)
+        # A tunnel claim waiting for its surcharge is on the table: its cards and the revealed ones.
+        seen["tunnel"] = self.to_dict()["tunnel"] if self._tunnel is not None else None
+        return seen
+
+    def copy(self) -> Game:
+        game = super().copy()
+        tunnel = self._tunnel
+        game._tunnel = (
+            None
+            if tunnel is None
+            else {
+                **tunnel,
+                "cards": dict(tunnel["cards"]),
+                "revealed": list(tunnel["revealed"]),
+            }
+        )
+        return game
+
+    @classmethod
+    def _restore(cls, state: Any) -> Self:
+        game = super()._restore(state)
+        tunnel = state.get("tunnel")
+        if tunnel is not None:
+            game._tunnel = {
+                "route": _ROUTE_INDEX[tunnel["route"]],
+                "cards": {_COLOR_INDEX[color]: count for color, count in tunnel["cards"].items()},
+                "revealed": [_COLOR_INDEX[card] for card in tunnel["revealed"]],
+                "color": _COLOR_INDEX[tunnel["color"]],
+                "surcharge": tunnel["surcharge"],
+            }
+        return game
+
+
+class Game(_TunnelsGame):
     """One game in progress, played by the current player's actions until `is_over()`.
 
     - `legal_actions()`: the legal actions (read-only dicts, stable order); `apply(action)`

@@ -3471,7 +3471,6 @@ class _CoreGame:
             else {item: list(numbers) for item, numbers in self._dummy_shares.items()}
         )
         game._dummy_choices = None if self._dummy_choices is None else list(self._dummy_choices)
-        game._share_declined = False
         return game
 
     @classmethod
@@ -3564,6 +3563,11 @@ class _SharesGame(_CountriesGame):
         }
         result["total"] += sum(result["shares"].values())
         return result
+
+    def copy(self) -> Game:
+        game = super().copy()
+        game._share_declined = False
+        return game
 
 
 class Game(_SharesGame):

@@ -3049,18 +3049,6 @@ class _CoreGame:
             "turns_played": self._turns,
             "rng": self._rng.state,
         }
-        tunnel = self._tunnel
-        state["tunnel"] = (
-            None
-            if tunnel is None
-            else {
-                "route": _ROUTE_IDS[tunnel["route"]],
-                "cards": {COLORS[color]: count for color, count in tunnel["cards"].items()},
-                "revealed": [COLORS[card] for card in tunnel["revealed"]],
-                "color": COLORS[tunnel["color"]],
-                "surcharge": tunnel["surcharge"],
-            }
-        )
         return state
 
     def observation(self, player: int) -> Observation:
@@ -3101,8 +3089,6 @@ class _CoreGame:
             "consecutive_passes": self._passes,
             "turns_played": self._turns,
         }
-        # A tunnel claim waiting for its surcharge is on the table: its cards and the revealed ones.
-        seen["tunnel"] = self.to_dict()["tunnel"] if self._tunnel is not None else None
         return seen
 
     def copy(self) -> Game:
@@ -3131,16 +3117,6 @@ class _CoreGame:
         game._twin_closes = self._twin_closes
         game._rng = _Random(self._rng.state)
         game._open = [list(bucket) for bucket in self._open]
-        tunnel = self._tunnel
-        game._tunnel = (
-            None
-            if tunnel is None
-            else {
-                **tunnel,
-                "cards": dict(tunnel["cards"]),
-                "revealed": list(tunnel["revealed"]),
-            }
-        )
         return game
 
     @classmethod
@@ -3190,15 +3166,6 @@ class _CoreGame:
         game._turns = state.get("turns_played", 0)
         game._rng = _Random(state.get("rng", 0))
         game._index_open_routes()
-        tunnel = state.get("tunnel")
-        if tunnel is not None:
-            game._tunnel = {
-                "route": _ROUTE_INDEX[tunnel["route"]],
-                "cards": {_COLOR_INDEX[color]: count for color, count in tunnel["cards"].items()},
-                "revealed": [_COLOR_INDEX[card] for card in tunnel["revealed"]],
-                "color": _COLOR_INDEX[tunnel["color"]],
-                "surcharge": tunnel["surcharge"],
-            }
         return game
 
 
@@ -3214,7 +3181,65 @@ class _CountriesGame(_CoreGame):
         return bool(_roots(network, record["a"]) & _roots(network, record["b"]))
 
 
-class _TicketTargetsGame(_CountriesGame):
+class _TunnelsGame(_CountriesGame):
+    """What « les tunnels » (editions/switzerland.aventuriers:203) changes of the game below it: overrides of its methods."""
+
+    __slots__ = ()
+
+    # -- the state: a tunnel claim waiting for its surcharge -------------------------------
+
+    def to_dict(self) -> State:
+        state: Any = super().to_dict()
+        tunnel = self._tunnel
+        state["tunnel"] = (
+            None
+            if tunnel is None
+            else {
+                "route": _ROUTE_IDS[tunnel["route"]],
+                "cards": {COLORS[color]: count for color, count in tunnel["cards"].items()},
+                "revealed": [COLORS[card] for card in tunnel["revealed"]],
+                "color": COLORS[tunnel["color"]],
+                "surcharge": tunnel["surcharge"],
+            }
+        )
+        return state
+
+    def observation(self, player: int) -> Observation:
+        seen: Any = super().observation(player)
+        # A tunnel claim waiting for its surcharge is on the table: its cards and the revealed ones.
+        seen["tunnel"] = self.to_dict()["tunnel"] if self._tunnel is not None else None
+        return seen
+
+    def copy(self) -> Game:
+        game = super().copy()
+        tunnel = self._tunnel
+        game._tunnel = (
+            None
+            if tunnel is None
+            else {
+                **tunnel,
+                "cards": dict(tunnel["cards"]),
+                "revealed": list(tunnel["revealed"]),
+            }
+        )
+        return game
+
+    @classmethod
+    def _restore(cls, state: Any) -> Self:
+        game = super()._restore(state)
+        tunnel = state.get("tunnel")
+        if tunnel is not None:
+            game._tunnel = {
+                "route": _ROUTE_INDEX[tunnel["route"]],
+                "cards": {_COLOR_INDEX[color]: count for color, count in tunnel["cards"].items()},
+                "revealed": [_COLOR_INDEX[card] for card in tunnel["revealed"]],
+                "color": _COLOR_INDEX[tunnel["color"]],
+                "surcharge": tunnel["surcharge"],
+            }
+        return game
+
+
+class _TicketTargetsGame(_TunnelsGame):
     """What « les tickets à plusieurs destinations » changes of the game below it: overrides of its methods."""
 
     __slots__ = ()

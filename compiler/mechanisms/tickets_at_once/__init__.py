@@ -89,6 +89,7 @@ class TicketsScoredAtOnce(Mechanism):
                 over="TICKETS",
                 unique=True,
                 within="tickets",
+                derived=True,
             ),
         )
 
