@@ -223,6 +223,23 @@ class EngineView:
         return KeptState.of([field for m in self.used_mechanisms for field in m.state_fields(self.edition)])
 
     @property
+    def action_handlers(self) -> list[tuple[str, str, str, str]]:
+        """The mechanisms' entries of `_HANDLERS`: each kind's literal, the method playing it (an
+        identifier), and its fields' literals."""
+        found = []
+        for mechanism in self.used_mechanisms:
+            for kind, (method, needed, allowed) in mechanism.action_handlers(self.edition).items():
+                if not method.isidentifier():
+                    raise ValueError(f"a handler is a method's name, not {method!r}")
+                found.append((repr(kind), method, repr(tuple(needed)), repr(tuple(allowed))))
+        return found
+
+    @property
+    def leaves_claim_choices(self) -> bool:
+        """Whether a claim may leave a choice to make before its turn ends (`_claim_choice`)."""
+        return any(mechanism.leaves_claim_choices for mechanism in self.used_mechanisms)
+
+    @property
     def owes_cards(self) -> bool:
         """Whether a claim may owe cards of any colour, given one by one after it (`pay_card`)."""
         return any(mechanism.owes_cards(self.edition) for mechanism in self.used_mechanisms)

@@ -48,6 +48,25 @@ class CoreView:
         return None
 
     @property
+    def option_phases(self) -> list[tuple[str, str]]:
+        """The mechanisms' phases the core plays from their options: each phase's C constant and
+        the method listing its options (`Mechanism.native_phase_options`)."""
+        found = []
+        for m in used_by(self.edition):
+            for name, (options, _) in m.native_phase_options(self.edition).items():
+                found.append((m.native_phases[name], options))
+        return found
+
+    @property
+    def phase_ids_room(self) -> str:
+        """Room for the options of any of those phases (their rooms added)."""
+        return " + ".join(
+            f"({room})"
+            for m in used_by(self.edition)
+            for _, room in m.native_phase_options(self.edition).values()
+        )
+
+    @property
     def kept(self) -> NativeKept:
         """The state fields the core keeps for the mechanisms (`derived`), in C."""
         return NativeKept.of(self.engine.kept.fields)

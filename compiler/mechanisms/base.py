@@ -55,10 +55,7 @@ HOOKS = (
     "slots",  # names in `Game.__slots__`
     "init",  # in `Game.__init__`, once the core's state is made (`players`)
     "set_up",  # at the end of `_set_up`, once the cards and tickets are dealt
-    "phase_actions",  # in legal_actions(): the actions of its own phases (`phase`)
     "turn_actions",  # in the enumeration of a turn's actions (`actions`), after the ticket draw
-    "phase_refusals",  # in the check that a turn starts: refuse it during its own phases (`phase`)
-    "end_turn",  # in `_end_turn`, before the last round is checked
     "draw_start",  # in `apply` of a card draw, once its `source` is read
     "claim_hand",  # in the enumeration of claims: the `hand` that pays them (replaces the core's)
     "claim_reach",  # in the enumeration of claims: the `reach` of a colour's `bucket` capped by `trains` (replaces)
@@ -69,8 +66,6 @@ HOOKS = (
     "claim_check",  # in `apply` of a claim, once the route is known, before the payment
     "payment_check",  # in `apply` of a claim, once its cards are known to be held (`payment`)
     "claim_settle",  # in `apply` of a paid claim (`route`): settle it otherwise than by taking it
-    "take_route",  # once a route is taken, before the market is tended
-    "claim_choices",  # `_finish_claim`, the end of a claim's turn: a choice left to make sets its phase and returns
     "ticket_draw",  # `_apply_draw_tickets`: the tickets drawn to `_pending`, and the phase (replaces the core's)
     "tickets_returned",  # in `apply` of a ticket choice: where the tickets given back go (replaces the core's)
     "setup_next",  # in `apply` of a ticket choice at set-up, once the next player is the current one
@@ -85,7 +80,6 @@ HOOKS = (
     "state_piles",  # in from_dict's checks, once the market and the piles are counted (`cards`)
     "state_drawn",  # in from_dict's checks, once the cards drawn this turn are checked (`drawn`)
     "state_end",  # in from_dict's checks, after the core's (`state`, `phase`, `players`, `owners`)
-    "handlers",  # entries of `_HANDLERS`: each action type's handler and fields
 )
 
 # The file of a mechanism's ``engine`` folder that holds its class (`Mechanism.game_part`): what
@@ -119,21 +113,14 @@ NATIVE_HOOKS = (
     "keep_allowed",  # `keep_allowed`: whether the choice `mask` is legal (returns; replaces the core's)
     "ticket_kept",  # in `keep_kept`, for each `ticket` kept (at `at`): `continue` keeps it elsewhere
     "setup_kept",  # in `keep_kept`, once every player has chosen at set-up
-    "guided_locals",  # declarations of `Game.guided`
-    "guided_phase",  # in `Game.guided`: how the guided policy plays its own phases
     "draw_count",  # in `count_turn`: how many card draws are legal, to `draws` (replaces the core's)
     "turn_count",  # in `count_turn`, once the draws, claims and ticket draw are counted (`count`)
-    "play_locals",  # declarations of `Game.play`
     "draw_play",  # in `Game.play`: the k-th card draw played (replaces the core's)
     "turn_play",  # in `Game.play`: its k-th turn action, after the ticket draw (`k`)
-    "play_phase",  # in `Game.play`: `elif self.s.phase == …` branches for its own phases (`state`)
-    "phase_count",  # in `count`: how many actions its own phases have (returns)
-    "phase_id",  # in `id_counted`: the k-th action of its own phases (returns)
     "draw_id",  # in `id_counted`: the id of the k-th card draw (returns; replaces the core's)
     "turn_id",  # in `id_counted`, after the ticket draw: its turn actions (`k`, `here`, `others`)
     "route_list",  # in `list_claims`: the ids of one `route`'s claims to `out + listed` (replaces the core's)
     "claims_list",  # in `Game.list_claims`: the ids of its claims written to `out + listed`
-    "phase_list",  # in `list_ids`: its own phases' actions written to `out` (returns)
     "draw_list",  # in `list_ids`: the ids of the card draws to `out + listed` (replaces the core's)
     "turn_list",  # in `list_ids`, after the ticket draw: its turn actions written to `out + listed`
     "play_id",  # in `play_id`: `elif kind == …` branches for its own kinds of action
@@ -384,6 +371,9 @@ class Mechanism:
     # pure engine's name: {"tunnel": "TUNNEL"}).
     native_kinds: ClassVar[tuple[str, ...]] = ()
     native_phases: ClassVar[dict[str, str]] = {}
+    # Whether a claim may leave it a choice to make before the turn ends (its class overrides
+    # `_claim_choice`, which the core then calls in `_finish_claim`).
+    leaves_claim_choices: ClassVar[bool] = False
     # How many more masks of positions a ticket choice of its native engine carries besides
     # the tickets kept (team play: those shared), each OFFERED_MOST bits wide.
     native_keep_marks: ClassVar[int] = 0
@@ -553,6 +543,18 @@ class Mechanism:
     def phases(self, edition: Edition) -> tuple[str, ...]:
         """The phases of a game its parts add (a tunnel waiting for its surcharge)."""
         return ()
+
+    def native_phase_options(self, edition: Edition) -> dict[str, tuple[str, str]]:
+        """Each of its phases the native core plays: the method of its native parts writing the
+        ids of the phase's legal actions to an array (returning how many), and how many there are
+        at most (a C expression). The core counts, finds, lists and plays them from it; its
+        guided policy plays the first listed."""
+        return {}
+
+    def action_handlers(self, edition: Edition) -> dict[str, tuple[str, tuple[str, ...], tuple[str, ...]]]:
+        """Each kind of action it adds: the game's method that plays it, the fields it needs
+        besides "type", and those it may have (`_HANDLERS`)."""
+        return {}
 
     def route_record(self, edition: Edition, route: Route) -> dict[str, Any]:
         """The keys it adds to a route's record in the engine's ``ROUTES`` (``tunnel``, ``reveal``)."""

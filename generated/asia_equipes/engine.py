@@ -1994,10 +1994,12 @@ class _CoreGame:
             return self._turn_actions()
         if phase == "second_card":
             return self._second_card_actions()
-        if phase == "place_card":
-            return [_PLACE_CARD[to] for to in _PLACES]
         if phase == "over":
             return []
+        return self._phase_actions(phase)
+
+    def _phase_actions(self, phase: str) -> list[_Action]:
+        """The legal actions of a phase in which a choice waits: the tickets to keep."""
         return self._keep_actions()
 
     def apply(self, action: Action) -> None:
@@ -2186,12 +2188,15 @@ class _CoreGame:
 
     def _require_turn_start(self) -> None:
         phase = self._phase
+        if phase == "turn":
+            return
         if phase == "second_card":
             raise IllegalAction("must_draw_second_card")
-        if phase == "place_card":
-            raise IllegalAction("must_place_card")
-        if phase != "turn":
-            raise IllegalAction("must_keep_tickets")
+        self._refuse_in_phase(phase)
+        raise IllegalAction("must_keep_tickets")
+
+    def _refuse_in_phase(self, phase: str) -> None:
+        """Refuse the start of a turn during `phase`, a choice waiting for the player."""
 
     def _end_turn(self, passed: bool = False) -> None:
         """End of a turn and the last round: editions/asia-team.aventuriers:91."""
@@ -2199,6 +2204,8 @@ class _CoreGame:
             self._passes = 0
         self._turns += 1
         self._drawn = 0
+        if self._turn_ended():
+            return  # the game is over
         if self._final_turns is None:
             if self._starts_last_round():
                 self._final_turns = self.players
@@ -2213,6 +2220,10 @@ class _CoreGame:
     def _starts_last_round(self) -> bool:
         """Whether the turn just played starts the last round: editions/asia-team.aventuriers:91."""
         return self._trains[self._current] <= LAST_ROUND_TRAINS
+
+    def _turn_ended(self) -> bool:
+        """At the end of each turn, before the last round is checked: whether the game is over."""
+        return False
 
     # -- card supply --------------------------------------------------------
 
@@ -2573,7 +2584,15 @@ class _CoreGame:
         self._routes[player].append(route)
         self._trains[player] -= length
         self._score[player] += ROUTE_POINTS[length]
+        self._route_taken(route)
         self._tend_market()
+        self._finish_claim()
+
+    def _route_taken(self, route: int) -> None:
+        """What follows the current player's taking of `route`, before the market is tended."""
+
+    def _finish_claim(self) -> None:
+        """The end of a claim's turn, once each choice it leaves to the player is made: editions/asia-team.aventuriers:74."""
         self._end_turn()
 
     def _claimed_cards(self, action: Any, cards: Any) -> dict[int, int]:
@@ -3378,6 +3397,18 @@ class _TeamsGame(_CoreGame):
         drawn_card = state.get("drawn_card")
         game._drawn_card = None if drawn_card is None else _COLOR_INDEX[drawn_card]
         return game
+
+    # -- the phase of a card drawn blind, waiting for its place ----------------------------
+
+    def _phase_actions(self, phase: str) -> list[_Action]:
+        if phase == "place_card":
+            return [_PLACE_CARD[to] for to in _PLACES]
+        return super()._phase_actions(phase)
+
+    def _refuse_in_phase(self, phase: str) -> None:
+        if phase == "place_card":
+            raise IllegalAction("must_place_card")
+        super()._refuse_in_phase(phase)
 
 
 class Game(_TeamsGame):

@@ -1011,6 +1011,11 @@ cdef class Game:
         self.s.drawn_card = self.draw_from_deck()
         self.s.phase = PLACE_CARD
 
+    cdef int place_card_options(self, int *out) noexcept:
+        """The card drawn blind goes to the hand or to the holder, as `_PLACES` lists them."""
+        out[0], out[1] = PLACE_ID[HAND], PLACE_ID[HOLDER]
+        return 2
+
     cdef void place_drawn(self, int place) noexcept:
         cdef int card = self.s.drawn_card
         self.s.drawn_card = -1
@@ -1375,6 +1380,7 @@ cdef class Game:
         cdef bint late
         cdef long claims, k, chosen, fits
         cdef long draws_counted
+        cdef int phase_ids[(2)]
         self.stale_all()
         while self.s.phase != OVER:
             state = state * <uint64_t>6364136223846793005 + <uint64_t>1442695040888963407
@@ -1385,7 +1391,9 @@ cdef class Game:
                 self.keep_kept(self.kept_mask(self.guided_keep()))
                 continue
             if self.s.phase == PLACE_CARD:
-                self.place_drawn(HAND)  # the first card in the hand, the second in the holder
+                self.place_card_options(phase_ids)
+                self.play_id(phase_ids[0])  # the first way listed
+                self.stale_all()
                 continue
             marked = self.wanted_now(self.s.current)
             wanted = self.s.wanted[self.s.current]
@@ -1469,6 +1477,7 @@ cdef class Game:
 
     cdef void play(self, uint64_t state) noexcept:
         cdef int slot, draws, route = 0, paid = 0, jokers = 0
+        cdef int phase_ids[(2)]
         cdef long count, claims, k
         cdef bint deck
         cdef long draws_counted
@@ -1502,7 +1511,8 @@ cdef class Game:
                     k -= 1
                 self.play_id(self.share_id(k))
             elif self.s.phase == PLACE_CARD:
-                self.place_drawn(<int>(((state >> 32) * <uint64_t>2) >> 32))
+                count = self.place_card_options(phase_ids)
+                self.play_id(phase_ids[<long>(((state >> 32) * <uint64_t>count) >> 32)])
             else:
                 count = self.keep_count()
                 if count == 0:
@@ -1531,7 +1541,7 @@ cdef class Game:
             count = self.count_turn(&draws, &claims)
             return 1 if count == 0 and self.s.phase == TURN else count
         if self.s.phase == PLACE_CARD:
-            return 2
+            return self.place_card_options(LISTED)
         return self.keep_count()
 
     cdef int id_at(self, long k) noexcept:
@@ -1554,7 +1564,7 @@ cdef class Game:
         if self.s.phase == OVER:
             return -1
         if self.s.phase == PLACE_CARD:
-            return PLACE_ID[k] if k < 2 else -1
+            return LISTED[k] if k < self.place_card_options(LISTED) else -1
         if k < draws:
             return self.draw_id(k)
         k -= draws
@@ -1615,8 +1625,7 @@ cdef class Game:
                 out[k] = KEEP_ID[self.s.pending_count[self.s.current]][self.kept_mask(k)]
             return <int>count
         if self.s.phase == PLACE_CARD:
-            out[0], out[1] = PLACE_ID[HAND], PLACE_ID[HOLDER]
-            return 2
+            return self.place_card_options(out)
         for k in range(self.draw_total()):
             out[listed] = self.draw_id(k)
             listed += 1

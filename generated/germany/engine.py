@@ -2516,12 +2516,12 @@ class _CoreGame:
             return self._turn_actions()
         if phase == "second_card":
             return self._second_card_actions()
-        if phase == "take_token":
-            return self._token_actions()
-        if phase == "ticket_mix":
-            return self._mix_actions()
         if phase == "over":
             return []
+        return self._phase_actions(phase)
+
+    def _phase_actions(self, phase: str) -> list[_Action]:
+        """The legal actions of a phase in which a choice waits: the tickets to keep."""
         return self._keep_actions()
 
     def apply(self, action: Action) -> None:
@@ -2696,15 +2696,15 @@ class _CoreGame:
 
     def _require_turn_start(self) -> None:
         phase = self._phase
+        if phase == "turn":
+            return
         if phase == "second_card":
             raise IllegalAction("must_draw_second_card")
-        if phase == "take_token":
-            tokens, at = self._token_choices[0]
-            raise IllegalAction("must_take_token", token=_TOKEN_ONE[tokens], city=_TOKEN_PLACES[tokens][at])
-        if phase == "ticket_mix":
-            raise IllegalAction("must_choose_ticket_mix", kind=_MIX_PLURAL)
-        if phase != "turn":
-            raise IllegalAction("must_keep_tickets")
+        self._refuse_in_phase(phase)
+        raise IllegalAction("must_keep_tickets")
+
+    def _refuse_in_phase(self, phase: str) -> None:
+        """Refuse the start of a turn during `phase`, a choice waiting for the player."""
 
     def _end_turn(self, passed: bool = False) -> None:
         """End of a turn and the last round: editions/germany.aventuriers:69."""
@@ -2712,6 +2712,8 @@ class _CoreGame:
             self._passes = 0
         self._turns += 1
         self._drawn = 0
+        if self._turn_ended():
+            return  # the game is over
         if self._final_turns is None:
             if self._starts_last_round():
                 self._final_turns = self.players
@@ -2726,6 +2728,10 @@ class _CoreGame:
     def _starts_last_round(self) -> bool:
         """Whether the turn just played starts the last round: editions/germany.aventuriers:69."""
         return self._trains[self._current] <= LAST_ROUND_TRAINS
+
+    def _turn_ended(self) -> bool:
+        """At the end of each turn, before the last round is checked: whether the game is over."""
+        return False
 
     # -- card supply --------------------------------------------------------
 
@@ -3062,16 +3068,24 @@ class _CoreGame:
         self._routes[player].append(route)
         self._trains[player] -= length
         self._score[player] += ROUTE_POINTS[length]
-        self._reach_tokens(route)
+        self._route_taken(route)
         self._tend_market()
         self._finish_claim()
 
+    def _route_taken(self, route: int) -> None:
+        """What follows the current player's taking of `route`, before the market is tended."""
+
     def _finish_claim(self) -> None:
         """The end of a claim's turn, once each choice it leaves to the player is made: editions/germany.aventuriers:43."""
-        if self._token_choices:
-            self._phase = "take_token"  # the player chooses which kind to take
+        phase = self._claim_choice()
+        if phase is not None:
+            self._phase = phase  # the player makes the choice first
             return
         self._end_turn()
+
+    def _claim_choice(self) -> str | None:
+        """The phase of the first choice the claim leaves to the player, or None."""
+        return None
 
     def _claimed_cards(self, action: Any, cards: Any) -> dict[int, int]:
         """The cards a claim lays: those of a listed action, or its `cards` read."""
@@ -3688,6 +3702,28 @@ class _TokensGame(_CountriesGame):
         ]
         return game
 
+    # -- the choices a claim leaves: which token to take --------------------------------------
+
+    def _route_taken(self, route: int) -> None:
+        super()._route_taken(route)
+        self._reach_tokens(route)
+
+    def _claim_choice(self) -> str | None:
+        if (phase := super()._claim_choice()) is not None:
+            return phase
+        return "take_token" if self._token_choices else None  # the player chooses which kind to take
+
+    def _phase_actions(self, phase: str) -> list[_Action]:
+        if phase == "take_token":
+            return self._token_actions()
+        return super()._phase_actions(phase)
+
+    def _refuse_in_phase(self, phase: str) -> None:
+        if phase == "take_token":
+            tokens, at = self._token_choices[0]
+            raise IllegalAction("must_take_token", token=_TOKEN_ONE[tokens], city=_TOKEN_PLACES[tokens][at])
+        super()._refuse_in_phase(phase)
+
 
 class _TicketMixGame(_TokensGame):
     """What « les deux pioches de tickets » (editions/germany.aventuriers:52) changes of the game below it: overrides of its methods."""
@@ -3718,6 +3754,18 @@ class _TicketMixGame(_TokensGame):
             _TICKET_INDEX[ticket] for ticket in state.get("ticket_decks", {}).get(TICKET_MIX["kind"], [])
         ]
         return game
+
+    # -- the phase of the choice between the two ticket decks ---------------------------------
+
+    def _phase_actions(self, phase: str) -> list[_Action]:
+        if phase == "ticket_mix":
+            return self._mix_actions()
+        return super()._phase_actions(phase)
+
+    def _refuse_in_phase(self, phase: str) -> None:
+        if phase == "ticket_mix":
+            raise IllegalAction("must_choose_ticket_mix", kind=_MIX_PLURAL)
+        super()._refuse_in_phase(phase)
 
 
 class Game(_TicketMixGame):

@@ -1875,6 +1875,10 @@ class _CoreGame:
             return self._second_card_actions()
         if phase == "over":
             return []
+        return self._phase_actions(phase)
+
+    def _phase_actions(self, phase: str) -> list[_Action]:
+        """The legal actions of a phase in which a choice waits: the tickets to keep."""
         return self._keep_actions()
 
     def apply(self, action: Action) -> None:
@@ -2045,10 +2049,15 @@ class _CoreGame:
 
     def _require_turn_start(self) -> None:
         phase = self._phase
+        if phase == "turn":
+            return
         if phase == "second_card":
             raise IllegalAction("must_draw_second_card")
-        if phase != "turn":
-            raise IllegalAction("must_keep_tickets")
+        self._refuse_in_phase(phase)
+        raise IllegalAction("must_keep_tickets")
+
+    def _refuse_in_phase(self, phase: str) -> None:
+        """Refuse the start of a turn during `phase`, a choice waiting for the player."""
 
     def _end_turn(self, passed: bool = False) -> None:
         """End of a turn and the last round: editions/india.aventuriers:55."""
@@ -2056,6 +2065,8 @@ class _CoreGame:
             self._passes = 0
         self._turns += 1
         self._drawn = 0
+        if self._turn_ended():
+            return  # the game is over
         if self._final_turns is None:
             if self._starts_last_round():
                 self._final_turns = self.players
@@ -2070,6 +2081,10 @@ class _CoreGame:
     def _starts_last_round(self) -> bool:
         """Whether the turn just played starts the last round: editions/india.aventuriers:55."""
         return self._trains[self._current] <= LAST_ROUND_TRAINS
+
+    def _turn_ended(self) -> bool:
+        """At the end of each turn, before the last round is checked: whether the game is over."""
+        return False
 
     # -- card supply --------------------------------------------------------
 
@@ -2410,7 +2425,15 @@ class _CoreGame:
         self._routes[player].append(route)
         self._trains[player] -= length
         self._score[player] += ROUTE_POINTS[length]
+        self._route_taken(route)
         self._tend_market()
+        self._finish_claim()
+
+    def _route_taken(self, route: int) -> None:
+        """What follows the current player's taking of `route`, before the market is tended."""
+
+    def _finish_claim(self) -> None:
+        """The end of a claim's turn, once each choice it leaves to the player is made: editions/india.aventuriers:41."""
         self._end_turn()
 
     def _claimed_cards(self, action: Any, cards: Any) -> dict[int, int]:

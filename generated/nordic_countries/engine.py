@@ -2136,12 +2136,15 @@ class _CoreGame:
             return self._turn_actions()
         if phase == "second_card":
             return self._second_card_actions()
-        if phase == "tunnel":
-            return self._tunnel_actions()
-        if phase == "owed_cards":
-            return self._owed_actions()
         if phase == "over":
             return []
+        return self._phase_actions(phase)
+
+    def _phase_actions(self, phase: str) -> list[_Action]:
+        """The legal actions of a phase in which a choice waits: the tickets to keep, the cards
+        a claim owes."""
+        if phase == "owed_cards":
+            return self._owed_actions()
         return self._keep_actions()
 
     def apply(self, action: Action) -> None:
@@ -2312,14 +2315,17 @@ class _CoreGame:
 
     def _require_turn_start(self) -> None:
         phase = self._phase
+        if phase == "turn":
+            return
         if phase == "second_card":
             raise IllegalAction("must_draw_second_card")
-        if phase == "tunnel":
-            raise IllegalAction("must_settle_tunnel")
+        self._refuse_in_phase(phase)
+        raise IllegalAction("must_keep_tickets")
+
+    def _refuse_in_phase(self, phase: str) -> None:
+        """Refuse the start of a turn during `phase`, a choice waiting for the player."""
         if phase == "owed_cards":
             raise IllegalAction("must_pay_owed_cards")
-        if phase != "turn":
-            raise IllegalAction("must_keep_tickets")
 
     def _end_turn(self, passed: bool = False) -> None:
         """End of a turn and the last round: editions/nordic-countries.aventuriers:70."""
@@ -2327,6 +2333,8 @@ class _CoreGame:
             self._passes = 0
         self._turns += 1
         self._drawn = 0
+        if self._turn_ended():
+            return  # the game is over
         if self._final_turns is None:
             if self._starts_last_round():
                 self._final_turns = self.players
@@ -2341,6 +2349,10 @@ class _CoreGame:
     def _starts_last_round(self) -> bool:
         """Whether the turn just played starts the last round: editions/nordic-countries.aventuriers:70."""
         return self._trains[self._current] <= LAST_ROUND_TRAINS
+
+    def _turn_ended(self) -> bool:
+        """At the end of each turn, before the last round is checked: whether the game is over."""
+        return False
 
     # -- card supply --------------------------------------------------------
 
@@ -2700,7 +2712,15 @@ class _CoreGame:
         self._routes[player].append(route)
         self._trains[player] -= length
         self._score[player] += ROUTE_POINTS[length]
+        self._route_taken(route)
         self._tend_market()
+        self._finish_claim()
+
+    def _route_taken(self, route: int) -> None:
+        """What follows the current player's taking of `route`, before the market is tended."""
+
+    def _finish_claim(self) -> None:
+        """The end of a claim's turn, once each choice it leaves to the player is made: editions/nordic-countries.aventuriers:54."""
         self._end_turn()
 
     @staticmethod
@@ -3345,6 +3365,18 @@ class _TunnelsGame(_CoreGame):
                 "surcharge": tunnel["surcharge"],
             }
         return game
+
+    # -- the phase of a tunnel waiting for its surcharge --------------------------------------
+
+    def _phase_actions(self, phase: str) -> list[_Action]:
+        if phase == "tunnel":
+            return self._tunnel_actions()
+        return super()._phase_actions(phase)
+
+    def _refuse_in_phase(self, phase: str) -> None:
+        if phase == "tunnel":
+            raise IllegalAction("must_settle_tunnel")
+        super()._refuse_in_phase(phase)
 
 
 class Game(_TunnelsGame):

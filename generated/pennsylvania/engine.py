@@ -2408,12 +2408,12 @@ class _CoreGame:
             return self._turn_actions()
         if phase == "second_card":
             return self._second_card_actions()
-        if phase == "take_share":
-            return [_TAKE_SHARE[company] for company in self._share_choices]
-        if phase == "dummy_share":
-            return [_TAKE_SHARE[company] for company in self._dummy_choices]
         if phase == "over":
             return []
+        return self._phase_actions(phase)
+
+    def _phase_actions(self, phase: str) -> list[_Action]:
+        """The legal actions of a phase in which a choice waits: the tickets to keep."""
         return self._keep_actions()
 
     def apply(self, action: Action) -> None:
@@ -2584,14 +2584,15 @@ class _CoreGame:
 
     def _require_turn_start(self) -> None:
         phase = self._phase
+        if phase == "turn":
+            return
         if phase == "second_card":
             raise IllegalAction("must_draw_second_card")
-        if phase == "take_share":
-            raise IllegalAction("must_take_share", companies=self._share_names(self._share_choices))
-        if phase == "dummy_share":
-            raise IllegalAction("must_take_dummy_share", companies=self._share_names(self._dummy_choices))
-        if phase != "turn":
-            raise IllegalAction("must_keep_tickets")
+        self._refuse_in_phase(phase)
+        raise IllegalAction("must_keep_tickets")
+
+    def _refuse_in_phase(self, phase: str) -> None:
+        """Refuse the start of a turn during `phase`, a choice waiting for the player."""
 
     def _end_turn(self, passed: bool = False) -> None:
         """End of a turn and the last round: editions/pennsylvania.aventuriers:61."""
@@ -2599,6 +2600,8 @@ class _CoreGame:
             self._passes = 0
         self._turns += 1
         self._drawn = 0
+        if self._turn_ended():
+            return  # the game is over
         if self._final_turns is None:
             if self._starts_last_round():
                 self._final_turns = self.players
@@ -2613,6 +2616,10 @@ class _CoreGame:
     def _starts_last_round(self) -> bool:
         """Whether the turn just played starts the last round: editions/pennsylvania.aventuriers:61."""
         return self._trains[self._current] <= LAST_ROUND_TRAINS
+
+    def _turn_ended(self) -> bool:
+        """At the end of each turn, before the last round is checked: whether the game is over."""
+        return False
 
     # -- card supply --------------------------------------------------------
 
@@ -2974,19 +2981,24 @@ class _CoreGame:
         self._routes[player].append(route)
         self._trains[player] -= length
         self._score[player] += ROUTE_POINTS[length]
-        self._offer_shares(route)
+        self._route_taken(route)
         self._tend_market()
         self._finish_claim()
 
+    def _route_taken(self, route: int) -> None:
+        """What follows the current player's taking of `route`, before the market is tended."""
+
     def _finish_claim(self) -> None:
         """The end of a claim's turn, once each choice it leaves to the player is made: editions/pennsylvania.aventuriers:43."""
-        if self._share_choices:
-            self._phase = "take_share"  # the player chooses the company
-            return
-        if self._dummy_choices:
-            self._phase = "dummy_share"  # the player chooses the dummy's company
+        phase = self._claim_choice()
+        if phase is not None:
+            self._phase = phase  # the player makes the choice first
             return
         self._end_turn()
+
+    def _claim_choice(self) -> str | None:
+        """The phase of the first choice the claim leaves to the player, or None."""
+        return None
 
     def _claimed_cards(self, action: Any, cards: Any) -> dict[int, int]:
         """The cards a claim lays: those of a listed action, or its `cards` read."""
@@ -3568,6 +3580,35 @@ class _SharesGame(_CountriesGame):
         game = super().copy()
         game._share_declined = False
         return game
+
+    # -- the choices a claim leaves: whose share to take ------------------------------------
+
+    def _route_taken(self, route: int) -> None:
+        super()._route_taken(route)
+        self._offer_shares(route)
+
+    def _claim_choice(self) -> str | None:
+        if (phase := super()._claim_choice()) is not None:
+            return phase
+        if self._share_choices:
+            return "take_share"  # the player chooses the company
+        if self._dummy_choices:
+            return "dummy_share"  # the player chooses the dummy's company
+        return None
+
+    def _phase_actions(self, phase: str) -> list[_Action]:
+        if phase == "take_share":
+            return [_TAKE_SHARE[company] for company in self._share_choices]
+        if phase == "dummy_share":
+            return [_TAKE_SHARE[company] for company in self._dummy_choices]
+        return super()._phase_actions(phase)
+
+    def _refuse_in_phase(self, phase: str) -> None:
+        if phase == "take_share":
+            raise IllegalAction("must_take_share", companies=self._share_names(self._share_choices))
+        if phase == "dummy_share":
+            raise IllegalAction("must_take_dummy_share", companies=self._share_names(self._dummy_choices))
+        super()._refuse_in_phase(phase)
 
 
 class Game(_SharesGame):

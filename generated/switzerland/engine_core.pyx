@@ -1148,7 +1148,7 @@ cdef class Game:
         cdef bint late
         cdef long claims, k, chosen, fits
         cdef long draws_counted
-        cdef int options[REVEAL_MOST + 2]
+        cdef int phase_ids[(REVEAL_MOST + 2)]
         self.stale_all()
         while self.s.phase != OVER:
             state = state * <uint64_t>6364136223846793005 + <uint64_t>1442695040888963407
@@ -1159,9 +1159,8 @@ cdef class Game:
                 self.keep_kept(self.kept_mask(self.guided_keep()))
                 continue
             if self.s.phase == TUNNEL:
-                # The surcharge paid the first way listed (fewest jokers), else given up.
-                self.tunnel_options(options)
-                self.play_id(options[0])
+                self.tunnel_options(phase_ids)
+                self.play_id(phase_ids[0])  # the first way listed
                 self.stale_all()
                 continue
             marked = self.wanted_now(self.s.current)
@@ -1247,7 +1246,7 @@ cdef class Game:
 
     cdef void play(self, uint64_t state) noexcept:
         cdef int slot, draws, route = 0, paid = 0, jokers = 0
-        cdef int options[REVEAL_MOST + 2]
+        cdef int phase_ids[(REVEAL_MOST + 2)]
         cdef long count, claims, k
         cdef bint deck
         cdef long draws_counted
@@ -1290,8 +1289,8 @@ cdef class Game:
                         continue
                     k -= 1
             elif self.s.phase == TUNNEL:
-                count = self.tunnel_options(options)
-                self.play_id(options[<long>(((state >> 32) * <uint64_t>count) >> 32)])
+                count = self.tunnel_options(phase_ids)
+                self.play_id(phase_ids[<long>(((state >> 32) * <uint64_t>count) >> 32)])
             else:
                 count = self.keep_count()
                 if count == 0:

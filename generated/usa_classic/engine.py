@@ -1523,6 +1523,10 @@ class _CoreGame:
             return self._second_card_actions()
         if phase == "over":
             return []
+        return self._phase_actions(phase)
+
+    def _phase_actions(self, phase: str) -> list[_Action]:
+        """The legal actions of a phase in which a choice waits: the tickets to keep."""
         return self._keep_actions()
 
     def apply(self, action: Action) -> None:
@@ -1693,10 +1697,15 @@ class _CoreGame:
 
     def _require_turn_start(self) -> None:
         phase = self._phase
+        if phase == "turn":
+            return
         if phase == "second_card":
             raise IllegalAction("must_draw_second_card")
-        if phase != "turn":
-            raise IllegalAction("must_keep_tickets")
+        self._refuse_in_phase(phase)
+        raise IllegalAction("must_keep_tickets")
+
+    def _refuse_in_phase(self, phase: str) -> None:
+        """Refuse the start of a turn during `phase`, a choice waiting for the player."""
 
     def _end_turn(self, passed: bool = False) -> None:
         """End of a turn and the last round: editions/usa-base.aventuriers:234."""
@@ -1704,6 +1713,8 @@ class _CoreGame:
             self._passes = 0
         self._turns += 1
         self._drawn = 0
+        if self._turn_ended():
+            return  # the game is over
         if self._final_turns is None:
             if self._starts_last_round():
                 self._final_turns = self.players
@@ -1718,6 +1729,10 @@ class _CoreGame:
     def _starts_last_round(self) -> bool:
         """Whether the turn just played starts the last round: editions/usa-base.aventuriers:234."""
         return self._trains[self._current] <= LAST_ROUND_TRAINS
+
+    def _turn_ended(self) -> bool:
+        """At the end of each turn, before the last round is checked: whether the game is over."""
+        return False
 
     # -- card supply --------------------------------------------------------
 
@@ -2054,7 +2069,15 @@ class _CoreGame:
         self._routes[player].append(route)
         self._trains[player] -= length
         self._score[player] += ROUTE_POINTS[length]
+        self._route_taken(route)
         self._tend_market()
+        self._finish_claim()
+
+    def _route_taken(self, route: int) -> None:
+        """What follows the current player's taking of `route`, before the market is tended."""
+
+    def _finish_claim(self) -> None:
+        """The end of a claim's turn, once each choice it leaves to the player is made: editions/usa-base.aventuriers:220."""
         self._end_turn()
 
     def _claimed_cards(self, action: Any, cards: Any) -> dict[int, int]:

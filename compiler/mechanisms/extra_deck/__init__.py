@@ -114,6 +114,9 @@ class ExtraDeckRules(Mechanism):
         actions={"draw_extra_card": {}},
     )
 
+    def action_handlers(self, edition: Edition) -> dict[str, tuple[str, tuple[str, ...], tuple[str, ...]]]:
+        return {"draw_extra_card": ("_apply_draw_extra_card", (), ())}
+
     def build(self, data: dict[str, Any], span: Callable[..., Span]) -> tuple[Any, ...]:
         item = data.get("extra_deck")
         if not item:

@@ -91,6 +91,11 @@ class ShareRules(Mechanism):
     statement = "shares"
     exports = ("SHARES", "SHARE_DUMMY", "share_points")
 
+    leaves_claim_choices = True  # the company whose share a claim takes
+
+    def action_handlers(self, edition: Edition) -> dict[str, tuple[str, tuple[str, ...], tuple[str, ...]]]:
+        return {"take_share": ("_apply_take_share", ("company",), ())}
+
     def build(self, data: dict[str, Any], span: Callable[..., Span]) -> tuple[Any, ...]:
         rule = data.get("shares")
         if not rule:

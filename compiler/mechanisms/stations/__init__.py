@@ -96,6 +96,9 @@ class StationRules(Mechanism):
         actions={"build_station": {"city": "City", "cards": "Cards"}},
     )
 
+    def action_handlers(self, edition: Edition) -> dict[str, tuple[str, tuple[str, ...], tuple[str, ...]]]:
+        return {"build_station": ("_apply_build_station", ("city", "cards"), ())}
+
     def build(self, data: dict[str, Any], span: Callable[..., Span]) -> tuple[Any, ...]:
         stations = data.get("stations")
         if not stations:

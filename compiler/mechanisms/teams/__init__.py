@@ -86,6 +86,15 @@ class TeamPlay(Mechanism):
     # not native yet.
     not_native_with = ("tunnels", "stations", "card_sets", "joker_pays", "claim_effects")
 
+    def native_phase_options(self, edition: Edition) -> dict[str, tuple[str, str]]:
+        return {"place_card": ("place_card_options", "2")} if edition.turn.draw_cards else {}  # hand, holder
+
+    def action_handlers(self, edition: Edition) -> dict[str, tuple[str, tuple[str, ...], tuple[str, ...]]]:
+        found = {"place_card": ("_apply_place_card", ("to",), ())} if edition.turn.draw_cards else {}
+        if self.rule(edition).share_tickets:
+            found["share_tickets"] = ("_apply_share_tickets", ("tickets",), ())
+        return found
+
     def build(self, data: dict[str, Any], span: Callable[..., Span]) -> tuple[Any, ...]:
         teams = data.get("teams")
         if not teams:

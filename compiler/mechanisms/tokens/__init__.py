@@ -120,6 +120,11 @@ class TokenRules(Mechanism):
         actions={"take_token": {"city": "City", "kind": "str"}},
     )
 
+    leaves_claim_choices = True  # the kind of token a claim takes
+
+    def action_handlers(self, edition: Edition) -> dict[str, tuple[str, tuple[str, ...], tuple[str, ...]]]:
+        return {"take_token": ("_apply_take_token", ("city", "kind"), ())}
+
     def build(self, data: dict[str, Any], span: Callable[..., Span]) -> tuple[Any, ...]:
         places = places_by_id(data, countries=True)
         french = {

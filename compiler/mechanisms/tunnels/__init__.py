@@ -151,6 +151,16 @@ class TunnelRules(Mechanism):
     folder = Path(__file__).resolve().parent
     exports = ("TUNNEL_REVEAL",)
 
+    def native_phase_options(self, edition: Edition) -> dict[str, tuple[str, str]]:
+        return {"tunnel": ("tunnel_options", "REVEAL_MOST + 2")}  # each way to pay, and giving up
+
+    def action_handlers(self, edition: Edition) -> dict[str, tuple[str, tuple[str, ...], tuple[str, ...]]]:
+        shared = ("holder_cards",) if any(m.pays_from_shared(edition) for m in used_by(edition)) else ()
+        return {
+            "pay_tunnel": ("_apply_pay_tunnel", ("cards",), shared),
+            "abandon_tunnel": ("_apply_abandon_tunnel", (), ()),
+        }
+
     def build(self, data: dict[str, Any], span: Callable[..., Span]) -> tuple[Any, ...]:
         if "tunnels" not in data:
             return ()
