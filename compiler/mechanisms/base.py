@@ -41,22 +41,17 @@ if TYPE_CHECKING:
 
 # The engine's hook points, in the order they appear in an engine.
 HOOKS = (
-    "constants",  # module constants, after the route points table
     "route_ends",  # `_ROUTE_ENDS` (each route's two nodes) and what goes with it, in place of the core's
-    "tables",  # module constants, after the board's tables
-    "index_functions",  # module functions the action index calls, defined before it
+    "tables",  # module constants and tables, after the board's tables
+    "functions",  # module functions, before the action index (which may call them)
     "index_draws",  # in the index of every action: the card draws (`tables`; replaces the core's)
     "index_claim",  # in the index: the claims of a `route_id` paying `payment` (replaces the core's)
     "index_turn",  # in the index of every action, after the claims and before the ticket choices
     "index_keep",  # in the index: the ticket choices keeping `kept` of `offered` (replaces the core's)
     "index_actions",  # in the index of every action (`add`, `tables`): more actions
     "action_tables",  # module constants, the tables of the action index (`_TABLES`) by name
-    "functions",  # module functions, after the engine's own helpers
     "slots",  # names in `Game.__slots__`
     "init",  # in `Game.__init__`, once the core's state is made (`players`)
-    "set_up",  # at the end of `_set_up`, once the cards and tickets are dealt
-    "turn_actions",  # in the enumeration of a turn's actions (`actions`), after the ticket draw
-    "draw_start",  # in `apply` of a card draw, once its `source` is read
     "claim_hand",  # in the enumeration of claims: the `hand` that pays them (replaces the core's)
     "claim_reach",  # in the enumeration of claims: the `reach` of a colour's `bucket` capped by `trains` (replaces)
     "claim_filter",  # in the enumeration of claims: `continue` skips a route

@@ -101,12 +101,6 @@ CARDS_PER_DRAW = 2
 TICKETS_PER_DRAW = 4
 DRAW_KEEP_AT_LEAST = 1
 ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15}
-# Teams of TEAM_SIZE players sitting in turn order: team k is players k * TEAM_SIZE onwards.
-TEAM_SIZE = 2
-# Of the tickets kept, how many go to the team's ticket holder: at set-up, after a draw.
-SHARE_AT_SETUP = 1
-SHARE_AT_DRAW = 1
-SHARE_TICKETS_AT_MOST = 2
 # (lowest player count, highest, whether taking one track closes its twin, whether the twin
 # stays closed to the whole team of the player who took the first track)
 DOUBLE_ROUTE_RULES = ((4, 6, False, True),)
@@ -1468,6 +1462,12 @@ _PLAIN_COLORS = tuple(range(len(COLORS) - 1))
 _ROUTES_BY_LENGTH = tuple(sorted(range(len(_ROUTE_IDS)), key=_ROUTE_LENGTH.__getitem__))
 _MASK = (1 << 64) - 1
 _ROUTE_FERRY = tuple(route["ferry"] for route in ROUTES.values())
+# Teams of TEAM_SIZE players sitting in turn order: team k is players k * TEAM_SIZE onwards.
+TEAM_SIZE = 2
+# Of the tickets kept, how many go to the team's ticket holder: at set-up, after a draw.
+SHARE_AT_SETUP = 1
+SHARE_AT_DRAW = 1
+SHARE_TICKETS_AT_MOST = 2
 # Where a drawn card goes, and its French name for messages.
 _PLACES = ("hand", "holder")
 _PLACE_NAMES = {"hand": "ta main", "holder": "le porte-cartes de l’équipe"}
@@ -1647,6 +1647,35 @@ def _split_ways(payment: dict[int, int]) -> list[tuple[dict[int, int], dict[int,
     return ways
 
 
+def _joined(first: dict[int, int], second: dict[int, int]) -> dict[int, int]:
+    """Two payments as one (cards from the hand and from the team's holder)."""
+    total = dict(first)
+    for color, count in second.items():
+        total[color] = total.get(color, 0) + count
+    return total
+
+
+class _Split(dict[int, int]):
+    """A payment from the hand (`own`) and the team's holder (`shared`): the cards of both, joined."""
+
+    __slots__ = ("own", "shared")
+
+    def __init__(self, own: dict[int, int], shared: dict[int, int]) -> None:
+        super().__init__(_joined(own, shared))
+        self.own = own
+        self.shared = shared
+
+
+def _affordable(splits, own: list[int], shared: list[int]) -> list[_Action]:
+    """The prebuilt splits of a payment that the hand and the team's holder can pay."""
+    return [
+        action
+        for action in splits
+        if all(own[color] >= count for color, count in action.payment.items())
+        and all(shared[color] >= count for color, count in action.shared.items())
+    ]
+
+
 def _index_actions() -> tuple:
     """Every action of the edition, each with its place in ACTIONS, and the tables that find them."""
     actions: list[_Action] = []
@@ -1822,35 +1851,6 @@ def _cards(count: int, color: int | None = None) -> str:
     if color is None:
         return _counted(count, "carte", "cartes")
     return _counted(count, *_CARD_FORMS[COLORS[color]])
-
-
-def _joined(first: dict[int, int], second: dict[int, int]) -> dict[int, int]:
-    """Two payments as one (cards from the hand and from the team's holder)."""
-    total = dict(first)
-    for color, count in second.items():
-        total[color] = total.get(color, 0) + count
-    return total
-
-
-class _Split(dict[int, int]):
-    """A payment from the hand (`own`) and the team's holder (`shared`): the cards of both, joined."""
-
-    __slots__ = ("own", "shared")
-
-    def __init__(self, own: dict[int, int], shared: dict[int, int]) -> None:
-        super().__init__(_joined(own, shared))
-        self.own = own
-        self.shared = shared
-
-
-def _affordable(splits, own: list[int], shared: list[int]) -> list[_Action]:
-    """The prebuilt splits of a payment that the hand and the team's holder can pay."""
-    return [
-        action
-        for action in splits
-        if all(own[color] >= count for color, count in action.payment.items())
-        and all(shared[color] >= count for color, count in action.shared.items())
-    ]
 
 
 class _Random:
@@ -2113,15 +2113,7 @@ class _CoreGame:
         self._claim_actions(actions)
         if self._ticket_deck:
             actions.append(_DRAW_TICKETS)
-        # A whole turn putting one's own tickets in the team's holder: editions/asia-team.aventuriers:80.
-        held_tickets = self._tickets[self._current]
-        for size in range(1, min(SHARE_TICKETS_AT_MOST, len(held_tickets)) + 1):
-            for shared_at in itertools.combinations(range(len(held_tickets)), size):
-                share = _frozen(
-                    {"type": "share_tickets", "tickets": [_TICKET_IDS[held_tickets[at]] for at in shared_at]}
-                )
-                share.id = _SHARES[shared_at].id
-                actions.append(share)
+        self._more_turn_actions(actions)
         if not actions:
             actions.append(_PASS)
         return actions
@@ -2136,15 +2128,7 @@ class _CoreGame:
         actions = []
         if self._ticket_deck:
             actions.append(_DRAW_TICKETS)
-        # A whole turn putting one's own tickets in the team's holder: editions/asia-team.aventuriers:80.
-        held_tickets = self._tickets[self._current]
-        for size in range(1, min(SHARE_TICKETS_AT_MOST, len(held_tickets)) + 1):
-            for shared_at in itertools.combinations(range(len(held_tickets)), size):
-                share = _frozen(
-                    {"type": "share_tickets", "tickets": [_TICKET_IDS[held_tickets[at]] for at in shared_at]}
-                )
-                share.id = _SHARES[shared_at].id
-                actions.append(share)
+        self._more_turn_actions(actions)
         return draws, claims, actions
 
     def _turn_at(self, k: int, parts: tuple[list[_Action], int, list[_Action]]) -> _Action:
@@ -2224,6 +2208,9 @@ class _CoreGame:
     def _turn_ended(self) -> bool:
         """At the end of each turn, before the last round is checked: whether the game is over."""
         return False
+
+    def _more_turn_actions(self, actions: list[_Action]) -> None:
+        """A turn's actions after the ticket draw, appended to `actions`: none in the core."""
 
     # -- card supply --------------------------------------------------------
 
@@ -2369,7 +2356,8 @@ class _CoreGame:
             self._phase = "second_card"
 
     def _drawn_to(self, action: dict, source: Any) -> str | None:
-        """Where the card `action` draws goes, read before it is drawn: None, the player's hand."""
+        """Where the card `action` draws goes, read before it is drawn (a draw refused then draws
+        nothing): None, the player's hand."""
         return None
 
     def _check_draw_to(self, to: str | None, card: int | None) -> None:
@@ -3409,6 +3397,18 @@ class _TeamsGame(_CoreGame):
         if phase == "place_card":
             raise IllegalAction("must_place_card")
         super()._refuse_in_phase(phase)
+
+    def _more_turn_actions(self, actions: list[_Action]) -> None:
+        """A whole turn putting one's own tickets in the team's holder: editions/asia-team.aventuriers:80."""
+        super()._more_turn_actions(actions)
+        held_tickets = self._tickets[self._current]
+        for size in range(1, min(SHARE_TICKETS_AT_MOST, len(held_tickets)) + 1):
+            for shared_at in itertools.combinations(range(len(held_tickets)), size):
+                share = _frozen(
+                    {"type": "share_tickets", "tickets": [_TICKET_IDS[held_tickets[at]] for at in shared_at]}
+                )
+                share.id = _SHARES[shared_at].id
+                actions.append(share)
 
 
 class Game(_TeamsGame):

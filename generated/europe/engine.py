@@ -106,61 +106,6 @@ SETUP_LONG_TICKETS = 1
 # Where the long tickets not dealt or given back at set-up go.
 LONG_REJECTED = "out_of_game"
 ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 6: 15, 8: 21}
-TUNNEL_REVEAL = 3
-# Stations: how many per player, the cards the 1st, 2nd… costs, the points of each one not
-# built, and the cities they are built in. Spec: editions/europe.aventuriers:18.
-STATIONS = 3
-STATION_COST = (1, 2, 3)
-UNUSED_STATION_POINTS = 4
-CITIES = (
-    "Amsterdam",
-    "Angora",
-    "Athina",
-    "Barcelona",
-    "Berlin",
-    "Brest",
-    "Brindisi",
-    "Bruxelles",
-    "Bucuresti",
-    "Budapest",
-    "Cadiz",
-    "Constantinople",
-    "Danzig",
-    "Dieppe",
-    "Edinburgh",
-    "Erzurum",
-    "Essen",
-    "Frankfurt",
-    "Kharkov",
-    "Kobenhavn",
-    "Kyiv",
-    "Lisboa",
-    "London",
-    "Madrid",
-    "Marseille",
-    "Moskva",
-    "München",
-    "Palermo",
-    "Pamplona",
-    "Paris",
-    "Petrograd",
-    "Riga",
-    "Roma",
-    "Rostov",
-    "Sarajevo",
-    "Sevastopol",
-    "Smolensk",
-    "Smyrna",
-    "Sochi",
-    "Sofia",
-    "Stockholm",
-    "Venezia",
-    "Warszawa",
-    "Wien",
-    "Wilno",
-    "Zagrab",
-    "Zürich",
-)
 # (lowest player count, highest, whether taking one track closes its twin)
 DOUBLE_ROUTE_RULES = ((2, 3, True), (4, 5, False))
 LAST_ROUND_TRAINS = 2
@@ -1810,10 +1755,65 @@ _PLAIN_COLORS = tuple(range(len(COLORS) - 1))
 _ROUTES_BY_LENGTH = tuple(sorted(range(len(_ROUTE_IDS)), key=_ROUTE_LENGTH.__getitem__))
 _MASK = (1 << 64) - 1
 _ROUTE_FERRY = tuple(route["ferry"] for route in ROUTES.values())
+TUNNEL_REVEAL = 3
 _ROUTE_TUNNEL = tuple(route["tunnel"] for route in ROUTES.values())
 # How many cards each tunnel's claim turns over (as printed on the route).
 _ROUTE_REVEAL = tuple(route["reveal"] for route in ROUTES.values())
 _MOST_REVEALED = max(_ROUTE_REVEAL)
+# Stations: how many per player, the cards the 1st, 2nd… costs, the points of each one not
+# built, and the cities they are built in. Spec: editions/europe.aventuriers:18.
+STATIONS = 3
+STATION_COST = (1, 2, 3)
+UNUSED_STATION_POINTS = 4
+CITIES = (
+    "Amsterdam",
+    "Angora",
+    "Athina",
+    "Barcelona",
+    "Berlin",
+    "Brest",
+    "Brindisi",
+    "Bruxelles",
+    "Bucuresti",
+    "Budapest",
+    "Cadiz",
+    "Constantinople",
+    "Danzig",
+    "Dieppe",
+    "Edinburgh",
+    "Erzurum",
+    "Essen",
+    "Frankfurt",
+    "Kharkov",
+    "Kobenhavn",
+    "Kyiv",
+    "Lisboa",
+    "London",
+    "Madrid",
+    "Marseille",
+    "Moskva",
+    "München",
+    "Palermo",
+    "Pamplona",
+    "Paris",
+    "Petrograd",
+    "Riga",
+    "Roma",
+    "Rostov",
+    "Sarajevo",
+    "Sevastopol",
+    "Smolensk",
+    "Smyrna",
+    "Sochi",
+    "Sofia",
+    "Stockholm",
+    "Venezia",
+    "Warszawa",
+    "Wien",
+    "Wilno",
+    "Zagrab",
+    "Zürich",
+)
 _CITY_SET = frozenset(CITIES)
 
 
@@ -1977,6 +1977,25 @@ def _ways_to_pay(
     if jokers_allowed and count:
         ways.append({LOCOMOTIVE: count})
     return ways
+
+
+def _extended(network: dict[str, str], routes: tuple[int, ...]) -> dict[str, str]:
+    """`network` (each city to a representative of its connected network) with `routes` added."""
+    if not routes:
+        return network
+    parent = dict(network)
+
+    def find(city: str) -> str:
+        parent.setdefault(city, city)
+        while parent[city] != city:
+            parent[city] = parent[parent[city]]
+            city = parent[city]
+        return city
+
+    for route in routes:
+        a, b = _ROUTE_ENDS[route]
+        parent[find(a)] = find(b)
+    return {city: find(city) for city in list(parent)}
 
 
 def _index_actions() -> tuple:
@@ -2172,25 +2191,6 @@ def _cards(count: int, color: int | None = None) -> str:
     if color is None:
         return _counted(count, "carte", "cartes")
     return _counted(count, *_CARD_FORMS[COLORS[color]])
-
-
-def _extended(network: dict[str, str], routes: tuple[int, ...]) -> dict[str, str]:
-    """`network` (each city to a representative of its connected network) with `routes` added."""
-    if not routes:
-        return network
-    parent = dict(network)
-
-    def find(city: str) -> str:
-        parent.setdefault(city, city)
-        while parent[city] != city:
-            parent[city] = parent[parent[city]]
-            city = parent[city]
-        return city
-
-    for route in routes:
-        a, b = _ROUTE_ENDS[route]
-        parent[find(a)] = find(b)
-    return {city: find(city) for city in list(parent)}
 
 
 class _Random:
@@ -2448,7 +2448,7 @@ class _CoreGame:
         self._claim_actions(actions)
         if self._ticket_deck:
             actions.append(_DRAW_TICKETS)
-        self._station_actions(actions)
+        self._more_turn_actions(actions)
         if not actions:
             actions.append(_PASS)
         return actions
@@ -2463,7 +2463,7 @@ class _CoreGame:
         actions = []
         if self._ticket_deck:
             actions.append(_DRAW_TICKETS)
-        self._station_actions(actions)
+        self._more_turn_actions(actions)
         return draws, claims, actions
 
     def _turn_at(self, k: int, parts: tuple[list[_Action], int, list[_Action]]) -> _Action:
@@ -2543,6 +2543,9 @@ class _CoreGame:
     def _turn_ended(self) -> bool:
         """At the end of each turn, before the last round is checked: whether the game is over."""
         return False
+
+    def _more_turn_actions(self, actions: list[_Action]) -> None:
+        """A turn's actions after the ticket draw, appended to `actions`: none in the core."""
 
     # -- card supply --------------------------------------------------------
 
@@ -2688,7 +2691,8 @@ class _CoreGame:
             self._phase = "second_card"
 
     def _drawn_to(self, action: dict, source: Any) -> str | None:
-        """Where the card `action` draws goes, read before it is drawn: None, the player's hand."""
+        """Where the card `action` draws goes, read before it is drawn (a draw refused then draws
+        nothing): None, the player's hand."""
         return None
 
     def _check_draw_to(self, to: str | None, card: int | None) -> None:
@@ -3648,6 +3652,10 @@ class _StationsGame(_TunnelsGame):
             for city in built:
                 game._station_city[city] = player
         return game
+
+    def _more_turn_actions(self, actions: list[_Action]) -> None:
+        super()._more_turn_actions(actions)
+        self._station_actions(actions)
 
 
 class Game(_StationsGame):

@@ -97,70 +97,6 @@ CARDS_PER_DRAW = 2
 TICKETS_PER_DRAW = 4
 DRAW_KEEP_AT_LEAST = 1
 ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7: 18}
-# Each neighbouring country and its border arrows.
-COUNTRIES = {
-    "Dänemark": ("Dänemark#1", "Dänemark#2"),
-    "Frankreich": ("Frankreich#1", "Frankreich#2", "Frankreich#3"),
-    "Niederlande": ("Niederlande#1", "Niederlande#2", "Niederlande#3"),
-    "Österreich": ("Österreich#1", "Österreich#2", "Österreich#3"),
-    "Schweiz": ("Schweiz#1", "Schweiz#2", "Schweiz#3"),
-}
-# Tokens on the board's cities, taken when a route reaches them: each set's supply by kind, the
-# places that get tokens at set-up and how many each (drawn at random from the supply), and the
-# points of the most tokens of each kind at the end, then of the second most… Spec: editions/germany.aventuriers:98.
-TOKENS = {
-    "passengers": {
-        "kinds": {"red": 10, "green": 10, "black": 10, "yellow": 10, "blue": 10, "white": 10},
-        "on": {
-            "Augsburg": 1,
-            "Berlin": 5,
-            "Bremen": 1,
-            "Bremerhaven": 1,
-            "Chemnitz": 1,
-            "Dortmund": 1,
-            "Dresden": 1,
-            "Dänemark": 1,
-            "Düsseldorf": 1,
-            "Emden": 1,
-            "Erfurt": 1,
-            "Frankfurt": 4,
-            "Frankreich": 1,
-            "Freiburg": 1,
-            "Hamburg": 4,
-            "Hannover": 1,
-            "Karlsruhe": 1,
-            "Kassel": 1,
-            "Kiel": 1,
-            "Koblenz": 1,
-            "Konstanz": 1,
-            "Köln": 4,
-            "Leipzig": 3,
-            "Lindau": 1,
-            "Magdeburg": 1,
-            "Mainz": 1,
-            "Mannheim": 1,
-            "München": 4,
-            "Münster": 1,
-            "Niederlande": 1,
-            "Nürnberg": 1,
-            "Regensburg": 1,
-            "Rostock": 1,
-            "Saarbrücken": 1,
-            "Schweiz": 1,
-            "Schwerin": 1,
-            "Stuttgart": 3,
-            "Ulm": 1,
-            "Würzburg": 1,
-            "Österreich": 1,
-        },
-        "majority": (20, 10),
-    }
-}
-# Two decks of tickets: those of this kind make a deck of their own, and each player says how
-# many of the tickets dealt or drawn come from it (the field of the draw is the kind's name);
-# both kinds' names in French, plural.
-# Spec: editions/germany.aventuriers:52.
-TICKET_MIX = {"kind": "long", "french": "longs", "others": "courts"}
 # (lowest player count, highest, whether taking one track closes its twin)
 DOUBLE_ROUTE_RULES = ((2, 3, True), (4, 5, False))
 LAST_ROUND_TRAINS = 2
@@ -1975,6 +1911,65 @@ _COLOR_INDEX = {name: index for index, name in enumerate(COLORS)}
 _PLAIN_COLORS = tuple(range(len(COLORS) - 1))
 _ROUTES_BY_LENGTH = tuple(sorted(range(len(_ROUTE_IDS)), key=_ROUTE_LENGTH.__getitem__))
 _MASK = (1 << 64) - 1
+# Each neighbouring country and its border arrows.
+COUNTRIES = {
+    "Dänemark": ("Dänemark#1", "Dänemark#2"),
+    "Frankreich": ("Frankreich#1", "Frankreich#2", "Frankreich#3"),
+    "Niederlande": ("Niederlande#1", "Niederlande#2", "Niederlande#3"),
+    "Österreich": ("Österreich#1", "Österreich#2", "Österreich#3"),
+    "Schweiz": ("Schweiz#1", "Schweiz#2", "Schweiz#3"),
+}
+# Tokens on the board's cities, taken when a route reaches them: each set's supply by kind, the
+# places that get tokens at set-up and how many each (drawn at random from the supply), and the
+# points of the most tokens of each kind at the end, then of the second most… Spec: editions/germany.aventuriers:98.
+TOKENS = {
+    "passengers": {
+        "kinds": {"red": 10, "green": 10, "black": 10, "yellow": 10, "blue": 10, "white": 10},
+        "on": {
+            "Augsburg": 1,
+            "Berlin": 5,
+            "Bremen": 1,
+            "Bremerhaven": 1,
+            "Chemnitz": 1,
+            "Dortmund": 1,
+            "Dresden": 1,
+            "Dänemark": 1,
+            "Düsseldorf": 1,
+            "Emden": 1,
+            "Erfurt": 1,
+            "Frankfurt": 4,
+            "Frankreich": 1,
+            "Freiburg": 1,
+            "Hamburg": 4,
+            "Hannover": 1,
+            "Karlsruhe": 1,
+            "Kassel": 1,
+            "Kiel": 1,
+            "Koblenz": 1,
+            "Konstanz": 1,
+            "Köln": 4,
+            "Leipzig": 3,
+            "Lindau": 1,
+            "Magdeburg": 1,
+            "Mainz": 1,
+            "Mannheim": 1,
+            "München": 4,
+            "Münster": 1,
+            "Niederlande": 1,
+            "Nürnberg": 1,
+            "Regensburg": 1,
+            "Rostock": 1,
+            "Saarbrücken": 1,
+            "Schweiz": 1,
+            "Schwerin": 1,
+            "Stuttgart": 3,
+            "Ulm": 1,
+            "Würzburg": 1,
+            "Österreich": 1,
+        },
+        "majority": (20, 10),
+    }
+}
 # One token of each set in French, for the messages; each set's kinds and places in order;
 # each place's position among its set's.
 _TOKEN_ONE = {"passengers": "un voyageur"}
@@ -1983,6 +1978,11 @@ _TOKEN_PLACES = {tokens: tuple(record["on"]) for tokens, record in TOKENS.items(
 _TOKEN_PLACE_AT = {
     tokens: {place: at for at, place in enumerate(places)} for tokens, places in _TOKEN_PLACES.items()
 }
+# Two decks of tickets: those of this kind make a deck of their own, and each player says how
+# many of the tickets dealt or drawn come from it (the field of the draw is the kind's name);
+# both kinds' names in French, plural.
+# Spec: editions/germany.aventuriers:52.
+TICKET_MIX = {"kind": "long", "french": "longs", "others": "courts"}
 # Whether each ticket belongs to the second deck; the most tickets a deal or a draw takes.
 _MIXED = tuple(TICKETS[ticket]["kind"] == TICKET_MIX["kind"] for ticket in _TICKET_IDS)
 _MIX_MOST = 4
@@ -2150,6 +2150,30 @@ def _ways_to_pay(
     if jokers_allowed and count:
         ways.append({LOCOMOTIVE: count})
     return ways
+
+
+def _roots(network: dict[str, str], place: str) -> set[str]:
+    """The networks that reach `place`: a city's own, or those reaching any arrow of a country."""
+    if place in COUNTRIES:
+        return {root for node, root in network.items() if _NODE_COUNTRY.get(node) == place}
+    root = network.get(place)
+    return set() if root is None else {root}
+
+
+def majority_points(counts: list[int], points: tuple[int, ...]) -> list[int]:
+    """The points each player's count of one kind of token scores: the most score `points[0]`,
+    the next `points[1]`… Players tied share a rank and each score its points; the ranks they
+    fill after it are not given. A count of 0 scores nothing. Spec: editions/germany.aventuriers:98."""
+    scored = [0] * len(counts)
+    rank = 0
+    for count in sorted({count for count in counts if count > 0}, reverse=True):
+        if rank >= len(points):
+            break
+        tied = [player for player, held in enumerate(counts) if held == count]
+        for player in tied:
+            scored[player] = points[rank]
+        rank += len(tied)
+    return scored
 
 
 def _index_actions() -> tuple:
@@ -2339,30 +2363,6 @@ def _cards(count: int, color: int | None = None) -> str:
     return _counted(count, *_CARD_FORMS[COLORS[color]])
 
 
-def _roots(network: dict[str, str], place: str) -> set[str]:
-    """The networks that reach `place`: a city's own, or those reaching any arrow of a country."""
-    if place in COUNTRIES:
-        return {root for node, root in network.items() if _NODE_COUNTRY.get(node) == place}
-    root = network.get(place)
-    return set() if root is None else {root}
-
-
-def majority_points(counts: list[int], points: tuple[int, ...]) -> list[int]:
-    """The points each player's count of one kind of token scores: the most score `points[0]`,
-    the next `points[1]`… Players tied share a rank and each score its points; the ranks they
-    fill after it are not given. A count of 0 scores nothing. Spec: editions/germany.aventuriers:98."""
-    scored = [0] * len(counts)
-    rank = 0
-    for count in sorted({count for count in counts if count > 0}, reverse=True):
-        if rank >= len(points):
-            break
-        tied = [player for player, held in enumerate(counts) if held == count]
-        for player in tied:
-            scored[player] = points[rank]
-        rank += len(tied)
-    return scored
-
-
 class _Random:
     """splitmix64: a one-integer state, so a saved game replays its shuffles."""
 
@@ -2485,20 +2485,6 @@ class _CoreGame:
             pending.extend(tickets[:SETUP_TICKETS])
             del tickets[:SETUP_TICKETS]
         self._ticket_deck = tickets
-        # The tokens on their places, drawn at random from each set's supply: editions/germany.aventuriers:98.
-        for tokens, record in TOKENS.items():
-            supply = [kind for kind, count in enumerate(record["kinds"].values()) for _ in range(count)]
-            self._rng.shuffle(supply)
-            for at, count in enumerate(record["on"].values()):
-                for _ in range(count):
-                    self._tokens_on[tokens][at][supply.pop()] += 1
-        # Two decks of tickets, dealt only once each player has said how many come from each: editions/germany.aventuriers:52.
-        tickets = [ticket for pending in self._pending for ticket in pending] + self._ticket_deck
-        for pending in self._pending:
-            pending.clear()
-        self._mix_deck = [ticket for ticket in tickets if _MIXED[ticket]]
-        self._ticket_deck = [ticket for ticket in tickets if not _MIXED[ticket]]
-        self._phase = "ticket_mix"
 
     # -- public API ---------------------------------------------------------
 
@@ -2635,8 +2621,7 @@ class _CoreGame:
         self._claim_actions(actions)
         if self._ticket_deck:
             actions.append(_DRAW_TICKETS)
-        if self._mix_deck:
-            actions += self._mix_actions()
+        self._more_turn_actions(actions)
         if not actions:
             actions.append(_PASS)
         return actions
@@ -2651,8 +2636,7 @@ class _CoreGame:
         actions = []
         if self._ticket_deck:
             actions.append(_DRAW_TICKETS)
-        if self._mix_deck:
-            actions += self._mix_actions()
+        self._more_turn_actions(actions)
         return draws, claims, actions
 
     def _turn_at(self, k: int, parts: tuple[list[_Action], int, list[_Action]]) -> _Action:
@@ -2732,6 +2716,9 @@ class _CoreGame:
     def _turn_ended(self) -> bool:
         """At the end of each turn, before the last round is checked: whether the game is over."""
         return False
+
+    def _more_turn_actions(self, actions: list[_Action]) -> None:
+        """A turn's actions after the ticket draw, appended to `actions`: none in the core."""
 
     # -- card supply --------------------------------------------------------
 
@@ -2877,7 +2864,8 @@ class _CoreGame:
             self._phase = "second_card"
 
     def _drawn_to(self, action: dict, source: Any) -> str | None:
-        """Where the card `action` draws goes, read before it is drawn: None, the player's hand."""
+        """Where the card `action` draws goes, read before it is drawn (a draw refused then draws
+        nothing): None, the player's hand."""
         return None
 
     def _check_draw_to(self, to: str | None, card: int | None) -> None:
@@ -3724,6 +3712,16 @@ class _TokensGame(_CountriesGame):
             raise IllegalAction("must_take_token", token=_TOKEN_ONE[tokens], city=_TOKEN_PLACES[tokens][at])
         super()._refuse_in_phase(phase)
 
+    def _set_up(self) -> None:
+        """The tokens on their places, drawn at random from each set's supply: editions/germany.aventuriers:98."""
+        super()._set_up()
+        for tokens, record in TOKENS.items():
+            supply = [kind for kind, count in enumerate(record["kinds"].values()) for _ in range(count)]
+            self._rng.shuffle(supply)
+            for at, count in enumerate(record["on"].values()):
+                for _ in range(count):
+                    self._tokens_on[tokens][at][supply.pop()] += 1
+
 
 class _TicketMixGame(_TokensGame):
     """What « les deux pioches de tickets » (editions/germany.aventuriers:52) changes of the game below it: overrides of its methods."""
@@ -3766,6 +3764,21 @@ class _TicketMixGame(_TokensGame):
         if phase == "ticket_mix":
             raise IllegalAction("must_choose_ticket_mix", kind=_MIX_PLURAL)
         super()._refuse_in_phase(phase)
+
+    def _set_up(self) -> None:
+        """Two decks of tickets, dealt only once each player has said how many come from each: editions/germany.aventuriers:52."""
+        super()._set_up()
+        tickets = [ticket for pending in self._pending for ticket in pending] + self._ticket_deck
+        for pending in self._pending:
+            pending.clear()
+        self._mix_deck = [ticket for ticket in tickets if _MIXED[ticket]]
+        self._ticket_deck = [ticket for ticket in tickets if not _MIXED[ticket]]
+        self._phase = "ticket_mix"
+
+    def _more_turn_actions(self, actions: list[_Action]) -> None:
+        super()._more_turn_actions(actions)
+        if self._mix_deck:
+            actions += self._mix_actions()
 
 
 class Game(_TicketMixGame):

@@ -1529,6 +1529,49 @@ def _ways_to_pay(
     return ways
 
 
+def _table_points(rows: tuple[tuple[int, int], ...], count: int) -> int:
+    """The row of `count`, or of the largest count below it; nothing below the first row."""
+    found = 0
+    for row, points in rows:
+        if row <= count:
+            found = points
+    return found
+
+
+def _two_paths(routes: list[int], a: str, b: str) -> bool:
+    """Whether `routes` join `a` and `b` by two paths that share no route (they may cross).
+
+    Two units of flow from `a` to `b`, each route carrying at most one, in either direction.
+    """
+    neighbours: dict[str, list[tuple[int, str, int]]] = {}
+    for edge, route in enumerate(routes):
+        x, y = _ROUTE_ENDS[route]
+        neighbours.setdefault(x, []).append((edge, y, 1))
+        neighbours.setdefault(y, []).append((edge, x, -1))
+    if a not in neighbours or b not in neighbours:
+        return False
+    flow = [0] * len(routes)  # 1: carried from its first end, -1: from its second
+    for _ in range(2):
+        came: dict[str, tuple[int, str, int]] = {}
+        reached = {a}
+        queue = [a]
+        while queue and b not in reached:
+            city = queue.pop(0)
+            for edge, other, direction in neighbours[city]:
+                if other not in reached and flow[edge] != direction:
+                    reached.add(other)
+                    came[other] = (edge, city, direction)
+                    queue.append(other)
+        if b not in reached:
+            return False
+        city = b
+        while city != a:
+            edge, before, direction = came[city]
+            flow[edge] += direction
+            city = before
+    return True
+
+
 def _index_actions() -> tuple:
     """Every action of the edition, each with its place in ACTIONS, and the tables that find them."""
     actions: list[_Action] = []
@@ -1703,49 +1746,6 @@ def _cards(count: int, color: int | None = None) -> str:
     if color is None:
         return _counted(count, "carte", "cartes")
     return _counted(count, *_CARD_FORMS[COLORS[color]])
-
-
-def _table_points(rows: tuple[tuple[int, int], ...], count: int) -> int:
-    """The row of `count`, or of the largest count below it; nothing below the first row."""
-    found = 0
-    for row, points in rows:
-        if row <= count:
-            found = points
-    return found
-
-
-def _two_paths(routes: list[int], a: str, b: str) -> bool:
-    """Whether `routes` join `a` and `b` by two paths that share no route (they may cross).
-
-    Two units of flow from `a` to `b`, each route carrying at most one, in either direction.
-    """
-    neighbours: dict[str, list[tuple[int, str, int]]] = {}
-    for edge, route in enumerate(routes):
-        x, y = _ROUTE_ENDS[route]
-        neighbours.setdefault(x, []).append((edge, y, 1))
-        neighbours.setdefault(y, []).append((edge, x, -1))
-    if a not in neighbours or b not in neighbours:
-        return False
-    flow = [0] * len(routes)  # 1: carried from its first end, -1: from its second
-    for _ in range(2):
-        came: dict[str, tuple[int, str, int]] = {}
-        reached = {a}
-        queue = [a]
-        while queue and b not in reached:
-            city = queue.pop(0)
-            for edge, other, direction in neighbours[city]:
-                if other not in reached and flow[edge] != direction:
-                    reached.add(other)
-                    came[other] = (edge, city, direction)
-                    queue.append(other)
-        if b not in reached:
-            return False
-        city = b
-        while city != a:
-            edge, before, direction = came[city]
-            flow[edge] += direction
-            city = before
-    return True
 
 
 class _Random:
@@ -1992,6 +1992,7 @@ class _CoreGame:
         self._claim_actions(actions)
         if self._ticket_deck:
             actions.append(_DRAW_TICKETS)
+        self._more_turn_actions(actions)
         if not actions:
             actions.append(_PASS)
         return actions
@@ -2006,6 +2007,7 @@ class _CoreGame:
         actions = []
         if self._ticket_deck:
             actions.append(_DRAW_TICKETS)
+        self._more_turn_actions(actions)
         return draws, claims, actions
 
     def _turn_at(self, k: int, parts: tuple[list[_Action], int, list[_Action]]) -> _Action:
@@ -2085,6 +2087,9 @@ class _CoreGame:
     def _turn_ended(self) -> bool:
         """At the end of each turn, before the last round is checked: whether the game is over."""
         return False
+
+    def _more_turn_actions(self, actions: list[_Action]) -> None:
+        """A turn's actions after the ticket draw, appended to `actions`: none in the core."""
 
     # -- card supply --------------------------------------------------------
 
@@ -2230,7 +2235,8 @@ class _CoreGame:
             self._phase = "second_card"
 
     def _drawn_to(self, action: dict, source: Any) -> str | None:
-        """Where the card `action` draws goes, read before it is drawn: None, the player's hand."""
+        """Where the card `action` draws goes, read before it is drawn (a draw refused then draws
+        nothing): None, the player's hand."""
         return None
 
     def _check_draw_to(self, to: str | None, card: int | None) -> None:

@@ -97,61 +97,6 @@ CARDS_PER_DRAW = 2
 TICKETS_PER_DRAW = 4
 DRAW_KEEP_AT_LEAST = 1
 ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7: 18}
-# Each neighbouring country and its border arrows.
-COUNTRIES = {
-    "Austria": ("Austria#1",),
-    "Croazia": ("Croazia#1", "Croazia#2", "Croazia#3"),
-    "Francia": ("Francia#1",),
-    "Monaco": ("Monaco#1",),
-    "Svizzera": ("Svizzera#1", "Svizzera#2"),
-}
-# Regions: each one's French name, its cities, and how many regions it counts for in a network
-# that reaches all of them; the points of a network by the regions it reaches (the row of its
-# count, or of the largest count below it). Spec: editions/italy.aventuriers:81.
-REGIONS = {
-    "abruzzo": {"name": "les Abruzzes", "cities": ("Pescara",), "whole_counts": 1},
-    "calabria": {"name": "la Calabre", "cities": ("Cosenza",), "whole_counts": 1},
-    "campania": {"name": "la Campanie", "cities": ("Napoli", "Salerno"), "whole_counts": 1},
-    "emilia-romagna": {
-        "name": "l'Émilie-Romagne",
-        "cities": ("Bologna", "Parma", "Ravenna"),
-        "whole_counts": 1,
-    },
-    "friuli-venezia-giulia": {
-        "name": "le Frioul-Vénétie Julienne",
-        "cities": ("Tarvisio", "Trieste"),
-        "whole_counts": 1,
-    },
-    "lazio": {"name": "le Latium", "cities": ("Roma",), "whole_counts": 1},
-    "liguria": {"name": "la Ligurie", "cities": ("Genova",), "whole_counts": 1},
-    "lombardia": {"name": "la Lombardie", "cities": ("Bergamo", "Milano"), "whole_counts": 1},
-    "marche": {"name": "les Marches", "cities": ("Ancona",), "whole_counts": 1},
-    "piemonte": {"name": "le Piémont", "cities": ("Torino",), "whole_counts": 1},
-    "puglia": {"name": "les Pouilles", "cities": ("Bari", "Foggia", "Lecce", "Taranto"), "whole_counts": 2},
-    "sardegna": {"name": "la Sardaigne", "cities": ("Cagliari", "Olbia", "Sassari"), "whole_counts": 2},
-    "sicilia": {
-        "name": "la Sicile",
-        "cities": ("Agrigento", "Catania", "Messina", "Palermo", "Siracusa"),
-        "whole_counts": 2,
-    },
-    "toscana": {"name": "la Toscane", "cities": ("Firenze", "Grosseto", "Pisa"), "whole_counts": 1},
-    "trentino-alto-adige": {"name": "le Trentin-Haut-Adige", "cities": ("Bolzano",), "whole_counts": 1},
-    "umbria": {"name": "l'Ombrie", "cities": ("Perugia",), "whole_counts": 1},
-    "veneto": {"name": "la Vénétie", "cities": ("Venezia", "Verona"), "whole_counts": 1},
-}
-REGION_POINTS = (
-    (5, 1),
-    (6, 2),
-    (7, 4),
-    (8, 7),
-    (9, 11),
-    (10, 16),
-    (11, 22),
-    (12, 29),
-    (13, 37),
-    (14, 46),
-    (15, 56),
-)
 # (lowest player count, highest, whether taking one track closes its twin)
 DOUBLE_ROUTE_RULES = ((2, 3, True), (4, 5, False))
 LAST_ROUND_TRAINS = 2
@@ -2082,6 +2027,14 @@ _COLOR_INDEX = {name: index for index, name in enumerate(COLORS)}
 _PLAIN_COLORS = tuple(range(len(COLORS) - 1))
 _ROUTES_BY_LENGTH = tuple(sorted(range(len(_ROUTE_IDS)), key=_ROUTE_LENGTH.__getitem__))
 _MASK = (1 << 64) - 1
+# Each neighbouring country and its border arrows.
+COUNTRIES = {
+    "Austria": ("Austria#1",),
+    "Croazia": ("Croazia#1", "Croazia#2", "Croazia#3"),
+    "Francia": ("Francia#1",),
+    "Monaco": ("Monaco#1",),
+    "Svizzera": ("Svizzera#1", "Svizzera#2"),
+}
 _ROUTE_FERRY = tuple(route["ferry"] for route in ROUTES.values())
 # The second deck (editions/italy.aventuriers:121): its cards are all alike and face down, so the pile is a
 # count; one covers up to `covers` of the locomotives a ferry needs.
@@ -2092,6 +2045,53 @@ EXTRA_DECK: dict = {
     "covers": 2,
     "hold_at_most": 2,
 }
+# Regions: each one's French name, its cities, and how many regions it counts for in a network
+# that reaches all of them; the points of a network by the regions it reaches (the row of its
+# count, or of the largest count below it). Spec: editions/italy.aventuriers:81.
+REGIONS = {
+    "abruzzo": {"name": "les Abruzzes", "cities": ("Pescara",), "whole_counts": 1},
+    "calabria": {"name": "la Calabre", "cities": ("Cosenza",), "whole_counts": 1},
+    "campania": {"name": "la Campanie", "cities": ("Napoli", "Salerno"), "whole_counts": 1},
+    "emilia-romagna": {
+        "name": "l'Émilie-Romagne",
+        "cities": ("Bologna", "Parma", "Ravenna"),
+        "whole_counts": 1,
+    },
+    "friuli-venezia-giulia": {
+        "name": "le Frioul-Vénétie Julienne",
+        "cities": ("Tarvisio", "Trieste"),
+        "whole_counts": 1,
+    },
+    "lazio": {"name": "le Latium", "cities": ("Roma",), "whole_counts": 1},
+    "liguria": {"name": "la Ligurie", "cities": ("Genova",), "whole_counts": 1},
+    "lombardia": {"name": "la Lombardie", "cities": ("Bergamo", "Milano"), "whole_counts": 1},
+    "marche": {"name": "les Marches", "cities": ("Ancona",), "whole_counts": 1},
+    "piemonte": {"name": "le Piémont", "cities": ("Torino",), "whole_counts": 1},
+    "puglia": {"name": "les Pouilles", "cities": ("Bari", "Foggia", "Lecce", "Taranto"), "whole_counts": 2},
+    "sardegna": {"name": "la Sardaigne", "cities": ("Cagliari", "Olbia", "Sassari"), "whole_counts": 2},
+    "sicilia": {
+        "name": "la Sicile",
+        "cities": ("Agrigento", "Catania", "Messina", "Palermo", "Siracusa"),
+        "whole_counts": 2,
+    },
+    "toscana": {"name": "la Toscane", "cities": ("Firenze", "Grosseto", "Pisa"), "whole_counts": 1},
+    "trentino-alto-adige": {"name": "le Trentin-Haut-Adige", "cities": ("Bolzano",), "whole_counts": 1},
+    "umbria": {"name": "l'Ombrie", "cities": ("Perugia",), "whole_counts": 1},
+    "veneto": {"name": "la Vénétie", "cities": ("Venezia", "Verona"), "whole_counts": 1},
+}
+REGION_POINTS = (
+    (5, 1),
+    (6, 2),
+    (7, 4),
+    (8, 7),
+    (9, 11),
+    (10, 16),
+    (11, 22),
+    (12, 29),
+    (13, 37),
+    (14, 46),
+    (15, 56),
+)
 _CITY_REGION = {city: region for region, record in REGIONS.items() for city in record["cities"]}
 
 
@@ -2255,6 +2255,35 @@ def _ways_to_pay(
     if jokers_allowed and count:
         ways.append({LOCOMOTIVE: count})
     return ways
+
+
+def _roots(network: dict[str, str], place: str) -> set[str]:
+    """The networks that reach `place`: a city's own, or those reaching any arrow of a country."""
+    if place in COUNTRIES:
+        return {root for node, root in network.items() if _NODE_COUNTRY.get(node) == place}
+    root = network.get(place)
+    return set() if root is None else {root}
+
+
+def region_points(count: int) -> int:
+    """The points of a network reaching `count` regions: editions/italy.aventuriers:81."""
+    found = 0
+    for row, points in REGION_POINTS:
+        if row <= count:
+            found = points
+    return found
+
+
+def _regions_reached(cities: set[str]) -> dict[str, int]:
+    """The regions a network of `cities` reaches, each with the regions it counts for."""
+    reached: dict[str, int] = {}
+    for city in cities:
+        region = _CITY_REGION.get(city)
+        if region is not None and region not in reached:
+            record = REGIONS[region]
+            whole = all(other in cities for other in record["cities"])
+            reached[region] = record["whole_counts"] if whole else 1
+    return reached
 
 
 def _index_actions() -> tuple:
@@ -2460,35 +2489,6 @@ def _cards(count: int, color: int | None = None) -> str:
     if color is None:
         return _counted(count, "carte", "cartes")
     return _counted(count, *_CARD_FORMS[COLORS[color]])
-
-
-def _roots(network: dict[str, str], place: str) -> set[str]:
-    """The networks that reach `place`: a city's own, or those reaching any arrow of a country."""
-    if place in COUNTRIES:
-        return {root for node, root in network.items() if _NODE_COUNTRY.get(node) == place}
-    root = network.get(place)
-    return set() if root is None else {root}
-
-
-def region_points(count: int) -> int:
-    """The points of a network reaching `count` regions: editions/italy.aventuriers:81."""
-    found = 0
-    for row, points in REGION_POINTS:
-        if row <= count:
-            found = points
-    return found
-
-
-def _regions_reached(cities: set[str]) -> dict[str, int]:
-    """The regions a network of `cities` reaches, each with the regions it counts for."""
-    reached: dict[str, int] = {}
-    for city in cities:
-        region = _CITY_REGION.get(city)
-        if region is not None and region not in reached:
-            record = REGIONS[region]
-            whole = all(other in cities for other in record["cities"])
-            reached[region] = record["whole_counts"] if whole else 1
-    return reached
 
 
 class _Random:
@@ -2739,8 +2739,7 @@ class _CoreGame:
         self._claim_actions(actions)
         if self._ticket_deck:
             actions.append(_DRAW_TICKETS)
-        if self._extra_pile and self._extra_cards[self._current] < 2:
-            actions.append(_TABLES["draw_extra_card"])
+        self._more_turn_actions(actions)
         if not actions:
             actions.append(_PASS)
         return actions
@@ -2755,8 +2754,7 @@ class _CoreGame:
         actions = []
         if self._ticket_deck:
             actions.append(_DRAW_TICKETS)
-        if self._extra_pile and self._extra_cards[self._current] < 2:
-            actions.append(_TABLES["draw_extra_card"])
+        self._more_turn_actions(actions)
         return draws, claims, actions
 
     def _turn_at(self, k: int, parts: tuple[list[_Action], int, list[_Action]]) -> _Action:
@@ -2836,6 +2834,9 @@ class _CoreGame:
     def _turn_ended(self) -> bool:
         """At the end of each turn, before the last round is checked: whether the game is over."""
         return False
+
+    def _more_turn_actions(self, actions: list[_Action]) -> None:
+        """A turn's actions after the ticket draw, appended to `actions`: none in the core."""
 
     # -- card supply --------------------------------------------------------
 
@@ -2981,7 +2982,8 @@ class _CoreGame:
             self._phase = "second_card"
 
     def _drawn_to(self, action: dict, source: Any) -> str | None:
-        """Where the card `action` draws goes, read before it is drawn: None, the player's hand."""
+        """Where the card `action` draws goes, read before it is drawn (a draw refused then draws
+        nothing): None, the player's hand."""
         return None
 
     def _check_draw_to(self, to: str | None, card: int | None) -> None:
@@ -3734,7 +3736,18 @@ class _CountriesGame(_CoreGame):
         return bool(_roots(network, record["a"]) & _roots(network, record["b"]))
 
 
-class _RegionsGame(_CountriesGame):
+class _ExtraDeckGame(_CountriesGame):
+    """What « la seconde pioche de cartes » (editions/italy.aventuriers:121) changes of the game below it: overrides of its methods."""
+
+    __slots__ = ()
+
+    def _more_turn_actions(self, actions: list[_Action]) -> None:
+        super()._more_turn_actions(actions)
+        if self._extra_pile and self._extra_cards[self._current] < 2:
+            actions.append(_TABLES["draw_extra_card"])
+
+
+class _RegionsGame(_ExtraDeckGame):
     """What « les régions » (editions/italy.aventuriers:81) changes of the game below it: overrides of its methods."""
 
     __slots__ = ()

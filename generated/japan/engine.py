@@ -117,43 +117,6 @@ _PUBLIC_ROUTES_IDS = (
     "takasaki-tokyo",
     "tokyo-utsunomiya",
 )
-# Public routes, each built with a piece of the shared supply and used by every player for tickets:
-# the supply, the routes, the contribution track's points by rank for each player count (negative
-# points are taken away), those of a player still at 0 (None: their rank's), and the supply's end
-# trigger (the pieces left at which the last round may start, with the trains' trigger "both" or
-# "either"; None: the trains' alone). Spec: editions/japan.aventuriers:97.
-PUBLIC_ROUTES = {
-    "pieces": 16,
-    "routes": (
-        "akita-morioka",
-        "aomori-hakodate-gray",
-        "aomori-morioka",
-        "fukushima-sendai",
-        "fukushima-shinjo",
-        "fukushima-utsunomiya",
-        "hakata-kokura",
-        "hakata-kumamoto",
-        "hamamatsu-nagoya",
-        "hamamatsu-odawara",
-        "hiroshima-kokura",
-        "hiroshima-okayama",
-        "kagoshima-chuo-kumamoto",
-        "kanazawa-nagano",
-        "kyoto-nagoya",
-        "kyoto-osaka",
-        "morioka-sendai",
-        "nagano-takasaki",
-        "niigata-takasaki",
-        "odawara-tokyo",
-        "okayama-osaka",
-        "takasaki-tokyo",
-        "tokyo-utsunomiya",
-    ),
-    "ranks": {2: (10, -10), 3: (15, 5, -10), 4: (20, 10, 0, -10), 5: (25, 15, 5, -5, -10)},
-    "no_contribution": -20,
-    "last_round_pieces": 2,
-    "with_trains": "both",
-}
 # (lowest player count, highest, whether taking one track closes its twin)
 DOUBLE_ROUTE_RULES = ((2, 3, True), (4, 5, False))
 LAST_ROUND_TRAINS = 2
@@ -1183,6 +1146,43 @@ _COLOR_INDEX = {name: index for index, name in enumerate(COLORS)}
 _PLAIN_COLORS = tuple(range(len(COLORS) - 1))
 _ROUTES_BY_LENGTH = tuple(sorted(range(len(_ROUTE_IDS)), key=_ROUTE_LENGTH.__getitem__))
 _MASK = (1 << 64) - 1
+# Public routes, each built with a piece of the shared supply and used by every player for tickets:
+# the supply, the routes, the contribution track's points by rank for each player count (negative
+# points are taken away), those of a player still at 0 (None: their rank's), and the supply's end
+# trigger (the pieces left at which the last round may start, with the trains' trigger "both" or
+# "either"; None: the trains' alone). Spec: editions/japan.aventuriers:97.
+PUBLIC_ROUTES = {
+    "pieces": 16,
+    "routes": (
+        "akita-morioka",
+        "aomori-hakodate-gray",
+        "aomori-morioka",
+        "fukushima-sendai",
+        "fukushima-shinjo",
+        "fukushima-utsunomiya",
+        "hakata-kokura",
+        "hakata-kumamoto",
+        "hamamatsu-nagoya",
+        "hamamatsu-odawara",
+        "hiroshima-kokura",
+        "hiroshima-okayama",
+        "kagoshima-chuo-kumamoto",
+        "kanazawa-nagano",
+        "kyoto-nagoya",
+        "kyoto-osaka",
+        "morioka-sendai",
+        "nagano-takasaki",
+        "niigata-takasaki",
+        "odawara-tokyo",
+        "okayama-osaka",
+        "takasaki-tokyo",
+        "tokyo-utsunomiya",
+    ),
+    "ranks": {2: (10, -10), 3: (15, 5, -10), 4: (20, 10, 0, -10), 5: (25, 15, 5, -5, -10)},
+    "no_contribution": -20,
+    "last_round_pieces": 2,
+    "with_trains": "both",
+}
 # Whether each route is public; the trains a public route spares its builder while the supply
 # lasts (its length); the colours (LOCOMOTIVE for gray) whose routes include a public one.
 _PUBLIC = tuple(route_id in PUBLIC_ROUTES["routes"] for route_id in _ROUTE_IDS)
@@ -1354,6 +1354,20 @@ def _ways_to_pay(
     if jokers_allowed and count:
         ways.append({LOCOMOTIVE: count})
     return ways
+
+
+def rank_points(track: list[int], row: tuple[int, ...], none: int | None) -> list[int]:
+    """The points each player's place on the contribution `track` scores: the first `row[0]`, the
+    second `row[1]`… Tied players each score their rank's points, and the next player the rank
+    they would have without the tie; a player still at 0 scores `none` instead (when it is not
+    None). Spec: editions/japan.aventuriers:97."""
+    scored = []
+    for spaces in track:
+        if spaces == 0 and none is not None:
+            scored.append(none)
+        else:
+            scored.append(row[sum(1 for other in track if other > spaces)])
+    return scored
 
 
 def _index_actions() -> tuple:
@@ -1530,20 +1544,6 @@ def _cards(count: int, color: int | None = None) -> str:
     if color is None:
         return _counted(count, "carte", "cartes")
     return _counted(count, *_CARD_FORMS[COLORS[color]])
-
-
-def rank_points(track: list[int], row: tuple[int, ...], none: int | None) -> list[int]:
-    """The points each player's place on the contribution `track` scores: the first `row[0]`, the
-    second `row[1]`… Tied players each score their rank's points, and the next player the rank
-    they would have without the tie; a player still at 0 scores `none` instead (when it is not
-    None). Spec: editions/japan.aventuriers:97."""
-    scored = []
-    for spaces in track:
-        if spaces == 0 and none is not None:
-            scored.append(none)
-        else:
-            scored.append(row[sum(1 for other in track if other > spaces)])
-    return scored
 
 
 class _Random:
@@ -1796,6 +1796,7 @@ class _CoreGame:
         self._claim_actions(actions)
         if self._ticket_deck:
             actions.append(_DRAW_TICKETS)
+        self._more_turn_actions(actions)
         if not actions:
             actions.append(_PASS)
         return actions
@@ -1810,6 +1811,7 @@ class _CoreGame:
         actions = []
         if self._ticket_deck:
             actions.append(_DRAW_TICKETS)
+        self._more_turn_actions(actions)
         return draws, claims, actions
 
     def _turn_at(self, k: int, parts: tuple[list[_Action], int, list[_Action]]) -> _Action:
@@ -1889,6 +1891,9 @@ class _CoreGame:
     def _turn_ended(self) -> bool:
         """At the end of each turn, before the last round is checked: whether the game is over."""
         return False
+
+    def _more_turn_actions(self, actions: list[_Action]) -> None:
+        """A turn's actions after the ticket draw, appended to `actions`: none in the core."""
 
     # -- card supply --------------------------------------------------------
 
@@ -2034,7 +2039,8 @@ class _CoreGame:
             self._phase = "second_card"
 
     def _drawn_to(self, action: dict, source: Any) -> str | None:
-        """Where the card `action` draws goes, read before it is drawn: None, the player's hand."""
+        """Where the card `action` draws goes, read before it is drawn (a draw refused then draws
+        nothing): None, the player's hand."""
         return None
 
     def _check_draw_to(self, to: str | None, card: int | None) -> None:

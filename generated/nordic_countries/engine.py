@@ -96,7 +96,6 @@ CARDS_PER_DRAW = 2
 TICKETS_PER_DRAW = 3
 DRAW_KEEP_AT_LEAST = 1
 ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 9: 27}
-TUNNEL_REVEAL = 3
 # (lowest player count, highest, whether taking one track closes its twin)
 DOUBLE_ROUTE_RULES = ((2, 2, True), (3, 3, False))
 LAST_ROUND_TRAINS = 2
@@ -1586,6 +1585,7 @@ _MASK = (1 << 64) - 1
 # Whether the joker pays each route (a tunnel or a ferry; never an ordinary route).
 _JOKER_PAYS = tuple(bool(route["tunnel"]) or bool(route["ferry"]) for route in ROUTES.values())
 _ROUTE_FERRY = tuple(route["ferry"] for route in ROUTES.values())
+TUNNEL_REVEAL = 3
 _ROUTE_TUNNEL = tuple(route["tunnel"] for route in ROUTES.values())
 # How many cards each tunnel's claim turns over (as printed on the route).
 _ROUTE_REVEAL = tuple(route["reveal"] for route in ROUTES.values())
@@ -2258,6 +2258,7 @@ class _CoreGame:
         self._claim_actions(actions)
         if self._ticket_deck:
             actions.append(_DRAW_TICKETS)
+        self._more_turn_actions(actions)
         if not actions:
             actions.append(_PASS)
         return actions
@@ -2272,6 +2273,7 @@ class _CoreGame:
         actions = []
         if self._ticket_deck:
             actions.append(_DRAW_TICKETS)
+        self._more_turn_actions(actions)
         return draws, claims, actions
 
     def _turn_at(self, k: int, parts: tuple[list[_Action], int, list[_Action]]) -> _Action:
@@ -2354,6 +2356,9 @@ class _CoreGame:
         """At the end of each turn, before the last round is checked: whether the game is over."""
         return False
 
+    def _more_turn_actions(self, actions: list[_Action]) -> None:
+        """A turn's actions after the ticket draw, appended to `actions`: none in the core."""
+
     # -- card supply --------------------------------------------------------
 
     def _draw_from_deck(self) -> int | None:
@@ -2428,7 +2433,8 @@ class _CoreGame:
             self._phase = "second_card"
 
     def _drawn_to(self, action: dict, source: Any) -> str | None:
-        """Where the card `action` draws goes, read before it is drawn: None, the player's hand."""
+        """Where the card `action` draws goes, read before it is drawn (a draw refused then draws
+        nothing): None, the player's hand."""
         return None
 
     def _check_draw_to(self, to: str | None, card: int | None) -> None:

@@ -96,269 +96,6 @@ CARDS_PER_DRAW = 2
 TICKETS_PER_DRAW = 4
 DRAW_KEEP_AT_LEAST = 1
 ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7: 18}
-# Each neighbouring country and its border arrows.
-COUNTRIES = {"Ontario": ("Ontario#1", "Ontario#2")}
-# Shares: each company's French name, its shares (numbered 1 to count, taken in that order), the
-# points of its first shareholder, its second…, and the routes bearing its logo. Spec: editions/pennsylvania.aventuriers:91.
-SHARES = {
-    "prr": {
-        "name": "la Pennsylvania Railroad",
-        "count": 15,
-        "points": (30, 21, 14, 9, 6),
-        "routes": (
-            "albany-new-york-blue",
-            "albany-new-york-green",
-            "allentown-philadelphia-black",
-            "allentown-philadelphia-red",
-            "allentown-scranton-wilkes-barre-blue",
-            "allentown-scranton-wilkes-barre-white",
-            "altoona-dubois",
-            "altoona-harrisburg-orange",
-            "altoona-harrisburg-red",
-            "altoona-johnstown-blue",
-            "altoona-johnstown-yellow",
-            "atlantic-city-philadelphia-1",
-            "atlantic-city-philadelphia-2",
-            "baltimore-gettysburg",
-            "baltimore-philadelphia-pink",
-            "baltimore-philadelphia-yellow",
-            "baltimore-york",
-            "buffalo-coudersport",
-            "buffalo-ontario-1-1",
-            "buffalo-ontario-1-2",
-            "buffalo-warren",
-            "chambersburg-cumberland",
-            "chambersburg-harrisburg",
-            "coudersport-elmira",
-            "coudersport-warren",
-            "coudersport-williamsport",
-            "cumberland-johnstown",
-            "elmira-rochester",
-            "elmira-towanda",
-            "erie-oil-city",
-            "erie-ontario-2-1",
-            "erie-ontario-2-2",
-            "erie-warren",
-            "gettysburg-harrisburg",
-            "harrisburg-lancaster-1",
-            "harrisburg-lancaster-2",
-            "harrisburg-lewiston",
-            "harrisburg-scranton-wilkes-barre",
-            "harrisburg-york",
-            "johnstown-pittsburg-black",
-            "johnstown-pittsburg-pink",
-            "lancaster-philadelphia-green",
-            "lancaster-philadelphia-orange",
-            "lancaster-york",
-            "lewiston-williamsport",
-            "new-york-philadelphia-1",
-            "new-york-philadelphia-2",
-            "oil-city-pittsburg",
-            "oil-city-warren",
-            "pittsburg-wheeling-green",
-            "pittsburg-wheeling-white",
-            "pittsburg-youngstown-blue",
-            "pittsburg-youngstown-orange",
-            "scranton-wilkes-barre-towanda",
-            "wheeling-youngstown",
-        ),
-    },
-    "bo": {
-        "name": "la Baltimore & Ohio Railroad",
-        "count": 10,
-        "points": (20, 14, 9, 5, 2),
-        "routes": (
-            "albany-new-york-blue",
-            "albany-new-york-green",
-            "baltimore-cumberland",
-            "baltimore-philadelphia-pink",
-            "baltimore-philadelphia-yellow",
-            "buffalo-rochester-black",
-            "buffalo-rochester-yellow",
-            "buffalo-warren",
-            "coudersport-elmira",
-            "coudersport-warren",
-            "cumberland-johnstown",
-            "cumberland-morgantown",
-            "elmira-rochester",
-            "johnstown-pittsburg-black",
-            "johnstown-pittsburg-pink",
-            "morgantown-wheeling",
-            "new-york-philadelphia-1",
-            "new-york-philadelphia-2",
-            "oil-city-pittsburg",
-            "oil-city-warren",
-            "pittsburg-youngstown-blue",
-            "pittsburg-youngstown-orange",
-            "wheeling-youngstown",
-        ),
-    },
-    "erie": {
-        "name": "l'Erie Lackawanna Railway",
-        "count": 8,
-        "points": (16, 10, 5, 1),
-        "routes": (
-            "binghamton-elmira",
-            "binghamton-scranton-wilkes-barre-black",
-            "binghamton-scranton-wilkes-barre-green",
-            "binghamton-syracuse-orange",
-            "binghamton-syracuse-yellow",
-            "binghamton-towanda",
-            "buffalo-coudersport",
-            "buffalo-erie-orange",
-            "buffalo-erie-white",
-            "buffalo-ontario-1-1",
-            "buffalo-ontario-1-2",
-            "buffalo-rochester-black",
-            "buffalo-rochester-yellow",
-            "buffalo-warren",
-            "coudersport-elmira",
-            "coudersport-warren",
-            "dubois-warren",
-            "elmira-rochester",
-            "elmira-syracuse",
-            "elmira-towanda",
-            "erie-oil-city",
-            "erie-ontario-2-1",
-            "erie-ontario-2-2",
-            "erie-warren",
-            "erie-youngstown-green",
-            "erie-youngstown-yellow",
-            "new-york-scranton-wilkes-barre-pink",
-            "new-york-scranton-wilkes-barre-red",
-            "oil-city-warren",
-            "oil-city-youngstown",
-            "scranton-wilkes-barre-towanda",
-            "towanda-williamsport",
-        ),
-    },
-    "rdg": {
-        "name": "les Reading Lines",
-        "count": 7,
-        "points": (15, 9, 5),
-        "routes": (
-            "allentown-philadelphia-black",
-            "allentown-philadelphia-red",
-            "allentown-reading",
-            "allentown-scranton-wilkes-barre-blue",
-            "allentown-scranton-wilkes-barre-white",
-            "allentown-stroudsburg",
-            "atlantic-city-philadelphia-1",
-            "atlantic-city-philadelphia-2",
-            "chambersburg-harrisburg",
-            "gettysburg-harrisburg",
-            "harrisburg-reading",
-            "harrisburg-scranton-wilkes-barre",
-            "lancaster-reading",
-            "lewiston-williamsport",
-            "new-york-philadelphia-1",
-            "new-york-philadelphia-2",
-            "scranton-wilkes-barre-stroudsburg",
-            "towanda-williamsport",
-        ),
-    },
-    "lv": {
-        "name": "la Lehigh Valley Railroad",
-        "count": 6,
-        "points": (12, 7, 3),
-        "routes": (
-            "allentown-scranton-wilkes-barre-blue",
-            "allentown-scranton-wilkes-barre-white",
-            "allentown-stroudsburg",
-            "buffalo-rochester-black",
-            "buffalo-rochester-yellow",
-            "elmira-rochester",
-            "elmira-syracuse",
-            "elmira-towanda",
-            "new-york-scranton-wilkes-barre-pink",
-            "new-york-scranton-wilkes-barre-red",
-            "rochester-syracuse-blue",
-            "rochester-syracuse-pink",
-            "scranton-wilkes-barre-stroudsburg",
-            "scranton-wilkes-barre-towanda",
-        ),
-    },
-    "nyc": {
-        "name": "le New York Central System",
-        "count": 5,
-        "points": (10, 6, 3),
-        "routes": (
-            "albany-new-york-blue",
-            "albany-new-york-green",
-            "albany-syracuse-red",
-            "albany-syracuse-white",
-            "buffalo-erie-orange",
-            "buffalo-erie-white",
-            "buffalo-ontario-1-1",
-            "buffalo-ontario-1-2",
-            "buffalo-rochester-black",
-            "buffalo-rochester-yellow",
-            "coudersport-elmira",
-            "coudersport-warren",
-            "elmira-rochester",
-            "erie-oil-city",
-            "erie-ontario-2-1",
-            "erie-ontario-2-2",
-            "erie-warren",
-            "erie-youngstown-green",
-            "erie-youngstown-yellow",
-            "pittsburg-youngstown-blue",
-            "pittsburg-youngstown-orange",
-            "rochester-syracuse-blue",
-            "rochester-syracuse-pink",
-            "wheeling-youngstown",
-        ),
-    },
-    "wm": {
-        "name": "la Western Maryland Railway",
-        "count": 4,
-        "points": (9, 5),
-        "routes": (
-            "baltimore-cumberland",
-            "baltimore-gettysburg",
-            "chambersburg-cumberland",
-            "chambersburg-harrisburg",
-            "cumberland-johnstown",
-            "cumberland-morgantown",
-            "harrisburg-york",
-        ),
-    },
-    "jcl": {
-        "name": "les Jersey Central Lines",
-        "count": 3,
-        "points": (8, 5),
-        "routes": (
-            "allentown-scranton-wilkes-barre-blue",
-            "allentown-scranton-wilkes-barre-white",
-            "allentown-stroudsburg",
-            "atlantic-city-new-york-black",
-            "atlantic-city-new-york-white",
-            "atlantic-city-philadelphia-1",
-            "atlantic-city-philadelphia-2",
-            "new-york-philadelphia-1",
-            "new-york-philadelphia-2",
-            "new-york-scranton-wilkes-barre-pink",
-            "new-york-scranton-wilkes-barre-red",
-            "scranton-wilkes-barre-stroudsburg",
-        ),
-    },
-    "brp": {
-        "name": "la Buffalo, Rochester & Pittsburgh Railway",
-        "count": 2,
-        "points": (7, 4),
-        "routes": (
-            "buffalo-rochester-black",
-            "buffalo-rochester-yellow",
-            "buffalo-warren",
-            "coudersport-elmira",
-            "coudersport-warren",
-            "dubois-warren",
-            "elmira-rochester",
-        ),
-    },
-}
-# The player count at which a dummy shareholder plays (None: never).
-SHARE_DUMMY = 2
 # (lowest player count, highest, whether taking one track closes its twin)
 DOUBLE_ROUTE_RULES = ((2, 3, True), (4, 5, False))
 LAST_ROUND_TRAINS = 2
@@ -1890,7 +1627,270 @@ _COLOR_INDEX = {name: index for index, name in enumerate(COLORS)}
 _PLAIN_COLORS = tuple(range(len(COLORS) - 1))
 _ROUTES_BY_LENGTH = tuple(sorted(range(len(_ROUTE_IDS)), key=_ROUTE_LENGTH.__getitem__))
 _MASK = (1 << 64) - 1
+# Each neighbouring country and its border arrows.
+COUNTRIES = {"Ontario": ("Ontario#1", "Ontario#2")}
 _ROUTE_FERRY = tuple(route["ferry"] for route in ROUTES.values())
+# Shares: each company's French name, its shares (numbered 1 to count, taken in that order), the
+# points of its first shareholder, its second…, and the routes bearing its logo. Spec: editions/pennsylvania.aventuriers:91.
+SHARES = {
+    "prr": {
+        "name": "la Pennsylvania Railroad",
+        "count": 15,
+        "points": (30, 21, 14, 9, 6),
+        "routes": (
+            "albany-new-york-blue",
+            "albany-new-york-green",
+            "allentown-philadelphia-black",
+            "allentown-philadelphia-red",
+            "allentown-scranton-wilkes-barre-blue",
+            "allentown-scranton-wilkes-barre-white",
+            "altoona-dubois",
+            "altoona-harrisburg-orange",
+            "altoona-harrisburg-red",
+            "altoona-johnstown-blue",
+            "altoona-johnstown-yellow",
+            "atlantic-city-philadelphia-1",
+            "atlantic-city-philadelphia-2",
+            "baltimore-gettysburg",
+            "baltimore-philadelphia-pink",
+            "baltimore-philadelphia-yellow",
+            "baltimore-york",
+            "buffalo-coudersport",
+            "buffalo-ontario-1-1",
+            "buffalo-ontario-1-2",
+            "buffalo-warren",
+            "chambersburg-cumberland",
+            "chambersburg-harrisburg",
+            "coudersport-elmira",
+            "coudersport-warren",
+            "coudersport-williamsport",
+            "cumberland-johnstown",
+            "elmira-rochester",
+            "elmira-towanda",
+            "erie-oil-city",
+            "erie-ontario-2-1",
+            "erie-ontario-2-2",
+            "erie-warren",
+            "gettysburg-harrisburg",
+            "harrisburg-lancaster-1",
+            "harrisburg-lancaster-2",
+            "harrisburg-lewiston",
+            "harrisburg-scranton-wilkes-barre",
+            "harrisburg-york",
+            "johnstown-pittsburg-black",
+            "johnstown-pittsburg-pink",
+            "lancaster-philadelphia-green",
+            "lancaster-philadelphia-orange",
+            "lancaster-york",
+            "lewiston-williamsport",
+            "new-york-philadelphia-1",
+            "new-york-philadelphia-2",
+            "oil-city-pittsburg",
+            "oil-city-warren",
+            "pittsburg-wheeling-green",
+            "pittsburg-wheeling-white",
+            "pittsburg-youngstown-blue",
+            "pittsburg-youngstown-orange",
+            "scranton-wilkes-barre-towanda",
+            "wheeling-youngstown",
+        ),
+    },
+    "bo": {
+        "name": "la Baltimore & Ohio Railroad",
+        "count": 10,
+        "points": (20, 14, 9, 5, 2),
+        "routes": (
+            "albany-new-york-blue",
+            "albany-new-york-green",
+            "baltimore-cumberland",
+            "baltimore-philadelphia-pink",
+            "baltimore-philadelphia-yellow",
+            "buffalo-rochester-black",
+            "buffalo-rochester-yellow",
+            "buffalo-warren",
+            "coudersport-elmira",
+            "coudersport-warren",
+            "cumberland-johnstown",
+            "cumberland-morgantown",
+            "elmira-rochester",
+            "johnstown-pittsburg-black",
+            "johnstown-pittsburg-pink",
+            "morgantown-wheeling",
+            "new-york-philadelphia-1",
+            "new-york-philadelphia-2",
+            "oil-city-pittsburg",
+            "oil-city-warren",
+            "pittsburg-youngstown-blue",
+            "pittsburg-youngstown-orange",
+            "wheeling-youngstown",
+        ),
+    },
+    "erie": {
+        "name": "l'Erie Lackawanna Railway",
+        "count": 8,
+        "points": (16, 10, 5, 1),
+        "routes": (
+            "binghamton-elmira",
+            "binghamton-scranton-wilkes-barre-black",
+            "binghamton-scranton-wilkes-barre-green",
+            "binghamton-syracuse-orange",
+            "binghamton-syracuse-yellow",
+            "binghamton-towanda",
+            "buffalo-coudersport",
+            "buffalo-erie-orange",
+            "buffalo-erie-white",
+            "buffalo-ontario-1-1",
+            "buffalo-ontario-1-2",
+            "buffalo-rochester-black",
+            "buffalo-rochester-yellow",
+            "buffalo-warren",
+            "coudersport-elmira",
+            "coudersport-warren",
+            "dubois-warren",
+            "elmira-rochester",
+            "elmira-syracuse",
+            "elmira-towanda",
+            "erie-oil-city",
+            "erie-ontario-2-1",
+            "erie-ontario-2-2",
+            "erie-warren",
+            "erie-youngstown-green",
+            "erie-youngstown-yellow",
+            "new-york-scranton-wilkes-barre-pink",
+            "new-york-scranton-wilkes-barre-red",
+            "oil-city-warren",
+            "oil-city-youngstown",
+            "scranton-wilkes-barre-towanda",
+            "towanda-williamsport",
+        ),
+    },
+    "rdg": {
+        "name": "les Reading Lines",
+        "count": 7,
+        "points": (15, 9, 5),
+        "routes": (
+            "allentown-philadelphia-black",
+            "allentown-philadelphia-red",
+            "allentown-reading",
+            "allentown-scranton-wilkes-barre-blue",
+            "allentown-scranton-wilkes-barre-white",
+            "allentown-stroudsburg",
+            "atlantic-city-philadelphia-1",
+            "atlantic-city-philadelphia-2",
+            "chambersburg-harrisburg",
+            "gettysburg-harrisburg",
+            "harrisburg-reading",
+            "harrisburg-scranton-wilkes-barre",
+            "lancaster-reading",
+            "lewiston-williamsport",
+            "new-york-philadelphia-1",
+            "new-york-philadelphia-2",
+            "scranton-wilkes-barre-stroudsburg",
+            "towanda-williamsport",
+        ),
+    },
+    "lv": {
+        "name": "la Lehigh Valley Railroad",
+        "count": 6,
+        "points": (12, 7, 3),
+        "routes": (
+            "allentown-scranton-wilkes-barre-blue",
+            "allentown-scranton-wilkes-barre-white",
+            "allentown-stroudsburg",
+            "buffalo-rochester-black",
+            "buffalo-rochester-yellow",
+            "elmira-rochester",
+            "elmira-syracuse",
+            "elmira-towanda",
+            "new-york-scranton-wilkes-barre-pink",
+            "new-york-scranton-wilkes-barre-red",
+            "rochester-syracuse-blue",
+            "rochester-syracuse-pink",
+            "scranton-wilkes-barre-stroudsburg",
+            "scranton-wilkes-barre-towanda",
+        ),
+    },
+    "nyc": {
+        "name": "le New York Central System",
+        "count": 5,
+        "points": (10, 6, 3),
+        "routes": (
+            "albany-new-york-blue",
+            "albany-new-york-green",
+            "albany-syracuse-red",
+            "albany-syracuse-white",
+            "buffalo-erie-orange",
+            "buffalo-erie-white",
+            "buffalo-ontario-1-1",
+            "buffalo-ontario-1-2",
+            "buffalo-rochester-black",
+            "buffalo-rochester-yellow",
+            "coudersport-elmira",
+            "coudersport-warren",
+            "elmira-rochester",
+            "erie-oil-city",
+            "erie-ontario-2-1",
+            "erie-ontario-2-2",
+            "erie-warren",
+            "erie-youngstown-green",
+            "erie-youngstown-yellow",
+            "pittsburg-youngstown-blue",
+            "pittsburg-youngstown-orange",
+            "rochester-syracuse-blue",
+            "rochester-syracuse-pink",
+            "wheeling-youngstown",
+        ),
+    },
+    "wm": {
+        "name": "la Western Maryland Railway",
+        "count": 4,
+        "points": (9, 5),
+        "routes": (
+            "baltimore-cumberland",
+            "baltimore-gettysburg",
+            "chambersburg-cumberland",
+            "chambersburg-harrisburg",
+            "cumberland-johnstown",
+            "cumberland-morgantown",
+            "harrisburg-york",
+        ),
+    },
+    "jcl": {
+        "name": "les Jersey Central Lines",
+        "count": 3,
+        "points": (8, 5),
+        "routes": (
+            "allentown-scranton-wilkes-barre-blue",
+            "allentown-scranton-wilkes-barre-white",
+            "allentown-stroudsburg",
+            "atlantic-city-new-york-black",
+            "atlantic-city-new-york-white",
+            "atlantic-city-philadelphia-1",
+            "atlantic-city-philadelphia-2",
+            "new-york-philadelphia-1",
+            "new-york-philadelphia-2",
+            "new-york-scranton-wilkes-barre-pink",
+            "new-york-scranton-wilkes-barre-red",
+            "scranton-wilkes-barre-stroudsburg",
+        ),
+    },
+    "brp": {
+        "name": "la Buffalo, Rochester & Pittsburgh Railway",
+        "count": 2,
+        "points": (7, 4),
+        "routes": (
+            "buffalo-rochester-black",
+            "buffalo-rochester-yellow",
+            "buffalo-warren",
+            "coudersport-elmira",
+            "coudersport-warren",
+            "dubois-warren",
+            "elmira-rochester",
+        ),
+    },
+}
+# The player count at which a dummy shareholder plays (None: never).
+SHARE_DUMMY = 2
 # The companies whose logo each route bears, in the order SHARES lists them.
 _ROUTE_SHARES = tuple(
     tuple(company for company, record in SHARES.items() if route in record["routes"]) for route in _ROUTE_IDS
@@ -2057,6 +2057,28 @@ def _ways_to_pay(
     if jokers_allowed and count:
         ways.append({LOCOMOTIVE: count})
     return ways
+
+
+def _roots(network: dict[str, str], place: str) -> set[str]:
+    """The networks that reach `place`: a city's own, or those reaching any arrow of a country."""
+    if place in COUNTRIES:
+        return {root for node, root in network.items() if _NODE_COUNTRY.get(node) == place}
+    root = network.get(place)
+    return set() if root is None else {root}
+
+
+def share_points(held: list[list[int]], points: tuple[int, ...]) -> list[int]:
+    """The points each player's shares of one company score: its shareholders ranked by the shares
+    they hold, a tie going to the lowest-numbered share; `points[rank]` to each, none without a
+    share. Spec: editions/pennsylvania.aventuriers:91."""
+    ranked = sorted(
+        (player for player, numbers in enumerate(held) if numbers),
+        key=lambda p: (-len(held[p]), min(held[p])),
+    )
+    scored = [0] * len(held)
+    for rank, player in enumerate(ranked[: len(points)]):
+        scored[player] = points[rank]
+    return scored
 
 
 def _index_actions() -> tuple:
@@ -2244,28 +2266,6 @@ def _cards(count: int, color: int | None = None) -> str:
     if color is None:
         return _counted(count, "carte", "cartes")
     return _counted(count, *_CARD_FORMS[COLORS[color]])
-
-
-def _roots(network: dict[str, str], place: str) -> set[str]:
-    """The networks that reach `place`: a city's own, or those reaching any arrow of a country."""
-    if place in COUNTRIES:
-        return {root for node, root in network.items() if _NODE_COUNTRY.get(node) == place}
-    root = network.get(place)
-    return set() if root is None else {root}
-
-
-def share_points(held: list[list[int]], points: tuple[int, ...]) -> list[int]:
-    """The points each player's shares of one company score: its shareholders ranked by the shares
-    they hold, a tie going to the lowest-numbered share; `points[rank]` to each, none without a
-    share. Spec: editions/pennsylvania.aventuriers:91."""
-    ranked = sorted(
-        (player for player, numbers in enumerate(held) if numbers),
-        key=lambda p: (-len(held[p]), min(held[p])),
-    )
-    scored = [0] * len(held)
-    for rank, player in enumerate(ranked[: len(points)]):
-        scored[player] = points[rank]
-    return scored
 
 
 class _Random:
@@ -2527,6 +2527,7 @@ class _CoreGame:
         self._claim_actions(actions)
         if self._ticket_deck:
             actions.append(_DRAW_TICKETS)
+        self._more_turn_actions(actions)
         if not actions:
             actions.append(_PASS)
         return actions
@@ -2541,6 +2542,7 @@ class _CoreGame:
         actions = []
         if self._ticket_deck:
             actions.append(_DRAW_TICKETS)
+        self._more_turn_actions(actions)
         return draws, claims, actions
 
     def _turn_at(self, k: int, parts: tuple[list[_Action], int, list[_Action]]) -> _Action:
@@ -2620,6 +2622,9 @@ class _CoreGame:
     def _turn_ended(self) -> bool:
         """At the end of each turn, before the last round is checked: whether the game is over."""
         return False
+
+    def _more_turn_actions(self, actions: list[_Action]) -> None:
+        """A turn's actions after the ticket draw, appended to `actions`: none in the core."""
 
     # -- card supply --------------------------------------------------------
 
@@ -2765,7 +2770,8 @@ class _CoreGame:
             self._phase = "second_card"
 
     def _drawn_to(self, action: dict, source: Any) -> str | None:
-        """Where the card `action` draws goes, read before it is drawn: None, the player's hand."""
+        """Where the card `action` draws goes, read before it is drawn (a draw refused then draws
+        nothing): None, the player's hand."""
         return None
 
     def _check_draw_to(self, to: str | None, card: int | None) -> None:

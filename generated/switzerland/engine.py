@@ -96,14 +96,6 @@ CARDS_PER_DRAW = 2
 TICKETS_PER_DRAW = 3
 DRAW_KEEP_AT_LEAST = 1
 ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15}
-# Each neighbouring country and its border arrows.
-COUNTRIES = {
-    "France": ("France#1", "France#2", "France#3", "France#4"),
-    "Deutschland": ("Deutschland#1", "Deutschland#2", "Deutschland#3", "Deutschland#4", "Deutschland#5"),
-    "Österreich": ("Österreich#1", "Österreich#2", "Österreich#3"),
-    "Italia": ("Italia#1", "Italia#2", "Italia#3", "Italia#4", "Italia#5"),
-}
-TUNNEL_REVEAL = 3
 # (lowest player count, highest, whether taking one track closes its twin)
 DOUBLE_ROUTE_RULES = ((2, 2, True), (3, 3, False))
 LAST_ROUND_TRAINS = 2
@@ -1620,6 +1612,14 @@ _COLOR_INDEX = {name: index for index, name in enumerate(COLORS)}
 _PLAIN_COLORS = tuple(range(len(COLORS) - 1))
 _ROUTES_BY_LENGTH = tuple(sorted(range(len(_ROUTE_IDS)), key=_ROUTE_LENGTH.__getitem__))
 _MASK = (1 << 64) - 1
+# Each neighbouring country and its border arrows.
+COUNTRIES = {
+    "France": ("France#1", "France#2", "France#3", "France#4"),
+    "Deutschland": ("Deutschland#1", "Deutschland#2", "Deutschland#3", "Deutschland#4", "Deutschland#5"),
+    "Österreich": ("Österreich#1", "Österreich#2", "Österreich#3"),
+    "Italia": ("Italia#1", "Italia#2", "Italia#3", "Italia#4", "Italia#5"),
+}
+TUNNEL_REVEAL = 3
 _ROUTE_TUNNEL = tuple(route["tunnel"] for route in ROUTES.values())
 # How many cards each tunnel's claim turns over (as printed on the route).
 _ROUTE_REVEAL = tuple(route["reveal"] for route in ROUTES.values())
@@ -1786,6 +1786,14 @@ def _ways_to_pay(
     if jokers_allowed and count:
         ways.append({LOCOMOTIVE: count})
     return ways
+
+
+def _roots(network: dict[str, str], place: str) -> set[str]:
+    """The networks that reach `place`: a city's own, or those reaching any arrow of a country."""
+    if place in COUNTRIES:
+        return {root for node, root in network.items() if _NODE_COUNTRY.get(node) == place}
+    root = network.get(place)
+    return set() if root is None else {root}
 
 
 def _index_actions() -> tuple:
@@ -1972,14 +1980,6 @@ def _cards(count: int, color: int | None = None) -> str:
     if color is None:
         return _counted(count, "carte", "cartes")
     return _counted(count, *_CARD_FORMS[COLORS[color]])
-
-
-def _roots(network: dict[str, str], place: str) -> set[str]:
-    """The networks that reach `place`: a city's own, or those reaching any arrow of a country."""
-    if place in COUNTRIES:
-        return {root for node, root in network.items() if _NODE_COUNTRY.get(node) == place}
-    root = network.get(place)
-    return set() if root is None else {root}
 
 
 class _Random:
@@ -2228,6 +2228,7 @@ class _CoreGame:
         self._claim_actions(actions)
         if self._ticket_deck:
             actions.append(_DRAW_TICKETS)
+        self._more_turn_actions(actions)
         if not actions:
             actions.append(_PASS)
         return actions
@@ -2242,6 +2243,7 @@ class _CoreGame:
         actions = []
         if self._ticket_deck:
             actions.append(_DRAW_TICKETS)
+        self._more_turn_actions(actions)
         return draws, claims, actions
 
     def _turn_at(self, k: int, parts: tuple[list[_Action], int, list[_Action]]) -> _Action:
@@ -2321,6 +2323,9 @@ class _CoreGame:
     def _turn_ended(self) -> bool:
         """At the end of each turn, before the last round is checked: whether the game is over."""
         return False
+
+    def _more_turn_actions(self, actions: list[_Action]) -> None:
+        """A turn's actions after the ticket draw, appended to `actions`: none in the core."""
 
     # -- card supply --------------------------------------------------------
 
@@ -2461,7 +2466,8 @@ class _CoreGame:
             self._phase = "second_card"
 
     def _drawn_to(self, action: dict, source: Any) -> str | None:
-        """Where the card `action` draws goes, read before it is drawn: None, the player's hand."""
+        """Where the card `action` draws goes, read before it is drawn (a draw refused then draws
+        nothing): None, the player's hand."""
         return None
 
     def _check_draw_to(self, to: str | None, card: int | None) -> None:
