@@ -2,15 +2,20 @@
 
 A mechanism brings, from its folder: the schema fragment of its statements
 (``schema.json``), the IR it builds from a merged document, its semantic checks,
-its engine parts (``engine/HOOK.py.j2``, each printed at the engine's hook point
+its class (``engine/game.py.j2``: a subclass of the game below it overriding the core's
+methods it changes, ``super()`` for the rest; where a rule changes the core's, write an
+override there first), its engine parts for what is still code at a place of the core's
+text (``engine/HOOK.py.j2``, each printed at the engine's hook point
 of that name, only into engines whose spec uses it), its native engine's parts
 (``native/HOOK.pyx.j2``, at the hook points of ``NATIVE_HOOKS``), the terms it
 adds to the engine's expressions (``EXPRESSIONS``) and conditions (``CONDITIONS``, in both
 engines), what it declares for the core to derive (its state, ``state.StateField``; its score
 lines; its board marks, ``marks.BoardMark``), its French sentences for each section
 of the rule sheet, its facts for the differences page, and its fixtures
-(``fixtures/``). The registry (``compiler.mechanisms.REGISTRY``) lists them in the
-order their parts are emitted.
+(``fixtures/``). What it can declare it does not write: its state's bookkeeping (a field
+``derived``), its actions' handlers (``action_handlers``), its native phases' options
+(``native_phase_options``). The registry (``compiler.mechanisms.REGISTRY``) lists them in the
+order their parts are emitted and their classes stacked.
 
 A mechanism imports only what sits below the mechanisms (the IR and its ids, the action
 space, French, diagnostics, ``emit.escape`` and ``emit.worked``), this module, the folders of
