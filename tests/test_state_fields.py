@@ -281,7 +281,7 @@ def test_the_core_refuses_to_keep_a_shape_it_cannot_yet() -> None:
     count = StateField(key="left", scope=Scope.PLAYER, shape=Shape.COUNT, label="x", derived=True, at_most=3)
     kept = KeptState.of([count, pending.__class__(key="other", scope=Scope.GAME, shape=Shape.IDS, label="y")])
     assert kept.record_player() == ['"left": self._left[player],']
-    assert kept.init() == ["self._left = [0] * players"]
+    assert kept.init() == ["self._left: list[int] = [0] * players"]
     assert kept.check_player() == ['_check_count(record.get("left"), f"{where}.left", 3)']
 
 

@@ -53,6 +53,16 @@ _SHAPES: dict[Shape, _Forms] = {
 }
 
 
+# The type of each shape as the engine keeps it (ids are the ids' strings).
+_TYPES = {
+    Shape.COUNT: "int",
+    Shape.IDS: "list[str]",
+    Shape.TALLY: "dict[str, int]",
+    Shape.NUMBERS: "dict[str, list[int]]",
+    Shape.HOLDERS: "dict[str, int]",
+}
+
+
 def _positive_record(v: str) -> str:
     return f"{{item: number for item, number in {v}.items() if number}}"
 
@@ -128,7 +138,12 @@ class KeptState:
             if field.scope is Scope.PLAYER:
                 scalar = field.shape is Shape.COUNT
                 empty = f"[{empty}] * players" if scalar else f"[{empty} for _ in range(players)]"
-            lines.append(f"self._{field.key} = {self._only_some(field, empty)}")
+            kind = _TYPES[field.shape]
+            if field.scope is Scope.PLAYER:
+                kind = f"list[{kind}]"
+            if field.players is not None:
+                kind = f"{kind} | None"
+            lines.append(f"self._{field.key}: {kind} = {self._only_some(field, empty)}")
         return lines
 
     def copy(self) -> list[str]:
@@ -231,12 +246,12 @@ class KeptState:
             if field.spaces_of is None:
                 continue
             lines += [
-                "spaces = [0] * count",
+                "seat_spaces = [0] * count",
                 f'for route, seat in (state.get("{field.spaces_of}") or {{}}).items():',
-                '    spaces[seat] += ROUTES[route]["length"]',
+                '    seat_spaces[seat] += ROUTES[route]["length"]',
                 "for index, record in enumerate(players):",
-                f'    if record.get("{field.key}", {field.start}) != spaces[index]:',
-                f'        _invalid(f"players[{{index}}].{field.key} doit valoir {{spaces[index]}}, les cases de ses routes dans {field.spaces_of}")',
+                f'    if record.get("{field.key}", {field.start}) != seat_spaces[index]:',
+                f'        _invalid(f"players[{{index}}].{field.key} doit valoir {{seat_spaces[index]}}, les cases de ses routes dans {field.spaces_of}")',
             ]
         return lines
 

@@ -2261,7 +2261,6 @@ class _CoreGame:
         "_open",
         "_stations",
         "_tunnel",
-        "_station_city",
     )
 
     def __init__(self, players: int, seed: int):
@@ -2288,9 +2287,8 @@ class _CoreGame:
         self._rng = _Random(seed)
         self._open: list[list[int]] = []
         self._index_open_routes()
-        self._stations = [[] for _ in range(players)]
+        self._stations: list[list[str]] = [[] for _ in range(players)]
         self._tunnel: dict[str, Any] | None = None  # a tunnel claim waiting for its surcharge
-        self._station_city: dict[str, int] = {}  # who has a station in each city: the stations, by city
 
     def _set_up(self) -> None:
         """Set-up: editions/europe.aventuriers:255."""
@@ -3141,104 +3139,6 @@ class _CoreGame:
         self._tend_market()  # the revealed cards went to the discard
         self._end_turn()
 
-    # -- stations -------------------------------------------------------------
-
-    def _station_actions(self, actions: list[_Action]) -> None:
-        player = self._current
-        built = len(self._stations[player])
-        if built >= STATIONS:
-            return
-        payments = self._payments(self._hands[player], STATION_COST[built], _PLAIN_COLORS)
-        if not payments:
-            return
-        taken = self._station_city
-        keys = [
-            tuple(sorted((_COLOR_INDEX[name], count) for name, count in cards.items())) for cards in payments
-        ]
-        for city in CITIES:
-            if city not in taken:
-                for key in keys:
-                    actions.append(_BUILD_STATION[city, key])
-
-    def _apply_build_station(self, action: Any) -> None:
-        """Build a station: editions/europe.aventuriers:273; costs and points: editions/europe.aventuriers:18."""
-        self._require_turn_start()
-        player = self._current
-        city = action.get("city")
-        if not isinstance(city, str) or city not in _CITY_SET:
-            raise IllegalAction("unknown_city", city=city)
-        if city in self._station_city:
-            raise IllegalAction("station_taken", city=city)
-        built = len(self._stations[player])
-        if built >= STATIONS:
-            raise IllegalAction("no_station_left")
-        payment = action.payment if type(action) is _Action else self._parse_cards(action.get("cards"))
-        cost = STATION_COST[built]
-        if sum(payment.values()) != cost:
-            raise IllegalAction("wrong_station_cost", cards=_cards(cost), given=sum(payment.values()))
-        self._one_color(payment)
-        self._require_cards(payment)
-        self._discard_cards(payment)
-        self._stations[player].append(city)
-        self._station_city[city] = player
-        self._tend_market()
-        self._end_turn()
-
-    def _station_choices(self, player: int) -> list[tuple[int, ...]]:
-        """For each of the player's stations, the other players' routes into its city it may borrow.
-
-        Only routes that can matter are offered: a route whose far end is in none of the
-        player's networks, on none of their tickets, at none of their stations and reached by
-        no other route on offer ends in a dead end and joins nothing. Leaving it out never
-        changes the best borrowing found (borrowing nothing comes first and scores the same).
-        """
-        stations = self._stations[player]
-        offered = []
-        for city in stations:
-            offered.append(
-                [
-                    route
-                    for route, owner in enumerate(self._owner)
-                    if owner >= 0 and owner != player and city in _ROUTE_ENDS[route]
-                ]
-            )
-        reached = set(self._network(player)) | set(stations)
-        for ticket in self._tickets[player]:
-            record = TICKETS[_TICKET_IDS[ticket]]
-            reached.update((record["a"], record["b"]))
-        far_ends: dict[str, int] = {}
-        for city, routes in zip(stations, offered):
-            for route in routes:
-                a, b = _ROUTE_ENDS[route]
-                far = b if a == city else a
-                far_ends[far] = far_ends.get(far, 0) + 1
-        choices = []
-        for city, routes in zip(stations, offered):
-            useful = []
-            for route in routes:
-                a, b = _ROUTE_ENDS[route]
-                far = b if a == city else a
-                if far in reached or far_ends[far] > 1:
-                    useful.append(route)
-            choices.append((-1, *useful))  # -1: the station borrows nothing
-        return choices
-
-    def _best_borrowing(self, player: int) -> tuple[int, ...]:
-        """The routes the player's stations borrow so that its tickets score best (first best in order)."""
-        best: tuple[int, ...] = ()
-        best_points: int | None = None
-        own = self._network(player)  # joined once; each borrowing only adds its routes to it
-        for borrowed in itertools.product(*self._station_choices(player)):
-            extra = tuple(route for route in borrowed if route >= 0)
-            network = _extended(own, extra)
-            points = sum(
-                TICKETS[_TICKET_IDS[t]]["points"] * (1 if self._joins(network, t) else -1)
-                for t in self._tickets[player]
-            )
-            if best_points is None or points > best_points:
-                best, best_points = extra, points
-        return best
-
     # -- scoring ------------------------------------------------------------
 
     def _network(self, player: int, borrowed: tuple[int, ...] = ()) -> dict[str, str]:
@@ -3618,7 +3518,109 @@ class _TunnelsGame(_CoreGame):
 class _StationsGame(_TunnelsGame):
     """What « les gares » (editions/europe.aventuriers:18) changes of the game below it: overrides of its methods."""
 
-    __slots__ = ()
+    __slots__ = ("_station_city",)
+
+    def __init__(self, players: int, seed: int):
+        super().__init__(players, seed)
+        self._station_city: dict[str, int] = {}  # who has a station in each city: the stations, by city
+
+    # -- stations -------------------------------------------------------------
+
+    def _station_actions(self, actions: list[_Action]) -> None:
+        player = self._current
+        built = len(self._stations[player])
+        if built >= STATIONS:
+            return
+        payments = self._payments(self._hands[player], STATION_COST[built], _PLAIN_COLORS)
+        if not payments:
+            return
+        taken = self._station_city
+        keys = [
+            tuple(sorted((_COLOR_INDEX[name], count) for name, count in cards.items())) for cards in payments
+        ]
+        for city in CITIES:
+            if city not in taken:
+                for key in keys:
+                    actions.append(_BUILD_STATION[city, key])
+
+    def _apply_build_station(self, action: Any) -> None:
+        """Build a station: editions/europe.aventuriers:273; costs and points: editions/europe.aventuriers:18."""
+        self._require_turn_start()
+        player = self._current
+        city = action.get("city")
+        if not isinstance(city, str) or city not in _CITY_SET:
+            raise IllegalAction("unknown_city", city=city)
+        if city in self._station_city:
+            raise IllegalAction("station_taken", city=city)
+        built = len(self._stations[player])
+        if built >= STATIONS:
+            raise IllegalAction("no_station_left")
+        payment = action.payment if type(action) is _Action else self._parse_cards(action.get("cards"))
+        cost = STATION_COST[built]
+        if sum(payment.values()) != cost:
+            raise IllegalAction("wrong_station_cost", cards=_cards(cost), given=sum(payment.values()))
+        self._one_color(payment)
+        self._require_cards(payment)
+        self._discard_cards(payment)
+        self._stations[player].append(city)
+        self._station_city[city] = player
+        self._tend_market()
+        self._end_turn()
+
+    def _station_choices(self, player: int) -> list[tuple[int, ...]]:
+        """For each of the player's stations, the other players' routes into its city it may borrow.
+
+        Only routes that can matter are offered: a route whose far end is in none of the
+        player's networks, on none of their tickets, at none of their stations and reached by
+        no other route on offer ends in a dead end and joins nothing. Leaving it out never
+        changes the best borrowing found (borrowing nothing comes first and scores the same).
+        """
+        stations = self._stations[player]
+        offered = []
+        for city in stations:
+            offered.append(
+                [
+                    route
+                    for route, owner in enumerate(self._owner)
+                    if owner >= 0 and owner != player and city in _ROUTE_ENDS[route]
+                ]
+            )
+        reached = set(self._network(player)) | set(stations)
+        for ticket in self._tickets[player]:
+            record = TICKETS[_TICKET_IDS[ticket]]
+            reached.update((record["a"], record["b"]))
+        far_ends: dict[str, int] = {}
+        for city, routes in zip(stations, offered):
+            for route in routes:
+                a, b = _ROUTE_ENDS[route]
+                far = b if a == city else a
+                far_ends[far] = far_ends.get(far, 0) + 1
+        choices = []
+        for city, routes in zip(stations, offered):
+            useful = []
+            for route in routes:
+                a, b = _ROUTE_ENDS[route]
+                far = b if a == city else a
+                if far in reached or far_ends[far] > 1:
+                    useful.append(route)
+            choices.append((-1, *useful))  # -1: the station borrows nothing
+        return choices
+
+    def _best_borrowing(self, player: int) -> tuple[int, ...]:
+        """The routes the player's stations borrow so that its tickets score best (first best in order)."""
+        best: tuple[int, ...] = ()
+        best_points: int | None = None
+        own = self._network(player)  # joined once; each borrowing only adds its routes to it
+        for borrowed in itertools.product(*self._station_choices(player)):
+            extra = tuple(route for route in borrowed if route >= 0)
+            network = _extended(own, extra)
+            points = sum(
+                TICKETS[_TICKET_IDS[t]]["points"] * (1 if self._joins(network, t) else -1)
+                for t in self._tickets[player]
+            )
+            if best_points is None or points > best_points:
+                best, best_points = extra, points
+        return best
 
     def _score_networks(self, player: int) -> tuple[dict[str, str], dict[str, str], tuple[int, ...]]:
         """A station lends the player one route of another's into its city: the borrowing that

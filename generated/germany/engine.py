@@ -2429,9 +2429,6 @@ class _CoreGame:
         "_twin_closes",
         "_rng",
         "_open",
-        "_tokens_on",
-        "_tokens_held",
-        "_token_choices",
         "_mix_deck",
     )
 
@@ -2459,15 +2456,6 @@ class _CoreGame:
         self._rng = _Random(seed)
         self._open: list[list[int]] = []
         self._index_open_routes()
-        # Each set's tokens on each of its places and held by each player, by kind; the places
-        # where the current player still chooses which kind to take, after a claim.
-        self._tokens_on = {
-            tokens: [[0] * len(_TOKEN_KINDS[tokens]) for _ in _TOKEN_PLACES[tokens]] for tokens in TOKENS
-        }
-        self._tokens_held = {
-            tokens: [[0] * len(_TOKEN_KINDS[tokens]) for _ in range(players)] for tokens in TOKENS
-        }
-        self._token_choices: list[tuple[str, int]] = []
         self._mix_deck: list[int] = []  # the second deck of tickets, top first
 
     def _set_up(self) -> None:
@@ -3234,54 +3222,6 @@ class _CoreGame:
             chosen.append(ticket)
         return chosen
 
-    # -- tokens on cities: editions/germany.aventuriers:98 ----------------------------------------
-
-    def _reach_tokens(self, route: int) -> None:
-        """A claim takes one token of each set from each end of `route` that holds any: the kind
-        there is one, else the player chooses (`_token_choices`, phase take_token)."""
-        record = ROUTES[_ROUTE_IDS[route]]
-        player = self._current
-        for end in (record["a"], record["b"]):
-            for tokens, places in _TOKEN_PLACE_AT.items():
-                at = places.get(end)
-                if at is None:
-                    continue
-                there = self._tokens_on[tokens][at]
-                kinds = [kind for kind, count in enumerate(there) if count]
-                if len(kinds) == 1:
-                    there[kinds[0]] -= 1
-                    self._tokens_held[tokens][player][kinds[0]] += 1
-                elif kinds:
-                    self._token_choices.append((tokens, at))
-
-    def _token_actions(self) -> list[_Action]:
-        tokens, at = self._token_choices[0]
-        place = _TOKEN_PLACES[tokens][at]
-        return [
-            _TAKE_TOKEN[place, kind]
-            for kind, count in zip(_TOKEN_KINDS[tokens], self._tokens_on[tokens][at])
-            if count
-        ]
-
-    def _apply_take_token(self, action: dict) -> None:
-        """Take one token of the kind chosen from a city the route just claimed reaches: editions/germany.aventuriers:98."""
-        if self._phase != "take_token":
-            raise IllegalAction("no_token_to_take")
-        tokens, at = self._token_choices[0]
-        place = _TOKEN_PLACES[tokens][at]
-        city, kind = action.get("city"), action.get("kind")
-        if city != place:
-            raise IllegalAction("wrong_token_city", city=place, token=_TOKEN_ONE[tokens], given=city)
-        kinds = _TOKEN_KINDS[tokens]
-        there = self._tokens_on[tokens][at]
-        if not isinstance(kind, str) or kind not in kinds or not there[kinds.index(kind)]:
-            raise IllegalAction("no_such_token", kind=kind, city=place)
-        there[kinds.index(kind)] -= 1
-        self._tokens_held[tokens][self._current][kinds.index(kind)] += 1
-        self._token_choices.pop(0)
-        if not self._token_choices:
-            self._finish_claim()
-
     # -- two decks of tickets: editions/germany.aventuriers:52 ----------------------------------------
 
     def _mix_actions(self) -> list[_Action]:
@@ -3608,7 +3548,67 @@ class _CountriesGame(_CoreGame):
 class _TokensGame(_CountriesGame):
     """What « les jetons sur les villes » (editions/germany.aventuriers:98) changes of the game below it: overrides of its methods."""
 
-    __slots__ = ()
+    __slots__ = ("_tokens_on", "_tokens_held", "_token_choices")
+
+    def __init__(self, players: int, seed: int):
+        super().__init__(players, seed)
+        # Each set's tokens on each of its places and held by each player, by kind; the places
+        # where the current player still chooses which kind to take, after a claim.
+        self._tokens_on = {
+            tokens: [[0] * len(_TOKEN_KINDS[tokens]) for _ in _TOKEN_PLACES[tokens]] for tokens in TOKENS
+        }
+        self._tokens_held = {
+            tokens: [[0] * len(_TOKEN_KINDS[tokens]) for _ in range(players)] for tokens in TOKENS
+        }
+        self._token_choices: list[tuple[str, int]] = []
+
+    # -- tokens on cities: editions/germany.aventuriers:98 ----------------------------------------
+
+    def _reach_tokens(self, route: int) -> None:
+        """A claim takes one token of each set from each end of `route` that holds any: the kind
+        there is one, else the player chooses (`_token_choices`, phase take_token)."""
+        record = ROUTES[_ROUTE_IDS[route]]
+        player = self._current
+        for end in (record["a"], record["b"]):
+            for tokens, places in _TOKEN_PLACE_AT.items():
+                at = places.get(end)
+                if at is None:
+                    continue
+                there = self._tokens_on[tokens][at]
+                kinds = [kind for kind, count in enumerate(there) if count]
+                if len(kinds) == 1:
+                    there[kinds[0]] -= 1
+                    self._tokens_held[tokens][player][kinds[0]] += 1
+                elif kinds:
+                    self._token_choices.append((tokens, at))
+
+    def _token_actions(self) -> list[_Action]:
+        tokens, at = self._token_choices[0]
+        place = _TOKEN_PLACES[tokens][at]
+        return [
+            _TAKE_TOKEN[place, kind]
+            for kind, count in zip(_TOKEN_KINDS[tokens], self._tokens_on[tokens][at])
+            if count
+        ]
+
+    def _apply_take_token(self, action: dict) -> None:
+        """Take one token of the kind chosen from a city the route just claimed reaches: editions/germany.aventuriers:98."""
+        if self._phase != "take_token":
+            raise IllegalAction("no_token_to_take")
+        tokens, at = self._token_choices[0]
+        place = _TOKEN_PLACES[tokens][at]
+        city, kind = action.get("city"), action.get("kind")
+        if city != place:
+            raise IllegalAction("wrong_token_city", city=place, token=_TOKEN_ONE[tokens], given=city)
+        kinds = _TOKEN_KINDS[tokens]
+        there = self._tokens_on[tokens][at]
+        if not isinstance(kind, str) or kind not in kinds or not there[kinds.index(kind)]:
+            raise IllegalAction("no_such_token", kind=kind, city=place)
+        there[kinds.index(kind)] -= 1
+        self._tokens_held[tokens][self._current][kinds.index(kind)] += 1
+        self._token_choices.pop(0)
+        if not self._token_choices:
+            self._finish_claim()
 
     def _score_player(
         self, player: int, network: dict[str, str], own_network: dict[str, str], borrowed: tuple[int, ...]

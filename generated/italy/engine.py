@@ -2585,8 +2585,8 @@ class _CoreGame:
         self._rng = _Random(seed)
         self._open: list[list[int]] = []
         self._index_open_routes()
-        self._extra_pile = 10
-        self._extra_cards = [0] * players
+        self._extra_pile: int = 10
+        self._extra_cards: list[int] = [0] * players
 
     def _set_up(self) -> None:
         """Set-up: editions/italy.aventuriers:33."""

@@ -1641,9 +1641,9 @@ class _CoreGame:
         self._rng = _Random(seed)
         self._open: list[list[int]] = []
         self._index_open_routes()
-        self._public_pieces = 16
-        self._public_routes = {}
-        self._public_track = [0] * players
+        self._public_pieces: int = 16
+        self._public_routes: dict[str, int] = {}
+        self._public_track: list[int] = [0] * players
 
     def _set_up(self) -> None:
         """Set-up: editions/japan.aventuriers:32."""
@@ -2874,13 +2874,13 @@ def _check_state(state: Any) -> None:
     conserved = state.get("public_pieces", 16) + len(state.get("public_routes") or {})
     if conserved != 16:
         _invalid(f"public_pieces et public_routes font {conserved}, quand ils doivent faire 16")
-    spaces = [0] * count
+    seat_spaces = [0] * count
     for route, seat in (state.get("public_routes") or {}).items():
-        spaces[seat] += ROUTES[route]["length"]
+        seat_spaces[seat] += ROUTES[route]["length"]
     for index, record in enumerate(players):
-        if record.get("public_track", 0) != spaces[index]:
+        if record.get("public_track", 0) != seat_spaces[index]:
             _invalid(
-                f"players[{index}].public_track doit valoir {spaces[index]}, les cases de ses routes dans public_routes"
+                f"players[{index}].public_track doit valoir {seat_spaces[index]}, les cases de ses routes dans public_routes"
             )
     # A public route is built with a piece: none is taken by a claim while pieces remain.
     if state.get("public_pieces", PUBLIC_ROUTES["pieces"]) and any(

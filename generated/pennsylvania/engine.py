@@ -2366,11 +2366,13 @@ class _CoreGame:
         self._rng = _Random(seed)
         self._open: list[list[int]] = []
         self._index_open_routes()
-        self._shares_taken = dict.fromkeys(SHARES, 0)
-        self._shares = [{item: [] for item in SHARES} for _ in range(players)]
-        self._share_choices = []
-        self._dummy_shares = {item: [] for item in SHARES} if players == 2 else None
-        self._dummy_choices = [] if players == 2 else None
+        self._shares_taken: dict[str, int] = dict.fromkeys(SHARES, 0)
+        self._shares: list[dict[str, list[int]]] = [{item: [] for item in SHARES} for _ in range(players)]
+        self._share_choices: list[str] = []
+        self._dummy_shares: dict[str, list[int]] | None = (
+            {item: [] for item in SHARES} if players == 2 else None
+        )
+        self._dummy_choices: list[str] | None = [] if players == 2 else None
         # Whether the claim being settled declines its share: set just before the route is
         # taken, read and cleared at once (never true between two actions). The shares themselves
         # are fields the core keeps (`_shares_taken`, `_shares`, `_share_choices`, the dummy's).
