@@ -3182,19 +3182,20 @@ class _CoreGame:
         for ticket in ordered:
             (self._mix_deck if _MIXED[ticket] else self._ticket_deck).append(ticket)
         self._setup_rejected.extend(shuffled)
+        if phase == "setup_tickets" and player + 1 < self.players:
+            self._phase = "ticket_mix"  # the next player says how many of their tickets are longs
+        elif phase == "setup_tickets":
+            for ticket in self._setup_rejected:
+                (self._mix_deck if _MIXED[ticket] else self._ticket_deck).append(ticket)
+            self._setup_rejected = []
+            self._rng.shuffle(self._ticket_deck)
+            self._rng.shuffle(self._mix_deck)
         if phase == "keep_tickets":
             self._end_turn()
             return
         if player + 1 < self.players:
             self._current = player + 1
-            self._phase = "ticket_mix"  # the next player says how many of their tickets are longs
             return
-        # Each ticket given back at set-up goes back into its own deck, and both are shuffled: editions/germany.aventuriers:52.
-        for ticket in self._setup_rejected:
-            (self._mix_deck if _MIXED[ticket] else self._ticket_deck).append(ticket)
-        self._setup_rejected = []
-        self._rng.shuffle(self._ticket_deck)
-        self._rng.shuffle(self._mix_deck)
         if self._setup_rejected:
             self._rng.shuffle(self._setup_rejected)
             self._ticket_deck.extend(self._setup_rejected)
