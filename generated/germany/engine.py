@@ -3635,17 +3635,22 @@ class _TokensGame(_CountriesGame):
         state: Any = super().to_dict()
         for player, record in enumerate(state["players"]):
             record["tokens"] = self._held_tokens(player)
-        state["tokens"] = {
+        state["tokens"], state["token_choices"] = self._tokens_on_board()
+        return state
+
+    def _tokens_on_board(self) -> tuple[dict[str, Any], list[dict[str, str]]]:
+        """The tokens on the cities, and the choices a claim left to make, as records."""
+        on_board = {
             tokens: {
                 place: {kind: count for kind, count in zip(_TOKEN_KINDS[tokens], there) if count}
                 for place, there in zip(_TOKEN_PLACES[tokens], self._tokens_on[tokens])
             }
             for tokens in TOKENS
         }
-        state["token_choices"] = [
+        choices = [
             {"tokens": tokens, "city": _TOKEN_PLACES[tokens][at]} for tokens, at in self._token_choices
         ]
-        return state
+        return on_board, choices
 
     def _held_tokens(self, player: int) -> dict[str, dict[str, int]]:
         return {
@@ -3658,9 +3663,7 @@ class _TokensGame(_CountriesGame):
         for other, record in enumerate(seen["players"]):
             record["tokens"] = self._held_tokens(other)
         # Tokens are public: those on the cities, and the choices a claim left to make.
-        state: Any = self.to_dict()
-        seen["tokens"] = state["tokens"]
-        seen["token_choices"] = state["token_choices"]
+        seen["tokens"], seen["token_choices"] = self._tokens_on_board()
         return seen
 
     def copy(self) -> Game:

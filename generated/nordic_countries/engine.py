@@ -3324,24 +3324,27 @@ class _TunnelsGame(_CoreGame):
 
     def to_dict(self) -> State:
         state: Any = super().to_dict()
-        tunnel = self._tunnel
-        state["tunnel"] = (
-            None
-            if tunnel is None
-            else {
-                "route": _ROUTE_IDS[tunnel["route"]],
-                "cards": {COLORS[color]: count for color, count in tunnel["cards"].items()},
-                "revealed": [COLORS[card] for card in tunnel["revealed"]],
-                "color": COLORS[tunnel["color"]],
-                "surcharge": tunnel["surcharge"],
-            }
-        )
+        state["tunnel"] = self._tunnel_record()
         return state
+
+    def _tunnel_record(self) -> dict[str, Any] | None:
+        """The tunnel claim waiting for its surcharge, as a record, or None."""
+        tunnel = self._tunnel
+        if tunnel is None:
+            return None
+        record: dict[str, Any] = {
+            "route": _ROUTE_IDS[tunnel["route"]],
+            "cards": {COLORS[color]: count for color, count in tunnel["cards"].items()},
+            "revealed": [COLORS[card] for card in tunnel["revealed"]],
+            "color": COLORS[tunnel["color"]],
+            "surcharge": tunnel["surcharge"],
+        }
+        return record
 
     def observation(self, player: int) -> Observation:
         seen: Any = super().observation(player)
         # A tunnel claim waiting for its surcharge is on the table: its cards and the revealed ones.
-        seen["tunnel"] = self.to_dict()["tunnel"] if self._tunnel is not None else None
+        seen["tunnel"] = self._tunnel_record()
         return seen
 
     def copy(self) -> Game:
