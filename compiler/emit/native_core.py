@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from ..french import enumerate_fr
 from ..ir import Edition
-from ..mechanisms import EnginePart, claim_points, least_jokers, set_aside, used_by
+from ..mechanisms import EnginePart, bonus_rows, claim_points, least_jokers, set_aside, used_by
 from ..mechanisms.base import CONDITIONS
 from ..mechanisms.joker_pays import joker_pays_route
 from .engine import EngineView, environment
@@ -153,6 +153,11 @@ class CoreView:
     def shape_of_route(self) -> tuple[int, ...]:
         numbers = {shape: number for number, shape in enumerate(self.shapes)}
         return tuple(numbers[shape] for shape in self.route_shapes)
+
+    @property
+    def bonus_room(self) -> int:
+        """Room for the edition's bonuses in C arrays (one at least: C has no empty array)."""
+        return max(1, len(bonus_rows(self.edition)))
 
     @property
     def city_count(self) -> int:

@@ -6,7 +6,8 @@ struct, under the same key, in C arrays: a count as an ``int`` (one per seat for
 a list of ids as their places in the ids' table, with ``<key>_count`` its length; a tally as
 one number per id; holders as one seat per id (-1: nobody). From the declaration alone it
 reads the field from the pure game (``Game.load``) and writes it back (``_write``), so a
-mechanism's native parts keep only their rules and what they derive from the field.
+mechanism's native parts keep only their rules and what they derive from the field. A game the
+native core deals itself (``set_up``) starts each field as the pure engine's ``__init__`` does.
 
 The shapes a native field may not have yet (numbers, piles, choices, records, a card) and a
 field kept only at some player counts are refused at build time, by name.
@@ -87,6 +88,26 @@ class NativeKept:
                 lines.append(f"int {field.key}{seats}[{self._id_count(field)}]")
             else:  # holders: one seat per id
                 lines.append(f"int {field.key}[{self._id_count(field)}]")
+        return lines
+
+    def set_up(self) -> list[str]:
+        """In ``set_up``, once the struct is zeroed: each field as a new game has it (a count at
+        its start, nobody holding anything; no ids, an empty tally: the zeroed struct's)."""
+        lines = []
+        for field in self.fields:
+            if field.shape is Shape.COUNT and field.start:
+                if field.scope is Scope.PLAYER:
+                    lines += [
+                        "for player in range(players):",
+                        f"    self.s.{field.key}[player] = {field.start}",
+                    ]
+                else:
+                    lines.append(f"self.s.{field.key} = {field.start}")
+            elif field.shape is Shape.HOLDERS:
+                lines += [
+                    f"for index in range({self._id_count(field)}):",
+                    f"    self.s.{field.key}[index] = -1",
+                ]
         return lines
 
     def _load_one(self, field: StateField, value: str, seat: str) -> list[str]:

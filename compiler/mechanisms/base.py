@@ -125,6 +125,8 @@ NATIVE_HOOKS = (
     "keep_action",  # in `keep_action`: the ticket choice `mask` as listed (returns; replaces the core's)
     "names_match",  # in `names_match`: whether its listed `action` names what its id `index` counts (returns)
     "listed_action",  # in `listed_action`: its ACTIONS[index] as listed (returns)
+    "score_player",  # in `scores`, per `player`, its `network` (`roots`, `sizes`) made: its `lines` and their points (`added`)
+    "set_up",  # in `set_up`, once the core has dealt (`players`): its state as a new game has it
     "load",  # in `Game.load`: its state read from the pure engine's `game`
     "write",  # in `_write`: its state written into the pure engine's `game` (`core`)
 )

@@ -18,7 +18,7 @@ cimport cython
 from cpython.long cimport PyLong_AsLongAndOverflow
 from libc.stdint cimport uint64_t
 from libc.stdlib cimport malloc, qsort
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 
 import sys
 
@@ -45,6 +45,7 @@ cdef int LOCOMOTIVE = _pure.LOCOMOTIVE
 cdef int TRAINS_EACH = _pure.TRAINS
 cdef int HAND_DEALT = _pure.HAND_SIZE
 cdef int TICKETS_DEALT = _pure.SETUP_TICKETS
+cdef int SETUP_LONG_DEALT = _pure.SETUP_LONG_TICKETS
 cdef int CARDS_PER_DRAW = _pure.CARDS_PER_DRAW
 cdef int LAST_ROUND_TRAINS = _pure.LAST_ROUND_TRAINS
 cdef int TICKETS_PER_DRAW = _pure.TICKETS_PER_DRAW
@@ -66,6 +67,18 @@ cdef int ROUTE_COLOR[ROUTE_COUNT]
 cdef int SIBLINGS[ROUTE_COUNT][SIBLINGS_MOST]
 cdef int SIBLING_COUNT[ROUTE_COUNT]
 cdef int ROUTE_POINTS[64]
+# The bonuses (BONUSES, in its order): the measure each compares, by its place among a
+# player's measures in `scores`, and its points.
+DEF MEASURE_LONGEST = 0
+DEF MEASURE_ROUTES = 1
+DEF MEASURE_LARGEST = 2
+DEF MEASURE_COMPLETED = 3
+DEF MEASURE_COUNT = 4
+DEF BONUS_ROOM = 1
+cdef int BONUS_COUNT = len(_pure.BONUSES)
+cdef int BONUS_MEASURE[BONUS_ROOM]
+cdef int BONUS_POINTS[BONUS_ROOM]
+_BONUS_NAMES = tuple(_pure.BONUSES)
 # Each route's shape (its length, the jokers a claim lays at least, whether the joker pays
 # it): the open routes of one bucket and shape have the same claims. Shapes are numbered in
 # increasing order of length.
@@ -140,6 +153,11 @@ def _load_tables():
                 ADJACENT[place] = route
                 place += 1
     ADJACENT_START[CITY_COUNT] = place
+    # A measure by the record's key `measured` reads (`_MEASURED_FIELDS`), or its own.
+    places = {"longest_path": MEASURE_LONGEST, "routes_claimed": MEASURE_ROUTES, "largest_network": MEASURE_LARGEST}
+    for bonus, (measure, points) in enumerate(_pure.BONUSES.values()):
+        BONUS_MEASURE[bonus] = MEASURE_COMPLETED if measure == "completed_tickets" else places[_pure._MEASURED_FIELDS[measure]]
+        BONUS_POINTS[bonus] = points
 
 
 _load_tables()
@@ -194,6 +212,36 @@ cdef int ABANDON_ID = _pure._TABLES["abandon_tunnel"].id
 cdef int STATION_COST[STATIONS_MOST]
 cdef int STATION_CITIES = len(_pure.CITIES)
 cdef int STATION_ID[CITY_COUNT][COLOR_COUNT][STATION_COST_MOST + 1][STATION_COST_MOST + 1]
+# The points of each station not built; each city of CITIES as the scoring's networks number
+# it (-1: no route reaches it).
+cdef int UNUSED_STATION_POINTS = _pure.UNUSED_STATION_POINTS
+cdef int STATION_NODE[CITY_COUNT]
+
+
+cdef inline int _found(int *joined, int count, int root) noexcept:
+    """Where the network `root` is among the `count` in `joined`; -1 if it is not."""
+    cdef int index
+    for index in range(count):
+        if joined[index] == root:
+            return index
+    return -1
+
+
+cdef inline int _slot(int *joined, int *parent, int *count, int root) noexcept:
+    """Where the network `root` is in `joined`, added (a set of its own) if it is not."""
+    cdef int index = _found(joined, count[0], root)
+    if index < 0:
+        index = count[0]
+        joined[index] = root
+        parent[index] = index
+        count[0] += 1
+    return index
+
+
+cdef inline int _top(int *parent, int index) noexcept:
+    while parent[index] != index:
+        index = parent[index]
+    return index
 _STATIONS_NATIVE_IDS = tuple(_pure.CITIES)
 _STATIONS_PLACE = {item: place for place, item in enumerate(_STATIONS_NATIVE_IDS)}
 _ROUTE_IDS = _pure._ROUTE_IDS
@@ -279,6 +327,12 @@ def _load_ids():
         index = STATION_ID[places[city]][paid][jokers][sum(action.payment.values())] = action.id
         ID_KIND[index] = KIND_STATION
         ID_FIRST[index], ID_SECOND[index], ID_THIRD[index] = places[city], paid, jokers
+    for index in range(STATION_CITIES):
+        STATION_NODE[index] = -1
+    for route in range(ROUTE_COUNT):
+        for index, city in enumerate(_pure._ROUTE_ENDS[route]):
+            if city in places:
+                STATION_NODE[places[city]] = ROUTE_B[route] if index else ROUTE_A[route]
 
 
 _load_ids()
@@ -293,19 +347,24 @@ _NAMES_OF_PHASE = {number: name for name, number in _PHASE_NAMES.items()}
 
 ctypedef struct Trails:
     # A player's routes by city, for the longest trail: each city's from `start[city]` to
-    # `start[city + 1]`, by their position among the player's routes (`used` marks those walked).
-    int start[CITY_COUNT + 1]
+    # `stop[city]`, by their position among the player's routes (`used` marks those walked);
+    # `cap`, the length of all the routes of the network walked (no trail in it is longer).
+    int start[CITY_COUNT]
+    int stop[CITY_COUNT]
     int route[2 * ROUTE_COUNT]
     int other[2 * ROUTE_COUNT]
     int length[2 * ROUTE_COUNT]
     char used[ROUTE_COUNT]
+    int cap
 
 
 cdef void _walk(Trails *trails, int city, int length, int *best) noexcept:
     cdef int place, index
     if length > best[0]:
         best[0] = length
-    for place in range(trails.start[city], trails.start[city + 1]):
+    for place in range(trails.start[city], trails.stop[city]):
+        if best[0] >= trails.cap:
+            return  # nothing in this network can be longer
         index = trails.route[place]
         if trails.used[index]:
             continue
@@ -1047,6 +1106,144 @@ cdef class Game:
         self.tend_market()
         self.end_turn(False)
 
+
+    cdef int station_lines(self, int player, int *roots, int *sizes, dict lines) except -1:
+        """The stations' line of `player`'s record (`_score_player`): the cities built and the
+        routes they borrow (`_best_borrowing`), added to the network the tickets are judged on
+        (`roots`, `sizes`); the points of the stations not built, returned."""
+        cdef int borrowed[STATIONS_MOST]
+        cdef int count = self.best_borrowing(player, roots, sizes, borrowed), index
+        cdef int unused = (STATIONS_MOST - self.s.stations_count[player]) * UNUSED_STATION_POINTS
+        for index in range(count):
+            _join(roots, sizes, borrowed[index])
+        lines["stations"] = {
+            "built": [_STATIONS_NATIVE_IDS[self.s.stations[player][index]] for index in range(self.s.stations_count[player])],
+            "borrowed_routes": [_ROUTE_IDS[borrowed[index]] for index in range(count)],
+            "unused_points": unused,
+        }
+        return unused
+
+    cdef int best_borrowing(self, int player, int *roots, int *sizes, int *best) noexcept:
+        """The routes `player`'s stations borrow so that its tickets score best on its network
+        (`roots`, `sizes`, as `networks` leaves them), written to `best`; how many. The first
+        best in the order `_best_borrowing` tries them: every choice of one route per station
+        (none first), each station offered only the routes `_station_choices` keeps (another
+        player's route into its city whose far end is reached, or the far end of another route
+        offered). A choice changes only the tickets its own network leaves apart: only those
+        are judged again, on the few networks the borrowed routes join; none can score more
+        than all of them joined; and of a station's routes that join the same two networks,
+        the first alone is tried."""
+        cdef int offered[STATIONS_MOST][ROUTE_COUNT]
+        cdef int offered_count[STATIONS_MOST]
+        cdef int choice[STATIONS_MOST]
+        cdef int apart[TICKET_COUNT]  # the tickets the player's own network leaves apart
+        cdef int far_ends[CITY_COUNT]
+        cdef char reached[CITY_COUNT]
+        cdef char touched[CITY_COUNT]  # the networks (roots) the routes offered touch
+        cdef int joined[2 * STATIONS_MOST]  # the networks the borrowed routes join (roots)
+        cdef int parent[2 * STATIONS_MOST]
+        cdef int built = self.s.stations_count[player], station, node, route, far, index, ticket
+        cdef int gained, most = 0, best_gain = 0, best_count = 0, useful, apart_count = 0, ends, a, b, other
+        if built == 0:
+            return 0
+        for index in range(self.s.ticket_count[player]):
+            ticket = self.s.tickets[player][index]
+            if not _ticket_joined(ticket, roots, sizes) and TICKET_A[ticket] >= 0:
+                apart[apart_count] = ticket
+                apart_count += 1
+                most += TICKET_POINTS[ticket]
+        if most <= 0:
+            return 0  # no borrowing scores more than none
+        memset(reached, 0, CITY_COUNT)
+        memset(touched, 0, CITY_COUNT)
+        memset(far_ends, 0, sizeof(far_ends))
+        # Reached: a city of the player's network (`sizes`), of a ticket, or with a station.
+        for index in range(self.s.ticket_count[player]):
+            ticket = self.s.tickets[player][index]
+            if TICKET_A[ticket] >= 0:
+                reached[TICKET_A[ticket]] = reached[TICKET_B[ticket]] = 1
+        for station in range(built):
+            offered_count[station] = 0
+            node = STATION_NODE[self.s.stations[player][station]]
+            if node < 0:
+                continue
+            reached[node] = 1
+            for index in range(ADJACENT_START[node], ADJACENT_START[node + 1]):  # by route
+                route = ADJACENT[index]
+                if self.s.owner[route] >= 0 and self.s.owner[route] != player:
+                    offered[station][offered_count[station]] = route
+                    offered_count[station] += 1
+                    far_ends[ROUTE_B[route] if ROUTE_A[route] == node else ROUTE_A[route]] += 1
+        for station in range(built):
+            node = STATION_NODE[self.s.stations[player][station]]
+            useful = 0
+            for index in range(offered_count[station]):
+                route = offered[station][index]
+                far = ROUTE_B[route] if ROUTE_A[route] == node else ROUTE_A[route]
+                if not reached[far] and sizes[roots[far]] == 0 and far_ends[far] <= 1:
+                    continue
+                # A route that joins no two networks, or the same two as one before it, does
+                # what an earlier choice does: the earlier scores as much, and stays first.
+                if roots[far] == roots[node]:
+                    continue
+                for other in range(useful):
+                    a = offered[station][other]
+                    if roots[ROUTE_A[a]] + roots[ROUTE_B[a]] == roots[far] + roots[node] and (
+                        roots[ROUTE_A[a]] == roots[far] or roots[ROUTE_B[a]] == roots[far]
+                    ):
+                        break
+                else:
+                    offered[station][useful] = route
+                    useful += 1
+            offered_count[station] = useful
+            choice[station] = 0  # 0: nothing borrowed; k: the k-th route kept
+            for index in range(useful):
+                route = offered[station][index]
+                touched[roots[ROUTE_A[route]]] = touched[roots[ROUTE_B[route]]] = 1
+        # Only a ticket whose two networks some route offered touches may be joined.
+        most = useful = 0
+        for index in range(apart_count):
+            ticket = apart[index]
+            if touched[roots[TICKET_A[ticket]]] and touched[roots[TICKET_B[ticket]]]:
+                apart[useful] = ticket
+                useful += 1
+                most += TICKET_POINTS[ticket]
+        apart_count = useful
+        if most <= 0:
+            return 0
+        while True:
+            # The next choice in `itertools.product`'s order: the last station's first.
+            station = built - 1
+            while station >= 0 and choice[station] == offered_count[station]:
+                choice[station] = 0
+                station -= 1
+            if station < 0:
+                return best_count
+            choice[station] += 1
+            # The networks the borrowed routes join, made one by one as each route joins two.
+            ends = 0
+            for station in range(built):
+                if choice[station]:
+                    route = offered[station][choice[station] - 1]
+                    a = _slot(joined, parent, &ends, roots[ROUTE_A[route]])
+                    b = _slot(joined, parent, &ends, roots[ROUTE_B[route]])
+                    parent[_top(parent, a)] = _top(parent, b)
+            gained = 0
+            for index in range(apart_count):
+                ticket = apart[index]
+                a = _found(joined, ends, roots[TICKET_A[ticket]])
+                b = _found(joined, ends, roots[TICKET_B[ticket]])
+                if a >= 0 and b >= 0 and _top(parent, a) == _top(parent, b):
+                    gained += TICKET_POINTS[ticket]
+            if gained > best_gain:
+                best_gain = gained
+                best_count = 0
+                for station in range(built):
+                    if choice[station]:
+                        best[best_count] = offered[station][choice[station] - 1]
+                        best_count += 1
+                if gained == most:
+                    return best_count  # every ticket joined: none later scores more
     # -- tickets -----------------------------------------------------------------------
 
     cdef int keep_least(self) noexcept:
@@ -1835,11 +2032,68 @@ cdef class Game:
 
     def scores(self):
         """Final scoring: route points, tickets, bonuses (`engine.Game.scores`)."""
-        return self.pure().scores()
+        cdef int player, index, ticket, added, points
+        cdef int roots[CITY_COUNT]
+        cdef int sizes[CITY_COUNT]
+        # Each player's measures the bonuses compare (`_MEASURED_FIELDS`), by BONUS_MEASURES.
+        cdef int measures[MEASURE_COUNT][PLAYERS_MOST]
+        results = []
+        for player in range(self.s.players):
+            self.networks(player, roots, sizes)
+            measures[MEASURE_LONGEST][player] = self.longest_trail(player, roots)
+            measures[MEASURE_LARGEST][player] = 0
+            for index in range(CITY_COUNT):
+                if sizes[index] > measures[MEASURE_LARGEST][player]:
+                    measures[MEASURE_LARGEST][player] = sizes[index]
+            measures[MEASURE_ROUTES][player] = self.s.route_count[player]
+            # What a mechanism adds: its lines of the record (after the core's), their points,
+            # and the network the tickets are judged on where it is not the player's own.
+            lines = {}
+            added = 0
+            added += self.station_lines(player, roots, sizes, lines)
+            completed, failed = [], []
+            points = 0
+            measures[MEASURE_COMPLETED][player] = 0
+            for index in range(self.s.ticket_count[player]):
+                ticket = self.s.tickets[player][index]
+                entry = {"ticket": _TICKET_IDS[ticket], "points": TICKET_POINTS[ticket]}
+                if _ticket_joined(ticket, roots, sizes):
+                    completed.append(entry)
+                    points += TICKET_POINTS[ticket]
+                    measures[MEASURE_COMPLETED][player] += 1
+                else:
+                    failed.append(entry)
+                    points -= TICKET_POINTS[ticket]
+            route_points = 0
+            for index in range(self.s.route_count[player]):
+                route_points += ROUTE_POINTS[ROUTE_LENGTH[self.s.routes[player][index]]]
+            record = {
+                "player": player,
+                "route_points": route_points,
+                "tickets_completed": completed,
+                "tickets_failed": failed,
+                "longest_path": measures[MEASURE_LONGEST][player],
+                "routes_claimed": self.s.route_count[player],
+                "largest_network": measures[MEASURE_LARGEST][player],
+                "bonuses": {},
+                "total": route_points + points + added,
+            }
+            record.update(lines)
+            results.append(record)
+        self.award_bonuses(results, measures)
+        return results
 
     def winners(self):
         """The winners; ties the rules leave shared stay shared (`engine.Game.winners`)."""
-        return self.pure().winners()
+        return _pure.Game.winners(self)
+
+    def _ranked(self):
+        """The records `winners()` ranks: each player's score (`engine.Game._ranked`)."""
+        return self.scores()
+
+    def _winners_of(self, results, keys, best):
+        """The players whose record has the best key (`engine.Game._winners_of`)."""
+        return _pure.Game._winners_of(results, keys, best)
 
     def to_dict(self):
         """The whole state as plain JSON; `Game.from_dict` restores it exactly."""
@@ -1861,6 +2115,9 @@ cdef class Game:
         """A new game dealt as `engine.new_game` deals it: the same shuffles."""
         cdef int player, color, count = 0, index, route, place = 0
         cdef int order[TICKET_COUNT]
+        cdef int regular = 0  # the tickets dealt from the deck (not long ones)
+        cdef int long_order[TICKET_COUNT]
+        cdef int long_count = 0, long_place = 0
         memset(&self.s, 0, sizeof(State))
         self.turns_before = 0
         self.s.players = players
@@ -1885,18 +2142,34 @@ cdef class Game:
                 self.s.deck_size -= 1
                 self.s.hands[player][self.s.deck[self.s.deck_size]] += 1
         self.refill_market()
+        # The regular tickets and the long ones, each shuffled, as `_set_up` shuffles its two
+        # lists; each player is dealt long ones first.
         for index in range(TICKET_COUNT):
-            order[index] = index
-        self.shuffle(order, TICKET_COUNT)
+            if TICKET_LONG[index]:
+                long_order[long_count] = index
+                long_count += 1
+            else:
+                order[regular] = index
+                regular += 1
+        self.shuffle(order, regular)
+        self.shuffle(long_order, long_count)
         for player in range(players):
+            for index in range(SETUP_LONG_DEALT):
+                if long_place < long_count:
+                    self.s.pending[player][self.s.pending_count[player]] = long_order[long_place]
+                    self.s.pending_count[player] += 1
+                    long_place += 1
             for index in range(TICKETS_DEALT):
-                if place < TICKET_COUNT:
-                    self.s.pending[player][index] = order[place]
+                if place < regular:
+                    self.s.pending[player][self.s.pending_count[player]] = order[place]
                     self.s.pending_count[player] += 1
                     place += 1
-        for index in range(place, TICKET_COUNT):
+        for index in range(place, regular):
             self.s.ticket_deck[index - place] = order[index]
-        self.s.ticket_end = TICKET_COUNT - place
+        self.s.ticket_end = regular - place
+        for index in range(CITY_COUNT):
+            self.s.station_owner[index] = -1
+        self.s.free_cities = STATION_CITIES
         self.index_open()
 
     cdef load(self, game):
@@ -1993,59 +2266,99 @@ cdef class Game:
             b = _root(roots, ROUTE_B[route])
             if a != b:
                 roots[a] = b
-            reached[ROUTE_A[route]] = reached[ROUTE_B[route]] = 1
-        for city in range(CITY_COUNT):
-            roots[city] = _root(roots, city)
-        for city in range(CITY_COUNT):
-            if reached[city]:
-                sizes[roots[city]] += 1
-
-    cdef int longest_trail(self, int player) noexcept:
-        """The longest continuous path of `player`'s routes (`_longest_trail`): cities may
-        repeat, no route is used twice; searched from each city with an odd number of the
-        player's routes, and from one city of each network where every city has an even number."""
-        cdef int roots[CITY_COUNT]
-        cdef int sizes[CITY_COUNT]
-        cdef int degree[CITY_COUNT]
-        cdef Trails trails
-        cdef char has_odd[CITY_COUNT]
-        cdef char started[CITY_COUNT]
-        cdef int city, index, route, end, best = 0
-        self.networks(player, roots, sizes)
-        memset(degree, 0, sizeof(degree))
-        memset(has_odd, 0, CITY_COUNT)
-        memset(started, 0, CITY_COUNT)
-        memset(trails.used, 0, ROUTE_COUNT)
-        for index in range(self.s.route_count[player]):
-            route = self.s.routes[player][index]
-            degree[ROUTE_A[route]] += 1
-            degree[ROUTE_B[route]] += 1
-        # Each city's routes of the player: their positions and other ends, from `start[city]`.
-        end = 0
-        for city in range(CITY_COUNT):
-            trails.start[city] = end
-            end += degree[city]
-        trails.start[CITY_COUNT] = end
-        memset(sizes, 0, sizeof(sizes))  # reused: how many of each city's routes are placed
+        # Only the cities the routes reach have a network of more than themselves.
         for index in range(self.s.route_count[player]):
             route = self.s.routes[player][index]
             for city in (ROUTE_A[route], ROUTE_B[route]):
-                end = trails.start[city] + sizes[city]
-                sizes[city] += 1
+                if not reached[city]:
+                    reached[city] = 1
+                    roots[city] = _root(roots, city)
+                    sizes[roots[city]] += 1
+
+    cdef int ticket_points(self, int player, int *roots, int *sizes) noexcept:
+        """The points `player`'s tickets score on a network (`networks`, routes added by
+        `_join`): each joined one's, less each other's."""
+        cdef int index, ticket, points = 0
+        for index in range(self.s.ticket_count[player]):
+            ticket = self.s.tickets[player][index]
+            points += TICKET_POINTS[ticket] if _ticket_joined(ticket, roots, sizes) else -TICKET_POINTS[ticket]
+        return points
+
+    cdef int award_bonuses(self, list results, int measures[][PLAYERS_MOST]) except -1:
+        """Each bonus to every record with the best value of its measure, when that is above 0
+        (`_award_bonuses`), the measures read from C."""
+        cdef int bonus, player, best, measure
+        for bonus in range(BONUS_COUNT):
+            measure = BONUS_MEASURE[bonus]
+            best = 0
+            for player in range(self.s.players):
+                if measures[measure][player] > best:
+                    best = measures[measure][player]
+            if best > 0:
+                for player in range(self.s.players):
+                    if measures[measure][player] == best:
+                        result = results[player]
+                        result["bonuses"][_BONUS_NAMES[bonus]] = BONUS_POINTS[bonus]
+                        result["total"] += BONUS_POINTS[bonus]
+        return 0
+
+    cdef int longest_trail(self, int player, int *roots) noexcept:
+        """The longest continuous path of `player`'s routes (`_longest_trail`) on its network
+        (`roots`, as `networks` leaves them): cities may repeat, no route is used twice;
+        searched from each city with an odd number of the player's routes, and from one city
+        of each network where every city has an even number. Only the cities the routes reach
+        are visited, and a network no longer than the best trail found is not searched."""
+        cdef int degree[CITY_COUNT]
+        cdef int placed[CITY_COUNT]
+        cdef int total[CITY_COUNT]  # by network (its root): the length of its routes
+        cdef int cities[2 * ROUTE_COUNT]  # the cities the routes reach, as first met
+        cdef char has_odd[CITY_COUNT]
+        cdef char started[CITY_COUNT]
+        cdef Trails trails
+        cdef int count = self.s.route_count[player], reached = 0, city, index, route, end, best = 0, place, root
+        for index in range(count):
+            route = self.s.routes[player][index]
+            degree[ROUTE_A[route]] = degree[ROUTE_B[route]] = -1
+            root = roots[ROUTE_A[route]]
+            has_odd[root] = started[root] = 0
+            total[root] = 0
+        for index in range(count):
+            route = self.s.routes[player][index]
+            for city in (ROUTE_A[route], ROUTE_B[route]):
+                if degree[city] < 0:
+                    degree[city] = placed[city] = 0
+                    cities[reached] = city
+                    reached += 1
+                degree[city] += 1
+            total[roots[ROUTE_A[route]]] += ROUTE_LENGTH[route]
+        # Each city's routes of the player: their positions and other ends.
+        end = 0
+        for place in range(reached):
+            city = cities[place]
+            trails.start[city] = end
+            end += degree[city]
+            trails.stop[city] = end
+            if degree[city] % 2:
+                has_odd[roots[city]] = 1
+        memset(trails.used, 0, count)
+        for index in range(count):
+            route = self.s.routes[player][index]
+            for city in (ROUTE_A[route], ROUTE_B[route]):
+                end = trails.start[city] + placed[city]
+                placed[city] += 1
                 trails.route[end] = index
                 trails.other[end] = ROUTE_B[route] if city == ROUTE_A[route] else ROUTE_A[route]
                 trails.length[end] = ROUTE_LENGTH[route]
-        for city in range(CITY_COUNT):
-            if degree[city] % 2:
-                has_odd[roots[city]] = 1
-        for city in range(CITY_COUNT):
-            if degree[city] == 0:
-                continue
+        for place in range(reached):
+            city = cities[place]
+            root = roots[city]
             if degree[city] % 2 == 0:
-                if has_odd[roots[city]] or started[roots[city]]:
+                if has_odd[root] or started[root]:
                     continue
-                started[roots[city]] = 1
-            _walk(&trails, city, 0, &best)
+                started[root] = 1
+            if total[root] > best:
+                trails.cap = total[root]
+                _walk(&trails, city, 0, &best)
         return best
 
 
@@ -2215,7 +2528,9 @@ def new_game(players, seed):
     cdef Game game
     if not isinstance(players, int) or not _pure.PLAYERS[0] <= players <= _pure.PLAYERS[1] or not isinstance(seed, int):
         return _pure.new_game(players, seed)  # raises the pure engine's own ValueError, in its words
-    return _read(_pure.new_game(players, seed))
+    game = Game.__new__(Game)
+    game.set_up(players, <uint64_t>(seed & MASK64))
+    return game
 
 
 def _restored(state):
@@ -2258,6 +2573,26 @@ cdef inline int _root(int *roots, int city) noexcept:
         roots[city] = roots[roots[city]]
         city = roots[city]
     return city
+
+
+cdef inline bint _ticket_joined(int ticket, int *roots, int *sizes) noexcept:
+    """Whether a network (`Game.networks`, routes added by `_join`) joins the ticket's two
+    cities, as `_joins` judges it on the pure engine's network."""
+    cdef int a = TICKET_A[ticket], root
+    if a < 0:
+        return False
+    root = _root(roots, a)
+    return sizes[root] > 0 and root == _root(roots, TICKET_B[ticket])
+
+
+cdef inline void _join(int *roots, int *sizes, int route) noexcept:
+    """A network (`Game.networks`) with `route` added: its two ends' networks made one."""
+    cdef int a = _root(roots, ROUTE_A[route]), b = _root(roots, ROUTE_B[route])
+    if a != b:
+        # A city no route reached is a network of one, counted 0 till now.
+        sizes[b] = (sizes[a] if sizes[a] else 1) + (sizes[b] if sizes[b] else 1)
+        sizes[a] = 0
+        roots[a] = b
 
 
 cdef int _ascending(const void *a, const void *b) noexcept nogil:

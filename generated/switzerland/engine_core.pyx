@@ -18,7 +18,7 @@ cimport cython
 from cpython.long cimport PyLong_AsLongAndOverflow
 from libc.stdint cimport uint64_t
 from libc.stdlib cimport malloc, qsort
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 
 import sys
 
@@ -63,6 +63,18 @@ cdef int ROUTE_COLOR[ROUTE_COUNT]
 cdef int SIBLINGS[ROUTE_COUNT][SIBLINGS_MOST]
 cdef int SIBLING_COUNT[ROUTE_COUNT]
 cdef int ROUTE_POINTS[64]
+# The bonuses (BONUSES, in its order): the measure each compares, by its place among a
+# player's measures in `scores`, and its points.
+DEF MEASURE_LONGEST = 0
+DEF MEASURE_ROUTES = 1
+DEF MEASURE_LARGEST = 2
+DEF MEASURE_COMPLETED = 3
+DEF MEASURE_COUNT = 4
+DEF BONUS_ROOM = 1
+cdef int BONUS_COUNT = len(_pure.BONUSES)
+cdef int BONUS_MEASURE[BONUS_ROOM]
+cdef int BONUS_POINTS[BONUS_ROOM]
+_BONUS_NAMES = tuple(_pure.BONUSES)
 # Each route's shape (its length, the jokers a claim lays at least, whether the joker pays
 # it): the open routes of one bucket and shape have the same claims. Shapes are numbered in
 # increasing order of length.
@@ -137,6 +149,11 @@ def _load_tables():
                 ADJACENT[place] = route
                 place += 1
     ADJACENT_START[CITY_COUNT] = place
+    # A measure by the record's key `measured` reads (`_MEASURED_FIELDS`), or its own.
+    places = {"longest_path": MEASURE_LONGEST, "routes_claimed": MEASURE_ROUTES, "largest_network": MEASURE_LARGEST}
+    for bonus, (measure, points) in enumerate(_pure.BONUSES.values()):
+        BONUS_MEASURE[bonus] = MEASURE_COMPLETED if measure == "completed_tickets" else places[_pure._MEASURED_FIELDS[measure]]
+        BONUS_POINTS[bonus] = points
 
 
 _load_tables()
@@ -269,19 +286,24 @@ _NAMES_OF_PHASE = {number: name for name, number in _PHASE_NAMES.items()}
 
 ctypedef struct Trails:
     # A player's routes by city, for the longest trail: each city's from `start[city]` to
-    # `start[city + 1]`, by their position among the player's routes (`used` marks those walked).
-    int start[CITY_COUNT + 1]
+    # `stop[city]`, by their position among the player's routes (`used` marks those walked);
+    # `cap`, the length of all the routes of the network walked (no trail in it is longer).
+    int start[CITY_COUNT]
+    int stop[CITY_COUNT]
     int route[2 * ROUTE_COUNT]
     int other[2 * ROUTE_COUNT]
     int length[2 * ROUTE_COUNT]
     char used[ROUTE_COUNT]
+    int cap
 
 
 cdef void _walk(Trails *trails, int city, int length, int *best) noexcept:
     cdef int place, index
     if length > best[0]:
         best[0] = length
-    for place in range(trails.start[city], trails.start[city + 1]):
+    for place in range(trails.start[city], trails.stop[city]):
+        if best[0] >= trails.cap:
+            return  # nothing in this network can be longer
         index = trails.route[place]
         if trails.used[index]:
             continue
@@ -1682,6 +1704,7 @@ cdef class Game:
         """A new game dealt as `engine.new_game` deals it: the same shuffles."""
         cdef int player, color, count = 0, index, route, place = 0
         cdef int order[TICKET_COUNT]
+        cdef int regular = 0  # the tickets dealt from the deck (not long ones)
         memset(&self.s, 0, sizeof(State))
         self.turns_before = 0
         self.s.players = players
@@ -1706,6 +1729,7 @@ cdef class Game:
                 self.s.deck_size -= 1
                 self.s.hands[player][self.s.deck[self.s.deck_size]] += 1
         self.refill_market()
+        regular = TICKET_COUNT
         for index in range(TICKET_COUNT):
             order[index] = index
         self.shuffle(order, TICKET_COUNT)
@@ -1715,9 +1739,9 @@ cdef class Game:
                     self.s.pending[player][index] = order[place]
                     self.s.pending_count[player] += 1
                     place += 1
-        for index in range(place, TICKET_COUNT):
+        for index in range(place, regular):
             self.s.ticket_deck[index - place] = order[index]
-        self.s.ticket_end = TICKET_COUNT - place
+        self.s.ticket_end = regular - place
         self.index_open()
 
     cdef load(self, game):
@@ -1803,59 +1827,99 @@ cdef class Game:
             b = _root(roots, ROUTE_B[route])
             if a != b:
                 roots[a] = b
-            reached[ROUTE_A[route]] = reached[ROUTE_B[route]] = 1
-        for city in range(CITY_COUNT):
-            roots[city] = _root(roots, city)
-        for city in range(CITY_COUNT):
-            if reached[city]:
-                sizes[roots[city]] += 1
-
-    cdef int longest_trail(self, int player) noexcept:
-        """The longest continuous path of `player`'s routes (`_longest_trail`): cities may
-        repeat, no route is used twice; searched from each city with an odd number of the
-        player's routes, and from one city of each network where every city has an even number."""
-        cdef int roots[CITY_COUNT]
-        cdef int sizes[CITY_COUNT]
-        cdef int degree[CITY_COUNT]
-        cdef Trails trails
-        cdef char has_odd[CITY_COUNT]
-        cdef char started[CITY_COUNT]
-        cdef int city, index, route, end, best = 0
-        self.networks(player, roots, sizes)
-        memset(degree, 0, sizeof(degree))
-        memset(has_odd, 0, CITY_COUNT)
-        memset(started, 0, CITY_COUNT)
-        memset(trails.used, 0, ROUTE_COUNT)
-        for index in range(self.s.route_count[player]):
-            route = self.s.routes[player][index]
-            degree[ROUTE_A[route]] += 1
-            degree[ROUTE_B[route]] += 1
-        # Each city's routes of the player: their positions and other ends, from `start[city]`.
-        end = 0
-        for city in range(CITY_COUNT):
-            trails.start[city] = end
-            end += degree[city]
-        trails.start[CITY_COUNT] = end
-        memset(sizes, 0, sizeof(sizes))  # reused: how many of each city's routes are placed
+        # Only the cities the routes reach have a network of more than themselves.
         for index in range(self.s.route_count[player]):
             route = self.s.routes[player][index]
             for city in (ROUTE_A[route], ROUTE_B[route]):
-                end = trails.start[city] + sizes[city]
-                sizes[city] += 1
+                if not reached[city]:
+                    reached[city] = 1
+                    roots[city] = _root(roots, city)
+                    sizes[roots[city]] += 1
+
+    cdef int ticket_points(self, int player, int *roots, int *sizes) noexcept:
+        """The points `player`'s tickets score on a network (`networks`, routes added by
+        `_join`): each joined one's, less each other's."""
+        cdef int index, ticket, points = 0
+        for index in range(self.s.ticket_count[player]):
+            ticket = self.s.tickets[player][index]
+            points += TICKET_POINTS[ticket] if _ticket_joined(ticket, roots, sizes) else -TICKET_POINTS[ticket]
+        return points
+
+    cdef int award_bonuses(self, list results, int measures[][PLAYERS_MOST]) except -1:
+        """Each bonus to every record with the best value of its measure, when that is above 0
+        (`_award_bonuses`), the measures read from C."""
+        cdef int bonus, player, best, measure
+        for bonus in range(BONUS_COUNT):
+            measure = BONUS_MEASURE[bonus]
+            best = 0
+            for player in range(self.s.players):
+                if measures[measure][player] > best:
+                    best = measures[measure][player]
+            if best > 0:
+                for player in range(self.s.players):
+                    if measures[measure][player] == best:
+                        result = results[player]
+                        result["bonuses"][_BONUS_NAMES[bonus]] = BONUS_POINTS[bonus]
+                        result["total"] += BONUS_POINTS[bonus]
+        return 0
+
+    cdef int longest_trail(self, int player, int *roots) noexcept:
+        """The longest continuous path of `player`'s routes (`_longest_trail`) on its network
+        (`roots`, as `networks` leaves them): cities may repeat, no route is used twice;
+        searched from each city with an odd number of the player's routes, and from one city
+        of each network where every city has an even number. Only the cities the routes reach
+        are visited, and a network no longer than the best trail found is not searched."""
+        cdef int degree[CITY_COUNT]
+        cdef int placed[CITY_COUNT]
+        cdef int total[CITY_COUNT]  # by network (its root): the length of its routes
+        cdef int cities[2 * ROUTE_COUNT]  # the cities the routes reach, as first met
+        cdef char has_odd[CITY_COUNT]
+        cdef char started[CITY_COUNT]
+        cdef Trails trails
+        cdef int count = self.s.route_count[player], reached = 0, city, index, route, end, best = 0, place, root
+        for index in range(count):
+            route = self.s.routes[player][index]
+            degree[ROUTE_A[route]] = degree[ROUTE_B[route]] = -1
+            root = roots[ROUTE_A[route]]
+            has_odd[root] = started[root] = 0
+            total[root] = 0
+        for index in range(count):
+            route = self.s.routes[player][index]
+            for city in (ROUTE_A[route], ROUTE_B[route]):
+                if degree[city] < 0:
+                    degree[city] = placed[city] = 0
+                    cities[reached] = city
+                    reached += 1
+                degree[city] += 1
+            total[roots[ROUTE_A[route]]] += ROUTE_LENGTH[route]
+        # Each city's routes of the player: their positions and other ends.
+        end = 0
+        for place in range(reached):
+            city = cities[place]
+            trails.start[city] = end
+            end += degree[city]
+            trails.stop[city] = end
+            if degree[city] % 2:
+                has_odd[roots[city]] = 1
+        memset(trails.used, 0, count)
+        for index in range(count):
+            route = self.s.routes[player][index]
+            for city in (ROUTE_A[route], ROUTE_B[route]):
+                end = trails.start[city] + placed[city]
+                placed[city] += 1
                 trails.route[end] = index
                 trails.other[end] = ROUTE_B[route] if city == ROUTE_A[route] else ROUTE_A[route]
                 trails.length[end] = ROUTE_LENGTH[route]
-        for city in range(CITY_COUNT):
-            if degree[city] % 2:
-                has_odd[roots[city]] = 1
-        for city in range(CITY_COUNT):
-            if degree[city] == 0:
-                continue
+        for place in range(reached):
+            city = cities[place]
+            root = roots[city]
             if degree[city] % 2 == 0:
-                if has_odd[roots[city]] or started[roots[city]]:
+                if has_odd[root] or started[root]:
                     continue
-                started[roots[city]] = 1
-            _walk(&trails, city, 0, &best)
+                started[root] = 1
+            if total[root] > best:
+                trails.cap = total[root]
+                _walk(&trails, city, 0, &best)
         return best
 
 
@@ -2061,6 +2125,26 @@ cdef inline int _root(int *roots, int city) noexcept:
         roots[city] = roots[roots[city]]
         city = roots[city]
     return city
+
+
+cdef inline bint _ticket_joined(int ticket, int *roots, int *sizes) noexcept:
+    """Whether a network (`Game.networks`, routes added by `_join`) joins the ticket's two
+    cities, as `_joins` judges it on the pure engine's network."""
+    cdef int a = TICKET_A[ticket], root
+    if a < 0:
+        return False
+    root = _root(roots, a)
+    return sizes[root] > 0 and root == _root(roots, TICKET_B[ticket])
+
+
+cdef inline void _join(int *roots, int *sizes, int route) noexcept:
+    """A network (`Game.networks`) with `route` added: its two ends' networks made one."""
+    cdef int a = _root(roots, ROUTE_A[route]), b = _root(roots, ROUTE_B[route])
+    if a != b:
+        # A city no route reached is a network of one, counted 0 till now.
+        sizes[b] = (sizes[a] if sizes[a] else 1) + (sizes[b] if sizes[b] else 1)
+        sizes[a] = 0
+        roots[a] = b
 
 
 cdef int _ascending(const void *a, const void *b) noexcept nogil:

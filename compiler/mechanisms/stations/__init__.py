@@ -75,7 +75,8 @@ def _ordinal(rank: int) -> str:
 class StationRules(Mechanism):
     name = "stations"
     french = "les gares"
-    native = True  # the native engine builds them (its `native` parts); the pure engine's code scores them
+    native = True  # the native engine builds them (its `native` parts)
+    native_scoring = True  # and deals and scores them: its `set_up` and `score_player` parts
     native_kinds = ("KIND_STATION",)
     rule_types = (Stations,)
     folder = Path(__file__).resolve().parent
