@@ -198,6 +198,10 @@ cdef int TICKET_POINTS[TICKET_COUNT]
 cdef char TICKET_LONG[TICKET_COUNT]
 _ROUTE_IDS = _pure._ROUTE_IDS
 _TICKET_IDS = _pure._TICKET_IDS
+# Each ticket's entry in a record of `scores()`, copied for each record (a copy is quicker made).
+_TICKET_ENTRIES = tuple(
+    {"ticket": ticket, "points": _pure.TICKETS[ticket].get("points", 0)} for ticket in _pure._TICKET_IDS
+)
 
 
 def _load_ids():
@@ -1661,7 +1665,7 @@ cdef class Game:
         """Each city's network among `player`'s routes (`roots`: its representative) and, for
         each representative, how many cities its network joins (0 for a city not reached)."""
         cdef char reached[CITY_COUNT]
-        cdef int city, index, route, a, b
+        cdef int city, index, route, a, b, side
         memset(reached, 0, CITY_COUNT)
         for city in range(CITY_COUNT):
             roots[city] = city
@@ -1675,7 +1679,8 @@ cdef class Game:
         # Only the cities the routes reach have a network of more than themselves.
         for index in range(self.s.route_count[player]):
             route = self.s.routes[player][index]
-            for city in (ROUTE_A[route], ROUTE_B[route]):
+            for side in range(2):  # each end, with no Python tuple between
+                city = ROUTE_B[route] if side else ROUTE_A[route]
                 if not reached[city]:
                     reached[city] = 1
                     roots[city] = _root(roots, city)
@@ -1721,7 +1726,7 @@ cdef class Game:
         cdef char has_odd[CITY_COUNT]
         cdef char started[CITY_COUNT]
         cdef Trails trails
-        cdef int count = self.s.route_count[player], reached = 0, city, index, route, end, best = 0, place, root
+        cdef int count = self.s.route_count[player], reached = 0, city, index, route, end, best = 0, place, root, side
         for index in range(count):
             route = self.s.routes[player][index]
             degree[ROUTE_A[route]] = degree[ROUTE_B[route]] = -1
@@ -1730,7 +1735,8 @@ cdef class Game:
             total[root] = 0
         for index in range(count):
             route = self.s.routes[player][index]
-            for city in (ROUTE_A[route], ROUTE_B[route]):
+            for side in range(2):  # each end, with no Python tuple between
+                city = ROUTE_B[route] if side else ROUTE_A[route]
                 if degree[city] < 0:
                     degree[city] = placed[city] = 0
                     cities[reached] = city
@@ -1749,7 +1755,8 @@ cdef class Game:
         memset(trails.used, 0, count)
         for index in range(count):
             route = self.s.routes[player][index]
-            for city in (ROUTE_A[route], ROUTE_B[route]):
+            for side in range(2):  # each end, with no Python tuple between
+                city = ROUTE_B[route] if side else ROUTE_A[route]
                 end = trails.start[city] + placed[city]
                 placed[city] += 1
                 trails.route[end] = index

@@ -198,6 +198,10 @@ cdef int TICKET_POINTS[TICKET_COUNT]
 cdef char TICKET_LONG[TICKET_COUNT]
 _ROUTE_IDS = _pure._ROUTE_IDS
 _TICKET_IDS = _pure._TICKET_IDS
+# Each ticket's entry in a record of `scores()`, copied for each record (a copy is quicker made).
+_TICKET_ENTRIES = tuple(
+    {"ticket": ticket, "points": _pure.TICKETS[ticket].get("points", 0)} for ticket in _pure._TICKET_IDS
+)
 
 
 def _load_ids():
@@ -1540,16 +1544,13 @@ cdef class Game:
                 if sizes[index] > measures[MEASURE_LARGEST][player]:
                     measures[MEASURE_LARGEST][player] = sizes[index]
             measures[MEASURE_ROUTES][player] = self.s.route_count[player]
-            # What a mechanism adds: its lines of the record (after the core's), their points,
-            # and the network the tickets are judged on where it is not the player's own.
-            lines = {}
             added = 0
             completed, failed = [], []
             points = 0
             measures[MEASURE_COMPLETED][player] = 0
             for index in range(self.s.ticket_count[player]):
                 ticket = self.s.tickets[player][index]
-                entry = {"ticket": _TICKET_IDS[ticket], "points": TICKET_POINTS[ticket]}
+                entry = (<dict>_TICKET_ENTRIES[ticket]).copy()
                 if _ticket_joined(ticket, roots, sizes):
                     completed.append(entry)
                     points += TICKET_POINTS[ticket]
@@ -1571,7 +1572,6 @@ cdef class Game:
                 "bonuses": {},
                 "total": route_points + points + added,
             }
-            record.update(lines)
             results.append(record)
         self.award_bonuses(results, measures)
         return results
@@ -1708,7 +1708,7 @@ cdef class Game:
         """Each city's network among `player`'s routes (`roots`: its representative) and, for
         each representative, how many cities its network joins (0 for a city not reached)."""
         cdef char reached[CITY_COUNT]
-        cdef int city, index, route, a, b
+        cdef int city, index, route, a, b, side
         memset(reached, 0, CITY_COUNT)
         for city in range(CITY_COUNT):
             roots[city] = city
@@ -1722,7 +1722,8 @@ cdef class Game:
         # Only the cities the routes reach have a network of more than themselves.
         for index in range(self.s.route_count[player]):
             route = self.s.routes[player][index]
-            for city in (ROUTE_A[route], ROUTE_B[route]):
+            for side in range(2):  # each end, with no Python tuple between
+                city = ROUTE_B[route] if side else ROUTE_A[route]
                 if not reached[city]:
                     reached[city] = 1
                     roots[city] = _root(roots, city)
@@ -1768,7 +1769,7 @@ cdef class Game:
         cdef char has_odd[CITY_COUNT]
         cdef char started[CITY_COUNT]
         cdef Trails trails
-        cdef int count = self.s.route_count[player], reached = 0, city, index, route, end, best = 0, place, root
+        cdef int count = self.s.route_count[player], reached = 0, city, index, route, end, best = 0, place, root, side
         for index in range(count):
             route = self.s.routes[player][index]
             degree[ROUTE_A[route]] = degree[ROUTE_B[route]] = -1
@@ -1777,7 +1778,8 @@ cdef class Game:
             total[root] = 0
         for index in range(count):
             route = self.s.routes[player][index]
-            for city in (ROUTE_A[route], ROUTE_B[route]):
+            for side in range(2):  # each end, with no Python tuple between
+                city = ROUTE_B[route] if side else ROUTE_A[route]
                 if degree[city] < 0:
                     degree[city] = placed[city] = 0
                     cities[reached] = city
@@ -1796,7 +1798,8 @@ cdef class Game:
         memset(trails.used, 0, count)
         for index in range(count):
             route = self.s.routes[player][index]
-            for city in (ROUTE_A[route], ROUTE_B[route]):
+            for side in range(2):  # each end, with no Python tuple between
+                city = ROUTE_B[route] if side else ROUTE_A[route]
                 end = trails.start[city] + placed[city]
                 placed[city] += 1
                 trails.route[end] = index
