@@ -818,6 +818,78 @@ cdef class Game:
             self.s.discard[self.s.discard_size] = card
             self.s.discard_size += 1
 
+    # -- score tables ------------------------------------------------------------------
+
+    cdef int table_lines(self, int player, int *roots, int *sizes, dict lines) except -1:
+        """Each score table's count of `player`'s tickets completed on the network the tickets
+        are judged on (`roots`, `sizes`) and its points (`_score_player`), as its line of the
+        record; their sum, returned."""
+        cdef int index, ticket, points, total = 0
+        completed = []
+        doubly = []  # of those, the ones the player's own routes join twice (`_two_paths`)
+        for index in range(self.s.ticket_count[player]):
+            ticket = self.s.tickets[player][index]
+            if _ticket_joined(ticket, roots, sizes):
+                completed.append(_TICKET_IDS[ticket])
+                if self.two_paths(player, TICKET_A[ticket], TICKET_B[ticket]):
+                    doubly.append(_TICKET_IDS[ticket])
+        tables = {}
+        for table, (counts, rows) in _pure.SCORE_TABLES.items():
+            counted = list(doubly if counts == "tickets_two_paths" else completed)
+            points = _pure._table_points(rows, len(counted))
+            tables[table] = {"count": len(counted), "tickets": counted, "points": points}
+            total += points
+        lines["score_tables"] = tables
+        return total
+
+    cdef bint two_paths(self, int player, int a, int b) noexcept:
+        """Whether `player`'s routes join `a` and `b` by two paths that share no route
+        (`_two_paths`): two units of flow from `a` to `b`, each route carrying one at most,
+        either way."""
+        cdef int flow[ROUTE_COUNT]  # by position among the player's routes: 1 from its first end, -1 from its second
+        cdef int came_by[CITY_COUNT]
+        cdef int came_from[CITY_COUNT]
+        cdef int queue[CITY_COUNT]
+        cdef char seen[CITY_COUNT]
+        cdef int count = self.s.route_count[player], unit, head, tail, city, index, route, other, direction
+        cdef bint meets_a = False, meets_b = False
+        for index in range(count):
+            route = self.s.routes[player][index]
+            meets_a = meets_a or ROUTE_A[route] == a or ROUTE_B[route] == a
+            meets_b = meets_b or ROUTE_A[route] == b or ROUTE_B[route] == b
+            flow[index] = 0
+        if not (meets_a and meets_b):
+            return False
+        for unit in range(2):
+            memset(seen, 0, CITY_COUNT)
+            seen[a] = 1
+            queue[0] = a
+            head, tail = 0, 1
+            while head < tail and not seen[b]:
+                city = queue[head]
+                head += 1
+                for index in range(count):
+                    route = self.s.routes[player][index]
+                    if ROUTE_A[route] == city:
+                        other, direction = ROUTE_B[route], 1
+                    elif ROUTE_B[route] == city:
+                        other, direction = ROUTE_A[route], -1
+                    else:
+                        continue
+                    if not seen[other] and flow[index] != direction:
+                        seen[other] = 1
+                        came_by[other] = index
+                        came_from[other] = city
+                        queue[tail] = other
+                        tail += 1
+            if not seen[b]:
+                return False
+            city = b
+            while city != a:
+                index = came_by[city]
+                flow[index] += 1 if ROUTE_A[self.s.routes[player][index]] == came_from[city] else -1
+                city = came_from[city]
+        return True
     # -- tickets -----------------------------------------------------------------------
 
     cdef int keep_least(self) noexcept:
@@ -1539,11 +1611,68 @@ cdef class Game:
 
     def scores(self):
         """Final scoring: route points, tickets, bonuses (`engine.Game.scores`)."""
-        return self.pure().scores()
+        cdef int player, index, ticket, added, points
+        cdef int roots[CITY_COUNT]
+        cdef int sizes[CITY_COUNT]
+        # Each player's measures the bonuses compare (`_MEASURED_FIELDS`), by BONUS_MEASURES.
+        cdef int measures[MEASURE_COUNT][PLAYERS_MOST]
+        results = []
+        for player in range(self.s.players):
+            self.networks(player, roots, sizes)
+            measures[MEASURE_LONGEST][player] = self.longest_trail(player, roots)
+            measures[MEASURE_LARGEST][player] = 0
+            for index in range(CITY_COUNT):
+                if sizes[index] > measures[MEASURE_LARGEST][player]:
+                    measures[MEASURE_LARGEST][player] = sizes[index]
+            measures[MEASURE_ROUTES][player] = self.s.route_count[player]
+            added = 0
+            # What a mechanism adds: its lines of the record (after the core's), their points,
+            # and the network the tickets are judged on where it is not the player's own.
+            lines = {}
+            added += self.table_lines(player, roots, sizes, lines)
+            completed, failed = [], []
+            points = 0
+            measures[MEASURE_COMPLETED][player] = 0
+            for index in range(self.s.ticket_count[player]):
+                ticket = self.s.tickets[player][index]
+                entry = (<dict>_TICKET_ENTRIES[ticket]).copy()
+                if _ticket_joined(ticket, roots, sizes):
+                    completed.append(entry)
+                    points += TICKET_POINTS[ticket]
+                    measures[MEASURE_COMPLETED][player] += 1
+                else:
+                    failed.append(entry)
+                    points -= TICKET_POINTS[ticket]
+            route_points = 0
+            for index in range(self.s.route_count[player]):
+                route_points += ROUTE_POINTS[ROUTE_LENGTH[self.s.routes[player][index]]]
+            record = {
+                "player": player,
+                "route_points": route_points,
+                "tickets_completed": completed,
+                "tickets_failed": failed,
+                "longest_path": measures[MEASURE_LONGEST][player],
+                "routes_claimed": self.s.route_count[player],
+                "largest_network": measures[MEASURE_LARGEST][player],
+                "bonuses": {},
+                "total": route_points + points + added,
+            }
+            record.update(lines)
+            results.append(record)
+        self.award_bonuses(results, measures)
+        return results
 
     def winners(self):
         """The winners; ties the rules leave shared stay shared (`engine.Game.winners`)."""
-        return self.pure().winners()
+        return _pure.Game.winners(self)
+
+    def _ranked(self):
+        """The records `winners()` ranks: each player's score (`engine.Game._ranked`)."""
+        return self.scores()
+
+    def _winners_of(self, results, keys, best):
+        """The players whose record has the best key (`engine.Game._winners_of`)."""
+        return _pure.Game._winners_of(results, keys, best)
 
     def to_dict(self):
         """The whole state as plain JSON; `Game.from_dict` restores it exactly."""
@@ -1922,7 +2051,9 @@ def new_game(players, seed):
     cdef Game game
     if not isinstance(players, int) or not _pure.PLAYERS[0] <= players <= _pure.PLAYERS[1] or not isinstance(seed, int):
         return _pure.new_game(players, seed)  # raises the pure engine's own ValueError, in its words
-    return _read(_pure.new_game(players, seed))
+    game = Game.__new__(Game)
+    game.set_up(players, <uint64_t>(seed & MASK64))
+    return game
 
 
 def _restored(state):

@@ -826,6 +826,21 @@ cdef class Game:
             self.s.discard[self.s.discard_size] = card
             self.s.discard_size += 1
 
+    # -- claim effects -----------------------------------------------------------------
+
+    cdef int effect_lines(self, int player, dict lines) except -1:
+        """The points each claim effect scored on `player`'s routes (`_score_player`), as its
+        line of the record; their sum, returned."""
+        cdef int index, points, total = 0
+        scored = {}
+        for effect, per_route in _pure._EFFECT_POINTS.items():
+            points = 0
+            for index in range(self.s.route_count[player]):
+                points += <int>per_route[self.s.routes[player][index]]
+            scored[effect] = points
+            total += points
+        lines["claim_effects"] = scored
+        return total
     # -- tickets -----------------------------------------------------------------------
 
     cdef int keep_least(self) noexcept:
@@ -1556,11 +1571,68 @@ cdef class Game:
 
     def scores(self):
         """Final scoring: route points, tickets, bonuses (`engine.Game.scores`)."""
-        return self.pure().scores()
+        cdef int player, index, ticket, added, points
+        cdef int roots[CITY_COUNT]
+        cdef int sizes[CITY_COUNT]
+        # Each player's measures the bonuses compare (`_MEASURED_FIELDS`), by BONUS_MEASURES.
+        cdef int measures[MEASURE_COUNT][PLAYERS_MOST]
+        results = []
+        for player in range(self.s.players):
+            self.networks(player, roots, sizes)
+            measures[MEASURE_LONGEST][player] = self.longest_trail(player, roots)
+            measures[MEASURE_LARGEST][player] = 0
+            for index in range(CITY_COUNT):
+                if sizes[index] > measures[MEASURE_LARGEST][player]:
+                    measures[MEASURE_LARGEST][player] = sizes[index]
+            measures[MEASURE_ROUTES][player] = self.s.route_count[player]
+            added = 0
+            # What a mechanism adds: its lines of the record (after the core's), their points,
+            # and the network the tickets are judged on where it is not the player's own.
+            lines = {}
+            added += self.effect_lines(player, lines)
+            completed, failed = [], []
+            points = 0
+            measures[MEASURE_COMPLETED][player] = 0
+            for index in range(self.s.ticket_count[player]):
+                ticket = self.s.tickets[player][index]
+                entry = (<dict>_TICKET_ENTRIES[ticket]).copy()
+                if _ticket_joined(ticket, roots, sizes):
+                    completed.append(entry)
+                    points += TICKET_POINTS[ticket]
+                    measures[MEASURE_COMPLETED][player] += 1
+                else:
+                    failed.append(entry)
+                    points -= TICKET_POINTS[ticket]
+            route_points = 0
+            for index in range(self.s.route_count[player]):
+                route_points += ROUTE_POINTS[ROUTE_LENGTH[self.s.routes[player][index]]]
+            record = {
+                "player": player,
+                "route_points": route_points,
+                "tickets_completed": completed,
+                "tickets_failed": failed,
+                "longest_path": measures[MEASURE_LONGEST][player],
+                "routes_claimed": self.s.route_count[player],
+                "largest_network": measures[MEASURE_LARGEST][player],
+                "bonuses": {},
+                "total": route_points + points + added,
+            }
+            record.update(lines)
+            results.append(record)
+        self.award_bonuses(results, measures)
+        return results
 
     def winners(self):
         """The winners; ties the rules leave shared stay shared (`engine.Game.winners`)."""
-        return self.pure().winners()
+        return _pure.Game.winners(self)
+
+    def _ranked(self):
+        """The records `winners()` ranks: each player's score (`engine.Game._ranked`)."""
+        return self.scores()
+
+    def _winners_of(self, results, keys, best):
+        """The players whose record has the best key (`engine.Game._winners_of`)."""
+        return _pure.Game._winners_of(results, keys, best)
 
     def to_dict(self):
         """The whole state as plain JSON; `Game.from_dict` restores it exactly."""
@@ -1953,7 +2025,9 @@ def new_game(players, seed):
     cdef Game game
     if not isinstance(players, int) or not _pure.PLAYERS[0] <= players <= _pure.PLAYERS[1] or not isinstance(seed, int):
         return _pure.new_game(players, seed)  # raises the pure engine's own ValueError, in its words
-    return _read(_pure.new_game(players, seed))
+    game = Game.__new__(Game)
+    game.set_up(players, <uint64_t>(seed & MASK64))
+    return game
 
 
 def _restored(state):

@@ -67,6 +67,7 @@ class ClaimEffects(Mechanism):
     name = "claim_effects"
     french = "les coûts et gains d’une prise"
     native = True  # trains set aside and points at the claim (`plays_natively`: not cards owed)
+    native_scoring = True  # each effect's points in the record: its `score_player` part
     rule_types = (ClaimEffect,)
     folder = Path(__file__).resolve().parent
     statement = "claim_effect"

@@ -51,6 +51,7 @@ class ScoreTables(Mechanism):
     name = "score_tables"
     french = "les tables de points"
     native = True  # it only sets up or scores: a playout never meets it
+    native_scoring = True  # each table's count and points in the record: its `score_player` part
     rule_types = (ScoreTable,)
     folder = Path(__file__).resolve().parent
     statement = "score_table"
