@@ -363,9 +363,11 @@ class Mechanism:
     # Whether the native playout core plays its rules (or it only sets up and scores, which a
     # playout never meets); where it is False, an edition using it has no native core yet.
     native: ClassVar[bool] = False
-    # Whether the native engine also deals and scores it without the pure engine (its set-up
-    # and scoring are the core's tables); where it is False, a native game is dealt and scored
-    # by the pure engine's code on the same state.
+    # Whether the native engine also deals and scores it without the pure engine: its set-up
+    # and scoring are the core's tables, or its native parts `set_up` (its state in a new game)
+    # and `score_player` (its lines of a player's record, their points, and the network the
+    # tickets are judged on). Where it is False, a native game is dealt and scored by the pure
+    # engine's code on the same state.
     native_scoring: ClassVar[bool] = False
     # The kinds of action and the phases its native parts add (`KIND_…`, and phases by the
     # pure engine's name: {"tunnel": "TUNNEL"}).
