@@ -499,6 +499,7 @@ MECHANISM_VARIANTS = (
     "usa-actions",
     "suisse-route-publique",
     "europe-cartes-ferry",
+    "asie-dernier-tour-chacun",
 )
 
 

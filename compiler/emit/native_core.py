@@ -75,7 +75,7 @@ class CoreView:
     def native_scoring(self) -> bool:
         """Whether the native game deals and scores itself: no mechanism adds to the core's
         set-up or scoring (else the pure engine's code does both, on the same state)."""
-        return all(m.native_scoring for m in used_by(self.edition))
+        return all(m.scores_natively(self.edition) for m in used_by(self.edition))
 
     def policy(self, literal: str) -> int:
         """Where given-back tickets go, as the core numbers it."""
@@ -167,9 +167,30 @@ class CoreView:
             for route in self.edition.board.routes
             for end in (route.a, route.b if route.endpoint is None else f"{route.endpoint}@{route.id}")
         }
-        # A ticket to targets (countries) has no second city, and no rollout aims at it.
+        # A ticket to targets (countries) has no second city, and no rollout aims at it; its
+        # places are nodes all the same, for the scoring.
         ends |= {end for ticket in self.edition.tickets.tickets if ticket.b for end in (ticket.a, ticket.b)}
+        ends |= {
+            end
+            for ticket in self.edition.tickets.tickets
+            if ticket.targets
+            for end in (ticket.a, *(target.place for target in ticket.targets))
+        }
         return len(ends)
+
+    @property
+    def has_arrows(self) -> bool:
+        """Whether some route ends at a border arrow (a country's), a node of its own."""
+        return any(route.endpoint for route in self.edition.board.routes)
+
+    @property
+    def place_nodes_most(self) -> int:
+        """The most nodes one place stands for: itself and, for a country, its arrows."""
+        arrows: dict[str, int] = {}
+        for route in self.edition.board.routes:
+            if route.endpoint:
+                arrows[route.b] = arrows.get(route.b, 0) + 1
+        return 1 + max(arrows.values(), default=0)
 
     @property
     def longest(self) -> int:

@@ -125,6 +125,7 @@ NATIVE_HOOKS = (
     "keep_action",  # in `keep_action`: the ticket choice `mask` as listed (returns; replaces the core's)
     "names_match",  # in `names_match`: whether its listed `action` names what its id `index` counts (returns)
     "listed_action",  # in `listed_action`: its ACTIONS[index] as listed (returns)
+    "ticket_result",  # in `scores`, per `ticket` of `player`: `entry` and `done` where it judges the ticket (else None)
     "score_player",  # in `scores`, per `player`, its `network` (`roots`, `sizes`) made: its `lines` and their points (`added`)
     "set_up",  # in `set_up`, once the core has dealt (`players`): its state as a new game has it
     "load",  # in `Game.load`: its state read from the pure engine's `game`
@@ -498,6 +499,11 @@ class Mechanism:
         """Its parts of the native engine by hook point (`NATIVE_HOOKS`): the files of its
         ``native`` folder."""
         return self._parts_in("native", NATIVE_HOOKS, "pyx.j2", edition)
+
+    def scores_natively(self, edition: Edition) -> bool:
+        """Whether the native engine deals and scores it in this edition (`native_scoring`,
+        unless a rule of it the native scoring lacks is used)."""
+        return self.native_scoring
 
     def plays_natively(self, edition: Edition) -> bool:
         """Whether the native engine plays its rules in this edition (`native`, unless a rule of

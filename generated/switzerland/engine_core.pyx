@@ -89,11 +89,18 @@ cdef int BUCKET_START[COLOR_COUNT + 1]
 cdef int PLAIN[COLOR_COUNT]
 cdef int PLAIN_COUNT = 0
 # For scoring and the guided rollouts: each route's two cities and each ticket's, as numbers.
-DEF CITY_COUNT = 51
+DEF CITY_COUNT = 55
 cdef int ROUTE_A[ROUTE_COUNT]
 cdef int ROUTE_B[ROUTE_COUNT]
 cdef int TICKET_A[TICKET_COUNT]
 cdef int TICKET_B[TICKET_COUNT]
+# Each node of the scoring's networks by its name: a city, a border arrow, a place a ticket names.
+_NODES = {}
+# Each place a ticket names, as the nodes that reach it: a city, itself; a country, its border
+# arrows too (the countries' part adds them).
+DEF PLACE_NODES_MOST = 6
+cdef int PLACE_NODES[CITY_COUNT][PLACE_NODES_MOST]
+cdef int PLACE_NODE_COUNT[CITY_COUNT]
 # Each city's routes: ADJACENT[ADJACENT_START[city]:ADJACENT_START[city + 1]].
 cdef int ADJACENT_START[CITY_COUNT + 1]
 cdef int ADJACENT[2 * ROUTE_COUNT]
@@ -129,7 +136,7 @@ def _load_tables():
     for color in _pure._PLAIN_COLORS:
         PLAIN[PLAIN_COUNT] = color
         PLAIN_COUNT += 1
-    cities = {}
+    cities = _NODES
     for route in range(ROUTE_COUNT):
         a, b = _pure._ROUTE_ENDS[route]
         ROUTE_A[route] = cities.setdefault(a, len(cities))
@@ -139,8 +146,13 @@ def _load_tables():
         # A ticket to targets (a country…) has no second city: -1, and no rollout aims at it.
         TICKET_A[ticket] = cities.setdefault(record["a"], len(cities)) if "b" in record else -1
         TICKET_B[ticket] = cities.setdefault(record["b"], len(cities)) if "b" in record else -1
+        for named in (record["a"], *record.get("targets", ())) if "targets" in record else ():
+            cities.setdefault(named, len(cities))
     if len(cities) != CITY_COUNT:
         raise ImportError("engine_core ne correspond pas à engine : reconstruisez avec aventuriers build --native")
+    for city in range(CITY_COUNT):
+        PLACE_NODES[city][0] = city
+        PLACE_NODE_COUNT[city] = 1
     place = 0
     for city in range(CITY_COUNT):
         ADJACENT_START[city] = place
@@ -202,6 +214,10 @@ cdef char TICKET_LONG[TICKET_COUNT]
 cdef int ROUTE_REVEAL[ROUTE_COUNT]
 cdef int PAY_ID[COLOR_COUNT][REVEAL_MOST + 1][REVEAL_MOST + 1]
 cdef int ABANDON_ID = _pure._TABLES["abandon_tunnel"].id
+# Tickets to targets: whether each ticket is one, and for those its origin, its targets
+# (points, place, node) and the lowest target's points, once the nodes are known (`_load_ids`).
+cdef char TARGETED[TICKET_COUNT]
+_TARGETS = {}
 _ROUTE_IDS = _pure._ROUTE_IDS
 _TICKET_IDS = _pure._TICKET_IDS
 # Each ticket's entry in a record of `scores()`, copied for each record (a copy is quicker made).
@@ -263,6 +279,12 @@ def _load_ids():
     for index in range(TICKET_COUNT):
         TICKET_POINTS[index] = _pure.TICKETS[_TICKET_IDS[index]].get("points", 0)
         TICKET_LONG[index] = _pure.TICKETS[_TICKET_IDS[index]].get("kind") == "long"
+    # A country is reached by any of its border arrows: each arrow stands for it.
+    for route_name, route_record in _pure.ROUTES.items():
+        if route_record.get("endpoint") and route_record["b"] in _NODES:
+            country_node = _NODES[route_record["b"]]
+            PLACE_NODES[country_node][PLACE_NODE_COUNT[country_node]] = _NODES[f"{route_record['endpoint']}@{route_name}"]
+            PLACE_NODE_COUNT[country_node] += 1
     memset(PAY_ID, -1, sizeof(PAY_ID))
     for route in range(ROUTE_COUNT):
         ROUTE_REVEAL[route] = _pure._ROUTE_REVEAL[route] if _pure._ROUTE_TUNNEL[route] else 0
@@ -276,6 +298,15 @@ def _load_ids():
         index = PAY_ID[paid][jokers][sum(action.payment.values())] = action.id
         ID_KIND[index] = KIND_PAY_TUNNEL
         ID_FIRST[index], ID_SECOND[index], ID_THIRD[index] = paid, sum(action.payment.values()), jokers
+    for index in range(TICKET_COUNT):
+        target_record = _pure.TICKETS[_TICKET_IDS[index]]
+        if "targets" in target_record:
+            TARGETED[index] = 1
+            _TARGETS[index] = (
+                _NODES[target_record["a"]],
+                tuple((points, place, _NODES[place]) for place, points in target_record["targets"].items()),
+                min(target_record["targets"].values()),
+            )
 
 
 _load_ids()
@@ -948,6 +979,21 @@ cdef class Game:
         self.tend_market()
         self.end_turn(False)
 
+    # -- tickets to targets ------------------------------------------------------------
+
+    cdef dict target_entry(self, int ticket, int *roots, int *sizes, bint *done):
+        """A ticket to targets, judged on a network (`_best_target`): the best target reached
+        scores, its entry naming it; none reached, the lowest target's points are lost."""
+        cdef int origin
+        origin, targets, lowest = _TARGETS[ticket]
+        best = None
+        for points, place, node in targets:
+            if _places_joined(origin, node, roots, sizes) and (best is None or (points, place) > best):
+                best = (points, place)
+        done[0] = best is not None
+        if best is None:
+            return {"ticket": _TICKET_IDS[ticket], "points": lowest}
+        return {"ticket": _TICKET_IDS[ticket], "points": best[0], "target": best[1]}
     # -- tickets -----------------------------------------------------------------------
 
     cdef int keep_least(self) noexcept:
@@ -1682,11 +1728,70 @@ cdef class Game:
 
     def scores(self):
         """Final scoring: route points, tickets, bonuses (`engine.Game.scores`)."""
-        return self.pure().scores()
+        cdef int player, index, ticket, added, points
+        cdef bint done
+        cdef int roots[CITY_COUNT]
+        cdef int sizes[CITY_COUNT]
+        # Each player's measures the bonuses compare (`_MEASURED_FIELDS`), by BONUS_MEASURES.
+        cdef int measures[MEASURE_COUNT][PLAYERS_MOST]
+        results = []
+        for player in range(self.s.players):
+            self.networks(player, roots, sizes)
+            measures[MEASURE_LONGEST][player] = self.longest_trail(player, roots)
+            measures[MEASURE_LARGEST][player] = 0
+            for index in range(CITY_COUNT):
+                if sizes[index] > measures[MEASURE_LARGEST][player]:
+                    measures[MEASURE_LARGEST][player] = sizes[index]
+            measures[MEASURE_ROUTES][player] = self.s.route_count[player]
+            added = 0
+            completed, failed = [], []
+            points = 0
+            measures[MEASURE_COMPLETED][player] = 0
+            for index in range(self.s.ticket_count[player]):
+                ticket = self.s.tickets[player][index]
+                # A mechanism may judge the ticket (`done`) and write its `entry` (`_ticket_result`).
+                entry = None
+                if TARGETED[ticket]:
+                    entry = self.target_entry(ticket, roots, sizes, &done)
+                if entry is None:
+                    entry = (<dict>_TICKET_ENTRIES[ticket]).copy()
+                    done = _ticket_joined(ticket, roots, sizes)
+                if done:
+                    completed.append(entry)
+                    points += <int>entry["points"]
+                    measures[MEASURE_COMPLETED][player] += 1
+                else:
+                    failed.append(entry)
+                    points -= <int>entry["points"]
+            route_points = 0
+            for index in range(self.s.route_count[player]):
+                route_points += ROUTE_POINTS[ROUTE_LENGTH[self.s.routes[player][index]]]
+            record = {
+                "player": player,
+                "route_points": route_points,
+                "tickets_completed": completed,
+                "tickets_failed": failed,
+                "longest_path": measures[MEASURE_LONGEST][player],
+                "routes_claimed": self.s.route_count[player],
+                "largest_network": measures[MEASURE_LARGEST][player],
+                "bonuses": {},
+                "total": route_points + points + added,
+            }
+            results.append(record)
+        self.award_bonuses(results, measures)
+        return results
 
     def winners(self):
         """The winners; ties the rules leave shared stay shared (`engine.Game.winners`)."""
-        return self.pure().winners()
+        return _pure.Game.winners(self)
+
+    def _ranked(self):
+        """The records `winners()` ranks: each player's score (`engine.Game._ranked`)."""
+        return self.scores()
+
+    def _winners_of(self, results, keys, best):
+        """The players whose record has the best key (`engine.Game._winners_of`)."""
+        return _pure.Game._winners_of(results, keys, best)
 
     def to_dict(self):
         """The whole state as plain JSON; `Game.from_dict` restores it exactly."""
@@ -2089,7 +2194,9 @@ def new_game(players, seed):
     cdef Game game
     if not isinstance(players, int) or not _pure.PLAYERS[0] <= players <= _pure.PLAYERS[1] or not isinstance(seed, int):
         return _pure.new_game(players, seed)  # raises the pure engine's own ValueError, in its words
-    return _read(_pure.new_game(players, seed))
+    game = Game.__new__(Game)
+    game.set_up(players, <uint64_t>(seed & MASK64))
+    return game
 
 
 def _restored(state):
@@ -2136,12 +2243,23 @@ cdef inline int _root(int *roots, int city) noexcept:
 
 cdef inline bint _ticket_joined(int ticket, int *roots, int *sizes) noexcept:
     """Whether a network (`Game.networks`, routes added by `_join`) joins the ticket's two
-    cities, as `_joins` judges it on the pure engine's network."""
-    cdef int a = TICKET_A[ticket], root
-    if a < 0:
+    places, as `_joins` judges it on the pure engine's network."""
+    if TICKET_A[ticket] < 0:
         return False
-    root = _root(roots, a)
-    return sizes[root] > 0 and root == _root(roots, TICKET_B[ticket])
+    return _places_joined(TICKET_A[ticket], TICKET_B[ticket], roots, sizes)
+
+
+cdef inline bint _places_joined(int a, int b, int *roots, int *sizes) noexcept:
+    """Whether a network joins two places (nodes of `_NODES`): a country by any of its arrows."""
+    cdef int one, other, root
+    for one in range(PLACE_NODE_COUNT[a]):
+        root = _root(roots, PLACE_NODES[a][one])
+        if sizes[root] == 0:
+            continue
+        for other in range(PLACE_NODE_COUNT[b]):
+            if _root(roots, PLACE_NODES[b][other]) == root:
+                return True
+    return False
 
 
 cdef inline void _join(int *roots, int *sizes, int route) noexcept:

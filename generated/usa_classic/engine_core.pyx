@@ -93,6 +93,8 @@ cdef int ROUTE_A[ROUTE_COUNT]
 cdef int ROUTE_B[ROUTE_COUNT]
 cdef int TICKET_A[TICKET_COUNT]
 cdef int TICKET_B[TICKET_COUNT]
+# Each node of the scoring's networks by its name: a city, a border arrow, a place a ticket names.
+_NODES = {}
 # Each city's routes: ADJACENT[ADJACENT_START[city]:ADJACENT_START[city + 1]].
 cdef int ADJACENT_START[CITY_COUNT + 1]
 cdef int ADJACENT[2 * ROUTE_COUNT]
@@ -128,7 +130,7 @@ def _load_tables():
     for color in _pure._PLAIN_COLORS:
         PLAIN[PLAIN_COUNT] = color
         PLAIN_COUNT += 1
-    cities = {}
+    cities = _NODES
     for route in range(ROUTE_COUNT):
         a, b = _pure._ROUTE_ENDS[route]
         ROUTE_A[route] = cities.setdefault(a, len(cities))
@@ -138,6 +140,8 @@ def _load_tables():
         # A ticket to targets (a country…) has no second city: -1, and no rollout aims at it.
         TICKET_A[ticket] = cities.setdefault(record["a"], len(cities)) if "b" in record else -1
         TICKET_B[ticket] = cities.setdefault(record["b"], len(cities)) if "b" in record else -1
+        for named in (record["a"], *record.get("targets", ())) if "targets" in record else ():
+            cities.setdefault(named, len(cities))
     if len(cities) != CITY_COUNT:
         raise ImportError("engine_core ne correspond pas à engine : reconstruisez avec aventuriers build --native")
     place = 0
@@ -1531,6 +1535,7 @@ cdef class Game:
     def scores(self):
         """Final scoring: route points, tickets, bonuses (`engine.Game.scores`)."""
         cdef int player, index, ticket, added, points
+        cdef bint done
         cdef int roots[CITY_COUNT]
         cdef int sizes[CITY_COUNT]
         # Each player's measures the bonuses compare (`_MEASURED_FIELDS`), by BONUS_MEASURES.
@@ -2014,12 +2019,16 @@ cdef inline int _root(int *roots, int city) noexcept:
 
 cdef inline bint _ticket_joined(int ticket, int *roots, int *sizes) noexcept:
     """Whether a network (`Game.networks`, routes added by `_join`) joins the ticket's two
-    cities, as `_joins` judges it on the pure engine's network."""
-    cdef int a = TICKET_A[ticket], root
-    if a < 0:
+    places, as `_joins` judges it on the pure engine's network."""
+    if TICKET_A[ticket] < 0:
         return False
-    root = _root(roots, a)
-    return sizes[root] > 0 and root == _root(roots, TICKET_B[ticket])
+    return _places_joined(TICKET_A[ticket], TICKET_B[ticket], roots, sizes)
+
+
+cdef inline bint _places_joined(int a, int b, int *roots, int *sizes) noexcept:
+    """Whether a network joins two places (nodes of `_NODES`)."""
+    cdef int root = _root(roots, a)
+    return sizes[root] > 0 and root == _root(roots, b)
 
 
 cdef inline void _join(int *roots, int *sizes, int route) noexcept:

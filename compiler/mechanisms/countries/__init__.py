@@ -50,6 +50,7 @@ class Countries(Mechanism):
     name = "countries"
     french = "les pays"
     native = True  # it only sets up or scores: a playout never meets it
+    native_scoring = True  # a country reached by any of its arrows: its `load_ids` part
     folder = Path(__file__).resolve().parent
     exports = ("COUNTRIES",)
 

@@ -61,6 +61,10 @@ class ScoreTables(Mechanism):
         records={"ScoreTableResult": {"count": "int", "tickets": "list[TicketId]", "points": "int"}},
     )
 
+    def scores_natively(self, edition: Edition) -> bool:
+        # its native count reads the tickets between two places: a ticket to targets is the pure engine's.
+        return not any(ticket.targets for ticket in edition.tickets.tickets)
+
     def build(self, data: dict[str, Any], span: Callable[..., Span]) -> tuple[Any, ...]:
         return tuple(
             ScoreTable(

@@ -97,6 +97,12 @@ class StationRules(Mechanism):
         actions={"build_station": {"city": "City", "cards": "Cards"}},
     )
 
+    def scores_natively(self, edition: Edition) -> bool:
+        # its native borrowing judges tickets between two cities: a ticket to a country or to targets is the pure engine's.
+        return not any(ticket.targets for ticket in edition.tickets.tickets) and not any(
+            route.endpoint for route in edition.board.routes
+        )
+
     def action_handlers(self, edition: Edition) -> dict[str, tuple[str, tuple[str, ...], tuple[str, ...]]]:
         return {"build_station": ("_apply_build_station", ("city", "cards"), ())}
 

@@ -299,12 +299,6 @@ class TeamPlay(Mechanism):
     def engine_view(self, edition: Edition) -> EngineView:
         return EngineView(teams=self.rule(edition))
 
-    def parts(self, edition: Edition) -> dict[str, EnginePart]:
-        found = super().parts(edition)
-        if not edition.end.trains_of_team:
-            del found["last_round_trains"]  # the last round counts the player's own trains
-        return found
-
     def native_parts(self, edition: Edition) -> dict[str, EnginePart]:
         found = super().native_parts(edition)
         if not edition.end.trains_of_team:

@@ -38,6 +38,7 @@ class TicketTargets(Mechanism):
         }
     )
     native = True  # it only sets up or scores: a playout never meets it
+    native_scoring = True  # the best target reached: its `ticket_result` part
     folder = Path(__file__).resolve().parent
 
     def used(self, edition: Edition) -> bool:
