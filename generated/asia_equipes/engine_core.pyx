@@ -75,6 +75,9 @@ cdef int BONUS_COUNT = len(_pure.BONUSES)
 cdef int BONUS_MEASURE[BONUS_ROOM]
 cdef int BONUS_POINTS[BONUS_ROOM]
 _BONUS_NAMES = tuple(_pure.BONUSES)
+# Whether the players' records get the bonuses as the core awards them: else a mechanism's own
+# award (`_award_bonuses` overridden: team play's gives them to teams) runs as it is.
+_CORE_AWARDS = _pure.Game._award_bonuses is _pure._CoreGame._award_bonuses
 # Each route's shape (its length, the jokers a claim lays at least, whether the joker pays
 # it): the open routes of one bucket and shape have the same claims. Shapes are numbered in
 # increasing order of length.
@@ -222,6 +225,13 @@ cdef int *OWN_JOKERS = <int *>malloc(ACTION_COUNT * sizeof(int))
 # The id of the first turn sharing so many tickets; the others of that size follow, by their
 # positions among the player's tickets in lexicographic order (over TICKET_COUNT positions).
 cdef int SHARE_BASE[SHARE_MOST + 1]
+# By the count of players: whether the twin of a double route is closed to a whole team (else
+# to the player alone), as `__init__` reads DOUBLE_ROUTE_RULES.
+cdef char WHOLE_TEAM_SIDE[PLAYERS_MOST + 1]
+for _players in range(PLAYERS_MOST + 1):
+    WHOLE_TEAM_SIDE[_players] = next(
+        (team for low, high, _, team in _pure.DOUBLE_ROUTE_RULES if low <= _players <= high), False
+    )
 _ROUTE_IDS = _pure._ROUTE_IDS
 _TICKET_IDS = _pure._TICKET_IDS
 # Each ticket's entry in a record of `scores()`, copied for each record (a copy is quicker made).
@@ -1134,9 +1144,76 @@ cdef class Game:
         self.s.ticket_count[player] = kept
         self.end_turn(False)
 
+    # -- scoring by team ---------------------------------------------------------------
+
+    cdef int team_lines(self, int player, int *roots, int *sizes, dict lines) except -1:
+        """`player`'s team in its record; its tickets judged on the routes of its whole team
+        (`_score_networks`): its teammates' routes added to `roots` and `sizes`. No points."""
+        cdef int mate, index
+        for mate in range(player - player % TEAM_SIZE, player - player % TEAM_SIZE + TEAM_SIZE):
+            if mate != player:
+                for index in range(self.s.route_count[mate]):
+                    _join(roots, sizes, self.s.routes[mate][index])
+        lines["team"] = player // TEAM_SIZE
+        return 0
+
     def team_scores(self):
-        """Final scoring by team (`engine.Game.team_scores`)."""
-        return self.pure().team_scores()
+        """Final scoring by team (`engine.Game.team_scores`): the routes of its players, the
+        tickets of its players and of its holder (completed when the team's routes together
+        join their cities), bonuses by team."""
+        cdef int team, mate, index, ticket, count, held_points
+        cdef int routes[ROUTE_COUNT]  # the team's routes, its players' in seat order
+        cdef int roots[CITY_COUNT]
+        cdef int sizes[CITY_COUNT]
+        cdef int measures[MEASURE_COUNT][PLAYERS_MOST]
+        results = self.scores()
+        teams = []
+        for team in range(self.s.players // TEAM_SIZE):
+            members = results[team * TEAM_SIZE:(team + 1) * TEAM_SIZE]
+            count = 0
+            for mate in range(team * TEAM_SIZE, (team + 1) * TEAM_SIZE):
+                for index in range(self.s.route_count[mate]):
+                    routes[count] = self.s.routes[mate][index]
+                    count += 1
+            self.networks_of(routes, count, roots, sizes)
+            measures[MEASURE_LONGEST][team] = self.longest_trail_of(routes, count, roots)
+            measures[MEASURE_ROUTES][team] = count
+            measures[MEASURE_LARGEST][team] = 0
+            for index in range(CITY_COUNT):
+                if sizes[index] > measures[MEASURE_LARGEST][team]:
+                    measures[MEASURE_LARGEST][team] = sizes[index]
+            held_completed, held_failed = [], []
+            held_points = 0
+            for index in range(self.s.team_ticket_count[team]):
+                ticket = self.s.team_tickets[team][index]
+                entry = (<dict>_TICKET_ENTRIES[ticket]).copy()
+                if _ticket_joined(ticket, roots, sizes):
+                    held_completed.append(entry)
+                    held_points += TICKET_POINTS[ticket]
+                else:
+                    held_failed.append(entry)
+                    held_points -= TICKET_POINTS[ticket]
+            completed = [entry for member in members for entry in member["tickets_completed"]] + held_completed
+            failed = [entry for member in members for entry in member["tickets_failed"]] + held_failed
+            measures[MEASURE_COMPLETED][team] = len(completed)
+            teams.append(
+                {
+                    "team": team,
+                    "players": [member["player"] for member in members],
+                    "route_points": sum([member["route_points"] for member in members]),
+                    "tickets_completed": completed,
+                    "tickets_failed": failed,
+                    "holder_tickets_completed": held_completed,
+                    "holder_tickets_failed": held_failed,
+                    "longest_path": measures[MEASURE_LONGEST][team],
+                    "routes_claimed": count,
+                    "largest_network": measures[MEASURE_LARGEST][team],
+                    "bonuses": {},
+                    "total": sum([member["total"] for member in members]) + held_points,
+                }
+            )
+        self.award_bonuses(teams, measures)  # the core's award, to teams
+        return teams
     # -- tickets -----------------------------------------------------------------------
 
     cdef int keep_least(self) noexcept:
@@ -1918,11 +1995,73 @@ cdef class Game:
 
     def scores(self):
         """Final scoring: route points, tickets, bonuses (`engine.Game.scores`)."""
-        return self.pure().scores()
+        cdef int player, index, ticket, added, points
+        cdef bint done
+        cdef int roots[CITY_COUNT]
+        cdef int sizes[CITY_COUNT]
+        # Each player's measures the bonuses compare (`_MEASURED_FIELDS`), by BONUS_MEASURES.
+        cdef int measures[MEASURE_COUNT][PLAYERS_MOST]
+        results = []
+        for player in range(self.s.players):
+            self.networks(player, roots, sizes)
+            measures[MEASURE_LONGEST][player] = self.longest_trail(player, roots)
+            measures[MEASURE_LARGEST][player] = 0
+            for index in range(CITY_COUNT):
+                if sizes[index] > measures[MEASURE_LARGEST][player]:
+                    measures[MEASURE_LARGEST][player] = sizes[index]
+            measures[MEASURE_ROUTES][player] = self.s.route_count[player]
+            added = 0
+            # What a mechanism adds: its lines of the record (after the core's), their points,
+            # and the network the tickets are judged on where it is not the player's own.
+            lines = {}
+            added += self.team_lines(player, roots, sizes, lines)
+            completed, failed = [], []
+            points = 0
+            measures[MEASURE_COMPLETED][player] = 0
+            for index in range(self.s.ticket_count[player]):
+                ticket = self.s.tickets[player][index]
+                entry = (<dict>_TICKET_ENTRIES[ticket]).copy()
+                if _ticket_joined(ticket, roots, sizes):
+                    completed.append(entry)
+                    points += TICKET_POINTS[ticket]
+                    measures[MEASURE_COMPLETED][player] += 1
+                else:
+                    failed.append(entry)
+                    points -= TICKET_POINTS[ticket]
+            route_points = 0
+            for index in range(self.s.route_count[player]):
+                route_points += ROUTE_POINTS[ROUTE_LENGTH[self.s.routes[player][index]]]
+            record = {
+                "player": player,
+                "route_points": route_points,
+                "tickets_completed": completed,
+                "tickets_failed": failed,
+                "longest_path": measures[MEASURE_LONGEST][player],
+                "routes_claimed": self.s.route_count[player],
+                "largest_network": measures[MEASURE_LARGEST][player],
+                "bonuses": {},
+                "total": route_points + points + added,
+            }
+            record.update(lines)
+            results.append(record)
+        if _CORE_AWARDS:
+            self.award_bonuses(results, measures)
+        else:
+            _pure.Game._award_bonuses(results)  # a mechanism's own award, as the pure engine's
+        return results
 
     def winners(self):
         """The winners; ties the rules leave shared stay shared (`engine.Game.winners`)."""
-        return self.pure().winners()
+        return _pure.Game.winners(self)
+
+    def _ranked(self):
+        """The records `winners()` ranks (`engine.Game._ranked`: each player's score, unless a
+        mechanism ranks other records), read from this game's own scoring."""
+        return _pure.Game._ranked(self)
+
+    def _winners_of(self, results, keys, best):
+        """The players whose record has the best key (`engine.Game._winners_of`)."""
+        return _pure.Game._winners_of(results, keys, best)
 
     def to_dict(self):
         """The whole state as plain JSON; `Game.from_dict` restores it exactly."""
@@ -1982,6 +2121,10 @@ cdef class Game:
         for index in range(place, regular):
             self.s.ticket_deck[index - place] = order[index]
         self.s.ticket_end = regular - place
+        self.s.card_place = -1
+        self.s.drawn_card = -1
+        for player in range(players):
+            self.s.side[player] = player // TEAM_SIZE if WHOLE_TEAM_SIDE[players] else player
         self.index_open()
 
     cdef load(self, game):
@@ -2059,24 +2202,28 @@ cdef class Game:
 
     # -- scoring -----------------------------------------------------------------------
 
-    cdef void networks(self, int player, int *roots, int *sizes) noexcept:
-        """Each city's network among `player`'s routes (`roots`: its representative) and, for
-        each representative, how many cities its network joins (0 for a city not reached)."""
+    cdef inline void networks(self, int player, int *roots, int *sizes) noexcept:
+        """Each city's network among `player`'s routes (`networks_of`)."""
+        self.networks_of(self.s.routes[player], self.s.route_count[player], roots, sizes)
+
+    cdef void networks_of(self, int *routes, int count, int *roots, int *sizes) noexcept:
+        """Each city's network among `routes` (`roots`: its representative) and, for each
+        representative, how many cities its network joins (0 for a city not reached)."""
         cdef char reached[CITY_COUNT]
         cdef int city, index, route, a, b, side
         memset(reached, 0, CITY_COUNT)
         for city in range(CITY_COUNT):
             roots[city] = city
             sizes[city] = 0
-        for index in range(self.s.route_count[player]):
-            route = self.s.routes[player][index]
+        for index in range(count):
+            route = routes[index]
             a = _root(roots, ROUTE_A[route])
             b = _root(roots, ROUTE_B[route])
             if a != b:
                 roots[a] = b
         # Only the cities the routes reach have a network of more than themselves.
-        for index in range(self.s.route_count[player]):
-            route = self.s.routes[player][index]
+        for index in range(count):
+            route = routes[index]
             for side in range(2):  # each end, with no Python tuple between
                 city = ROUTE_B[route] if side else ROUTE_A[route]
                 if not reached[city]:
@@ -2094,29 +2241,33 @@ cdef class Game:
         return points
 
     cdef int award_bonuses(self, list results, int measures[][PLAYERS_MOST]) except -1:
-        """Each bonus to every record with the best value of its measure, when that is above 0
-        (`_award_bonuses`), the measures read from C."""
-        cdef int bonus, player, best, measure
+        """Each bonus to every record (a player's, a team's) with the best value of its measure,
+        when that is above 0 (`_award_bonuses`), the measures read from C."""
+        cdef int bonus, player, best, measure, count = len(results)
         for bonus in range(BONUS_COUNT):
             measure = BONUS_MEASURE[bonus]
             best = 0
-            for player in range(self.s.players):
+            for player in range(count):
                 if measures[measure][player] > best:
                     best = measures[measure][player]
             if best > 0:
-                for player in range(self.s.players):
+                for player in range(count):
                     if measures[measure][player] == best:
                         result = results[player]
                         result["bonuses"][_BONUS_NAMES[bonus]] = BONUS_POINTS[bonus]
                         result["total"] += BONUS_POINTS[bonus]
         return 0
 
-    cdef int longest_trail(self, int player, int *roots) noexcept:
-        """The longest continuous path of `player`'s routes (`_longest_trail`) on its network
-        (`roots`, as `networks` leaves them): cities may repeat, no route is used twice;
-        searched from each city with an odd number of the player's routes, and from one city
-        of each network where every city has an even number. Only the cities the routes reach
-        are visited, and a network no longer than the best trail found is not searched."""
+    cdef inline int longest_trail(self, int player, int *roots) noexcept:
+        """The longest continuous path of `player`'s routes (`longest_trail_of`)."""
+        return self.longest_trail_of(self.s.routes[player], self.s.route_count[player], roots)
+
+    cdef int longest_trail_of(self, int *routes, int count, int *roots) noexcept:
+        """The longest continuous path of `routes` (`_longest_trail`) on their network
+        (`roots`, as `networks_of` leaves them): cities may repeat, no route is used twice;
+        searched from each city with an odd number of the routes, and from one city of each
+        network where every city has an even number. Only the cities the routes reach are
+        visited, and a network no longer than the best trail found is not searched."""
         cdef int degree[CITY_COUNT]
         cdef int placed[CITY_COUNT]
         cdef int total[CITY_COUNT]  # by network (its root): the length of its routes
@@ -2124,15 +2275,15 @@ cdef class Game:
         cdef char has_odd[CITY_COUNT]
         cdef char started[CITY_COUNT]
         cdef Trails trails
-        cdef int count = self.s.route_count[player], reached = 0, city, index, route, end, best = 0, place, root, side
+        cdef int reached = 0, city, index, route, end, best = 0, place, root, side
         for index in range(count):
-            route = self.s.routes[player][index]
+            route = routes[index]
             degree[ROUTE_A[route]] = degree[ROUTE_B[route]] = -1
             root = roots[ROUTE_A[route]]
             has_odd[root] = started[root] = 0
             total[root] = 0
         for index in range(count):
-            route = self.s.routes[player][index]
+            route = routes[index]
             for side in range(2):  # each end, with no Python tuple between
                 city = ROUTE_B[route] if side else ROUTE_A[route]
                 if degree[city] < 0:
@@ -2152,7 +2303,7 @@ cdef class Game:
                 has_odd[roots[city]] = 1
         memset(trails.used, 0, count)
         for index in range(count):
-            route = self.s.routes[player][index]
+            route = routes[index]
             for side in range(2):  # each end, with no Python tuple between
                 city = ROUTE_B[route] if side else ROUTE_A[route]
                 end = trails.start[city] + placed[city]
@@ -2333,7 +2484,9 @@ def new_game(players, seed):
     cdef Game game
     if not isinstance(players, int) or not _pure.PLAYERS[0] <= players <= _pure.PLAYERS[1] or not isinstance(seed, int):
         return _pure.new_game(players, seed)  # raises the pure engine's own ValueError, in its words
-    return _read(_pure.new_game(players, seed))
+    game = Game.__new__(Game)
+    game.set_up(players, <uint64_t>(seed & MASK64))
+    return game
 
 
 def _restored(state):

@@ -79,6 +79,9 @@ cdef int BONUS_COUNT = len(_pure.BONUSES)
 cdef int BONUS_MEASURE[BONUS_ROOM]
 cdef int BONUS_POINTS[BONUS_ROOM]
 _BONUS_NAMES = tuple(_pure.BONUSES)
+# Whether the players' records get the bonuses as the core awards them: else a mechanism's own
+# award (`_award_bonuses` overridden: team play's gives them to teams) runs as it is.
+_CORE_AWARDS = _pure.Game._award_bonuses is _pure._CoreGame._award_bonuses
 # Each route's shape (its length, the jokers a claim lays at least, whether the joker pays
 # it): the open routes of one bucket and shape have the same claims. Shapes are numbered in
 # increasing order of length.
@@ -2089,7 +2092,10 @@ cdef class Game:
             }
             record.update(lines)
             results.append(record)
-        self.award_bonuses(results, measures)
+        if _CORE_AWARDS:
+            self.award_bonuses(results, measures)
+        else:
+            _pure.Game._award_bonuses(results)  # a mechanism's own award, as the pure engine's
         return results
 
     def winners(self):
@@ -2097,8 +2103,9 @@ cdef class Game:
         return _pure.Game.winners(self)
 
     def _ranked(self):
-        """The records `winners()` ranks: each player's score (`engine.Game._ranked`)."""
-        return self.scores()
+        """The records `winners()` ranks (`engine.Game._ranked`: each player's score, unless a
+        mechanism ranks other records), read from this game's own scoring."""
+        return _pure.Game._ranked(self)
 
     def _winners_of(self, results, keys, best):
         """The players whose record has the best key (`engine.Game._winners_of`)."""
@@ -2260,24 +2267,28 @@ cdef class Game:
 
     # -- scoring -----------------------------------------------------------------------
 
-    cdef void networks(self, int player, int *roots, int *sizes) noexcept:
-        """Each city's network among `player`'s routes (`roots`: its representative) and, for
-        each representative, how many cities its network joins (0 for a city not reached)."""
+    cdef inline void networks(self, int player, int *roots, int *sizes) noexcept:
+        """Each city's network among `player`'s routes (`networks_of`)."""
+        self.networks_of(self.s.routes[player], self.s.route_count[player], roots, sizes)
+
+    cdef void networks_of(self, int *routes, int count, int *roots, int *sizes) noexcept:
+        """Each city's network among `routes` (`roots`: its representative) and, for each
+        representative, how many cities its network joins (0 for a city not reached)."""
         cdef char reached[CITY_COUNT]
         cdef int city, index, route, a, b, side
         memset(reached, 0, CITY_COUNT)
         for city in range(CITY_COUNT):
             roots[city] = city
             sizes[city] = 0
-        for index in range(self.s.route_count[player]):
-            route = self.s.routes[player][index]
+        for index in range(count):
+            route = routes[index]
             a = _root(roots, ROUTE_A[route])
             b = _root(roots, ROUTE_B[route])
             if a != b:
                 roots[a] = b
         # Only the cities the routes reach have a network of more than themselves.
-        for index in range(self.s.route_count[player]):
-            route = self.s.routes[player][index]
+        for index in range(count):
+            route = routes[index]
             for side in range(2):  # each end, with no Python tuple between
                 city = ROUTE_B[route] if side else ROUTE_A[route]
                 if not reached[city]:
@@ -2295,29 +2306,33 @@ cdef class Game:
         return points
 
     cdef int award_bonuses(self, list results, int measures[][PLAYERS_MOST]) except -1:
-        """Each bonus to every record with the best value of its measure, when that is above 0
-        (`_award_bonuses`), the measures read from C."""
-        cdef int bonus, player, best, measure
+        """Each bonus to every record (a player's, a team's) with the best value of its measure,
+        when that is above 0 (`_award_bonuses`), the measures read from C."""
+        cdef int bonus, player, best, measure, count = len(results)
         for bonus in range(BONUS_COUNT):
             measure = BONUS_MEASURE[bonus]
             best = 0
-            for player in range(self.s.players):
+            for player in range(count):
                 if measures[measure][player] > best:
                     best = measures[measure][player]
             if best > 0:
-                for player in range(self.s.players):
+                for player in range(count):
                     if measures[measure][player] == best:
                         result = results[player]
                         result["bonuses"][_BONUS_NAMES[bonus]] = BONUS_POINTS[bonus]
                         result["total"] += BONUS_POINTS[bonus]
         return 0
 
-    cdef int longest_trail(self, int player, int *roots) noexcept:
-        """The longest continuous path of `player`'s routes (`_longest_trail`) on its network
-        (`roots`, as `networks` leaves them): cities may repeat, no route is used twice;
-        searched from each city with an odd number of the player's routes, and from one city
-        of each network where every city has an even number. Only the cities the routes reach
-        are visited, and a network no longer than the best trail found is not searched."""
+    cdef inline int longest_trail(self, int player, int *roots) noexcept:
+        """The longest continuous path of `player`'s routes (`longest_trail_of`)."""
+        return self.longest_trail_of(self.s.routes[player], self.s.route_count[player], roots)
+
+    cdef int longest_trail_of(self, int *routes, int count, int *roots) noexcept:
+        """The longest continuous path of `routes` (`_longest_trail`) on their network
+        (`roots`, as `networks_of` leaves them): cities may repeat, no route is used twice;
+        searched from each city with an odd number of the routes, and from one city of each
+        network where every city has an even number. Only the cities the routes reach are
+        visited, and a network no longer than the best trail found is not searched."""
         cdef int degree[CITY_COUNT]
         cdef int placed[CITY_COUNT]
         cdef int total[CITY_COUNT]  # by network (its root): the length of its routes
@@ -2325,15 +2340,15 @@ cdef class Game:
         cdef char has_odd[CITY_COUNT]
         cdef char started[CITY_COUNT]
         cdef Trails trails
-        cdef int count = self.s.route_count[player], reached = 0, city, index, route, end, best = 0, place, root, side
+        cdef int reached = 0, city, index, route, end, best = 0, place, root, side
         for index in range(count):
-            route = self.s.routes[player][index]
+            route = routes[index]
             degree[ROUTE_A[route]] = degree[ROUTE_B[route]] = -1
             root = roots[ROUTE_A[route]]
             has_odd[root] = started[root] = 0
             total[root] = 0
         for index in range(count):
-            route = self.s.routes[player][index]
+            route = routes[index]
             for side in range(2):  # each end, with no Python tuple between
                 city = ROUTE_B[route] if side else ROUTE_A[route]
                 if degree[city] < 0:
@@ -2353,7 +2368,7 @@ cdef class Game:
                 has_odd[roots[city]] = 1
         memset(trails.used, 0, count)
         for index in range(count):
-            route = self.s.routes[player][index]
+            route = routes[index]
             for side in range(2):  # each end, with no Python tuple between
                 city = ROUTE_B[route] if side else ROUTE_A[route]
                 end = trails.start[city] + placed[city]

@@ -72,6 +72,9 @@ class TeamPlay(Mechanism):
     # The native engine plays team play (its draws, splits, shares); dealing and scoring by
     # team are the pure engine's code, run on the native state.
     native = True
+    native_scoring = (
+        True  # its set-up and scoring by team: its `set_up` and `score_player` parts, `team_scores`
+    )
     native_kinds = (
         "KIND_BLIND",
         "KIND_DECK_TO",
@@ -295,6 +298,11 @@ class TeamPlay(Mechanism):
                 phase="place_card",  # drawn from the deck unseen by the others, then placed
             ),
         )
+
+    def scores_natively(self, edition: Edition) -> bool:
+        # Its native team scores judge the holder's tickets between two places: a ticket to
+        # targets is the pure engine's.
+        return not any(ticket.targets for ticket in edition.tickets.tickets)
 
     def engine_view(self, edition: Edition) -> EngineView:
         return EngineView(teams=self.rule(edition))
