@@ -10,6 +10,7 @@ the native engine, the states ``from_dict`` refuses, the sheet's and the differe
 
 from __future__ import annotations
 
+import json
 import os
 import random
 from pathlib import Path
@@ -341,6 +342,8 @@ def test_the_native_engine_plays_the_house_rule_as_the_pure_one(natives, name: s
             fast.apply(action)
             slow.apply(action)
         assert fast.is_over() and fast.to_dict() == slow.to_dict()
+        # Dealt and scored in C too (`native_scoring`): the same records, key by key.
+        assert json.dumps(fast.scores()) == json.dumps(slow.scores()) and fast.winners() == slow.winners()
         # Random playouts from the start, in C and in Python: the same games.
         first, second = native.new_game(players, seed), pure.new_game(players, seed)
         first.playout(random.Random(seed))

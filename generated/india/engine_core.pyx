@@ -2066,11 +2066,26 @@ cdef int _write(Game core, game) except -1:
     return 0
 
 
+def _deals(players):
+    try:
+        _pure.new_game(players, 0)
+    except ValueError:
+        return False
+    return True
+
+
+# The counts of players the pure engine deals: those of PLAYERS that no mechanism refuses (team
+# play wants whole teams).
+_DEALT = frozenset(players for players in range(_pure.PLAYERS[0], _pure.PLAYERS[1] + 1) if _deals(players))
+
+
 def new_game(players, seed):
     """A new game, set up and dealt as `engine.new_game` deals it; the same seed gives the same game."""
     cdef Game game
     if not isinstance(players, int) or not _pure.PLAYERS[0] <= players <= _pure.PLAYERS[1] or not isinstance(seed, int):
         return _pure.new_game(players, seed)  # raises the pure engine's own ValueError, in its words
+    if players not in _DEALT:
+        return _pure.new_game(players, seed)  # a count a mechanism refuses: the same ValueError
     game = Game.__new__(Game)
     game.set_up(players, <uint64_t>(seed & MASK64))
     return game

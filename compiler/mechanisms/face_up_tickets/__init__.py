@@ -37,6 +37,7 @@ class FaceUpTicketRules(Mechanism):
     name = "face_up_tickets"
     french = "les tickets face visible"
     native = True  # what is seen, not what is played: the observation is the pure engine's
+    native_scoring = True  # it changes neither the set-up nor the scoring
     rule_types = (FaceUpTickets,)
     folder = Path(__file__).resolve().parent
     statement = "face_up_tickets"

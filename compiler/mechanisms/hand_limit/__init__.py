@@ -48,6 +48,7 @@ class HandLimitRules(Mechanism):
     name = "hand_limit"
     french = "la limite de cartes en main"
     native = True  # its term of the condition on drawing, in C too (`native_conditions`)
+    native_scoring = True  # it changes neither the set-up nor the scoring
     rule_types = (HandLimit,)
     folder = Path(__file__).resolve().parent
     statement = "hand_limit"

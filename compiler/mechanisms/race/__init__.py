@@ -48,6 +48,7 @@ class ScoreRace(Mechanism):
     name = "race"
     french = "la course aux points"
     native = True  # the native engine ends the round as the pure one does (its `native` part)
+    native_scoring = True  # it changes neither the set-up nor the scoring
     rule_types = (Race,)
     folder = Path(__file__).resolve().parent
     exports = ("RACE_POINTS",)

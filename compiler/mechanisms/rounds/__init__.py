@@ -47,6 +47,7 @@ class FixedRounds(Mechanism):
     name = "rounds"
     french = "le nombre de tours"
     native = True  # the native engine ends the game as the pure one does (its `native` part)
+    native_scoring = True  # it changes neither the set-up nor the scoring
     rule_types = (Rounds,)
     folder = Path(__file__).resolve().parent
     exports = ("ROUNDS",)

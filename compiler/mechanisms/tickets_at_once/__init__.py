@@ -40,6 +40,7 @@ class TicketsScoredAtOnce(Mechanism):
     name = "tickets_at_once"
     french = "les tickets marqués aussitôt"
     native = True  # the native engine scores them at the end of a turn too (its `native` parts)
+    native_scoring = True  # it changes neither the set-up nor the scoring
     rule_types = (TicketsAtOnce,)
     folder = Path(__file__).resolve().parent
     statement = "score_tickets_at_once"
