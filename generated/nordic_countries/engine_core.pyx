@@ -1788,7 +1788,7 @@ cdef class Game:
         cdef bint done
         cdef int roots[CITY_COUNT]
         cdef int sizes[CITY_COUNT]
-        # Each player's measures the bonuses compare (`_MEASURED_FIELDS`), by BONUS_MEASURES.
+        # Each player's measures the bonuses compare (`_MEASURED_FIELDS`), by their place (MEASURE_…).
         cdef int measures[MEASURE_COUNT][PLAYERS_MOST]
         results = []
         for player in range(self.s.players):
