@@ -18,7 +18,7 @@ cimport cython
 from cpython.long cimport PyLong_AsLongAndOverflow
 from libc.stdint cimport uint64_t
 from libc.stdlib cimport malloc, qsort
-from libc.string cimport memcpy, memset
+from libc.string cimport memset
 
 import sys
 
@@ -1537,8 +1537,7 @@ cdef class Game:
 
     def scores(self):
         """Final scoring: route points, tickets, bonuses (`engine.Game.scores`)."""
-        cdef int player, index, ticket, added, points
-        cdef bint done
+        cdef int player, index, added, points
         cdef int roots[CITY_COUNT]
         cdef int sizes[CITY_COUNT]
         # Each player's measures the bonuses compare (`_MEASURED_FIELDS`), by their place (MEASURE_…).
@@ -1547,25 +1546,12 @@ cdef class Game:
         for player in range(self.s.players):
             self.networks(player, roots, sizes)
             measures[MEASURE_LONGEST][player] = self.longest_trail(player, roots)
-            measures[MEASURE_LARGEST][player] = 0
-            for index in range(CITY_COUNT):
-                if sizes[index] > measures[MEASURE_LARGEST][player]:
-                    measures[MEASURE_LARGEST][player] = sizes[index]
+            measures[MEASURE_LARGEST][player] = _largest(sizes)
             measures[MEASURE_ROUTES][player] = self.s.route_count[player]
             added = 0
             completed, failed = [], []
-            points = 0
-            measures[MEASURE_COMPLETED][player] = 0
-            for index in range(self.s.ticket_count[player]):
-                ticket = self.s.tickets[player][index]
-                entry = (<dict>_TICKET_ENTRIES[ticket]).copy()
-                if _ticket_joined(ticket, roots, sizes):
-                    completed.append(entry)
-                    points += TICKET_POINTS[ticket]
-                    measures[MEASURE_COMPLETED][player] += 1
-                else:
-                    failed.append(entry)
-                    points -= TICKET_POINTS[ticket]
+            points = _judged(self.s.tickets[player], self.s.ticket_count[player], roots, sizes, completed, failed)
+            measures[MEASURE_COMPLETED][player] = len(completed)
             route_points = 0
             for index in range(self.s.route_count[player]):
                 route_points += ROUTE_POINTS[ROUTE_LENGTH[self.s.routes[player][index]]]
@@ -1744,15 +1730,6 @@ cdef class Game:
                     reached[city] = 1
                     roots[city] = _root(roots, city)
                     sizes[roots[city]] += 1
-
-    cdef int ticket_points(self, int player, int *roots, int *sizes) noexcept:
-        """The points `player`'s tickets score on a network (`networks`, routes added by
-        `_join`): each joined one's, less each other's."""
-        cdef int index, ticket, points = 0
-        for index in range(self.s.ticket_count[player]):
-            ticket = self.s.tickets[player][index]
-            points += TICKET_POINTS[ticket] if _ticket_joined(ticket, roots, sizes) else -TICKET_POINTS[ticket]
-        return points
 
     cdef int award_bonuses(self, list results, int measures[][PLAYERS_MOST]) except -1:
         """Each bonus to every record (a player's, a team's) with the best value of its measure,
@@ -2053,6 +2030,30 @@ cdef inline bint _ticket_joined(int ticket, int *roots, int *sizes) noexcept:
     if TICKET_A[ticket] < 0:
         return False
     return _places_joined(TICKET_A[ticket], TICKET_B[ticket], roots, sizes)
+
+
+cdef int _judged(int *tickets, int count, int *roots, int *sizes, list completed, list failed) except? -1:
+    """Each of `count` tickets judged on a network (`_ticket_joined`), its entry appended to
+    `completed` or `failed`: the points they score, less those they lose."""
+    cdef int index, ticket, points = 0
+    for index in range(count):
+        ticket = tickets[index]
+        if _ticket_joined(ticket, roots, sizes):
+            completed.append((<dict>_TICKET_ENTRIES[ticket]).copy())
+            points += TICKET_POINTS[ticket]
+        else:
+            failed.append((<dict>_TICKET_ENTRIES[ticket]).copy())
+            points -= TICKET_POINTS[ticket]
+    return points
+
+
+cdef inline int _largest(int *sizes) noexcept:
+    """The most cities one network joins (`_largest_network`), from `networks_of`'s sizes."""
+    cdef int index, most = 0
+    for index in range(CITY_COUNT):
+        if sizes[index] > most:
+            most = sizes[index]
+    return most
 
 
 cdef inline bint _places_joined(int a, int b, int *roots, int *sizes) noexcept:
