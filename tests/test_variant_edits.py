@@ -685,7 +685,6 @@ def test_a_state_with_tokens_the_edition_cannot_reach_is_refused(change, message
         ("usa-or", "les jetons sur les villes"),
         ("europe-voyageurs", "les jetons sur les villes"),
         ("usa-actions", "les actions des compagnies"),
-        ("suisse-route-publique", "les routes publiques"),
         ("europe-cartes-ferry", "la seconde pioche de cartes"),
     ],
 )
@@ -851,3 +850,65 @@ def test_a_state_with_shares_the_edition_cannot_reach_is_refused(change, message
     change(state)
     with pytest.raises(ValueError, match=message):
         engine.Game.from_dict(state)
+
+
+# -- the mechanism variants' native engines ---------------------------------------------------
+
+
+def _native_variants() -> list[str]:
+    """The mechanism variants the native engine covers (`unsupported` says None)."""
+    from aventuriers.compiler.build import compile_ir
+    from aventuriers.compiler.emit.native_core import unsupported
+
+    editions = loader()
+    return [
+        name
+        for name in MECHANISM_VARIANTS
+        if unsupported(compile_ir(VARIANTS / f"{name}.aventuriers", editions)) is None
+    ]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", _native_variants())
+def test_a_mechanism_variant_plays_natively_as_in_python(name, tmp_path) -> None:
+    """A mechanism on another edition's board, built natively: every case, the same legal
+    actions and state at every step of random games, the same playouts and score records."""
+    import json
+    import os
+    import random
+
+    from aventuriers.compiler.native import missing_toolchain
+
+    from .engines import load_native
+
+    lacking = missing_toolchain()
+    if lacking is not None and os.environ.get("AVENTURIERS_NATIVE_TESTS") != "required":
+        pytest.skip(f"pas de construction native ici : {lacking}")
+    out = tmp_path / "generated"
+    assert main(["build", str(VARIANTS / f"{name}.aventuriers"), "--out", str(out), "--native"]) == 0
+    native = load_native(out / name.replace("-", "_"), f"variant_{name.replace('-', '_')}")
+    assert native is not None, f"{name}: no native engine built"
+    pure = native._pure
+    for case in yaml.safe_load((VARIANTS / f"{name}.yaml").read_text(encoding="utf-8"))["cases"]:
+        run_case(native, case)
+    low, high = pure.PLAYERS
+    for seed in range(24):
+        players = low + seed % (high - low + 1)
+        if players % getattr(pure, "TEAM_SIZE", 1):
+            continue
+        fast, slow = native.new_game(players, seed), pure.new_game(players, seed)
+        rng = random.Random(seed)
+        while not slow.is_over():
+            actions = slow.legal_actions()
+            assert fast.to_dict() == slow.to_dict() and fast.legal_actions() == actions, seed
+            action = actions[rng.randrange(len(actions))]
+            fast.apply(action)
+            slow.apply(action)
+        assert fast.is_over() and json.dumps(fast.scores()) == json.dumps(slow.scores())
+        first, second = native.new_game(players, seed), pure.new_game(players, seed)
+        first.playout(random.Random(seed))
+        second.playout(random.Random(seed))
+        assert json.dumps(first.to_dict()) == json.dumps(second.to_dict()), seed
+        assert (
+            json.dumps(first.scores()) == json.dumps(second.scores()) and first.winners() == second.winners()
+        )

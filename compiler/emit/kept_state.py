@@ -49,7 +49,15 @@ _SHAPES: dict[Shape, _Forms] = {
         "{{item: list(({got} or {{}}).get(item, [])) for item in {ids}}}",
         "_check_numbers",
     ),
-    Shape.HOLDERS: _Forms("{{}}", "dict({v})", "dict({v})", "dict({got} or {{}})", "_check_holders"),
+    # Holders are recorded in the order of their ids, whatever order they were taken in: the
+    # same state reads the same, in either engine (the native one keeps a seat per id).
+    Shape.HOLDERS: _Forms(
+        "{{}}",
+        "dict({v})",
+        "{{item: {v}[item] for item in {ids} if item in {v}}}",
+        "dict({got} or {{}})",
+        "_check_holders",
+    ),
 }
 
 

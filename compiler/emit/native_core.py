@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from ..french import enumerate_fr
 from ..ir import Edition
-from ..mechanisms import EnginePart, bonus_rows, claim_points, least_jokers, set_aside, used_by
+from ..mechanisms import EnginePart, bonus_rows, claim_points, least_jokers, set_aside, spared_trains, used_by
 from ..mechanisms.base import CONDITIONS
 from ..mechanisms.joker_pays import joker_pays_route
 from .engine import EngineView, environment
@@ -122,21 +122,43 @@ class CoreView:
         return owed | {name: phase for m in used_by(self.edition) for name, phase in m.native_phases.items()}
 
     @property
-    def route_shapes(self) -> tuple[tuple[int, int, int, int], ...]:
+    def route_shapes(self) -> tuple[tuple[int, ...], ...]:
         """Each route's shape: its length, the jokers a claim lays at least (a ferry's
-        locomotives), whether the joker pays it (1) or not (0), and the trains its claim sets
-        aside besides its length. Open routes of one colour and shape have the same claims, so
-        the native engine counts them by shape."""
+        locomotives), whether the joker pays it (1) or not (0), the trains its claim sets aside
+        besides its length and, where some claim spares trains (`spares`), the trains it
+        spares while the ``spares_trains`` condition holds. Open routes of one colour and shape
+        have the same claims, so the native engine counts them by shape."""
         e = self.edition
+        spared = (tuple(spared_trains(e, route) for route in e.board.routes),) if self.spares else ()
         return tuple(
-            (route.length, least_jokers(e, route), int(joker_pays_route(e, route)), set_aside(e, route))
-            for route in e.board.routes
+            zip(
+                (route.length for route in e.board.routes),
+                (least_jokers(e, route) for route in e.board.routes),
+                (int(joker_pays_route(e, route)) for route in e.board.routes),
+                (set_aside(e, route) for route in e.board.routes),
+                *spared,
+                strict=True,
+            )
         )
 
     @property
     def set_aside(self) -> bool:
         """Whether some claim takes more trains than its route's length."""
         return any(shape[3] for shape in self.shapes)
+
+    @property
+    def spares(self) -> bool:
+        """Whether some claim takes fewer trains than its route's length at times (a public
+        route built with a piece of a shared supply): the trains a claim takes are then read
+        from the game's state (`Game.shape_trains`), and a bucket's reach is not capped by the
+        trains left where one of its routes is spared (`BUCKET_SPARES`)."""
+        return any(spared_trains(self.edition, route) for route in self.edition.board.routes)
+
+    @property
+    def trains_vary(self) -> bool:
+        """Whether a claim may take other than its route's length in trains: then each shape's
+        claims are checked against the trains left."""
+        return self.set_aside or self.spares
 
     @property
     def claim_points(self) -> tuple[int, ...] | None:

@@ -54,6 +54,7 @@ from .used import (
     register,
     set_aside,
     side_size,
+    spared_trains,
     tiebreaks,
     used_by,
 )
@@ -99,6 +100,7 @@ __all__ = [
     "board_marks",
     "least_jokers",
     "set_aside",
+    "spared_trains",
     "claim_points",
     "bonus_rows",
     "example_ticket_keys",

@@ -149,6 +149,7 @@ EXPRESSIONS = {
 # `self.s`). None holds a term of the core's: an edition without terms prints none of them.
 CONDITIONS = (
     "may_draw_cards",  # whether the current player may draw a train card now (a hand's limit)
+    "spares_trains",  # whether the claims `Mechanism.spared_trains` names take fewer trains now
 )
 
 
@@ -517,6 +518,11 @@ class Mechanism:
 
     def set_aside(self, edition: Edition, route: Any) -> int:
         """The trains a claim of ``route`` takes besides its length (the native engine's table)."""
+        return 0
+
+    def spared_trains(self, edition: Edition, route: Any) -> int:
+        """The trains a claim of ``route`` takes fewer while its ``spares_trains`` condition holds
+        (a public route built with a piece of a shared supply; the native engine's table)."""
         return 0
 
     def claim_points(self, edition: Edition, route: Any) -> int:

@@ -77,6 +77,11 @@ def set_aside(edition: Any, route: Any) -> int:
     return sum(mechanism.set_aside(edition, route) for mechanism in used_by(edition))
 
 
+def spared_trains(edition: Any, route: Any) -> int:
+    """The trains a claim of ``route`` takes fewer while the ``spares_trains`` condition holds."""
+    return sum(mechanism.spared_trains(edition, route) for mechanism in used_by(edition))
+
+
 def claim_points(edition: Any, route: Any) -> int:
     """The points a claim of ``route`` scores besides the route's own."""
     return sum(mechanism.claim_points(edition, route) for mechanism in used_by(edition))

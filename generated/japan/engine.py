@@ -2584,7 +2584,9 @@ class _CoreGame:
             "rng": self._rng.state,
         }
         state["public_pieces"] = self._public_pieces
-        state["public_routes"] = dict(self._public_routes)
+        state["public_routes"] = {
+            item: self._public_routes[item] for item in _PUBLIC_ROUTES_IDS if item in self._public_routes
+        }
         return state
 
     def observation(self, player: int) -> Observation:
@@ -2627,7 +2629,9 @@ class _CoreGame:
             "turns_played": self._turns,
         }
         seen["public_pieces"] = self._public_pieces
-        seen["public_routes"] = dict(self._public_routes)
+        seen["public_routes"] = {
+            item: self._public_routes[item] for item in _PUBLIC_ROUTES_IDS if item in self._public_routes
+        }
         return seen
 
     def copy(self) -> Game:

@@ -762,7 +762,7 @@ cdef class Game:
         cdef int index, have
         cdef long each
         if SHAPE_TRAINS[shape] > self.s.trains[self.s.current]:
-            return 0  # the trains set aside come from the same supply
+            return 0  # the trains set aside come from the same supply; those spared do not
         if bucket != LOCOMOTIVE:
             have = hand[bucket]
             return ONE[shape][have if have < LONGEST else LONGEST][jokers]

@@ -24,7 +24,7 @@ from typing import Any
 from ...diagnostics import Code, did_you_mean
 from ...frontend.positions import Span
 from ...ir import IR, Edition
-from ..base import ApiTypes, Fact, Mechanism, ScoreLine, SheetWords, citation, route_ids
+from ..base import ApiTypes, EnginePart, Fact, Mechanism, ScoreLine, SheetWords, citation, route_ids
 from ..marks import BoardMark, Drawn, MarkKind
 from ..state import Scope, Shape, StateField
 from .wording import PublicWording, points_of
@@ -91,6 +91,10 @@ class PublicRouteRules(Mechanism):
     folder = Path(__file__).resolve().parent
     statement = "public_routes"
     exports = ("PUBLIC_ROUTES", "rank_points")
+    # The native engine plays it (a public route's claim spares its trains while the supply
+    # lasts, `spared_trains`), deals it (the core-kept fields) and scores it (`public_lines`).
+    native = True
+    native_scoring = True
     api = ApiTypes(
         fields={
             # The public routes built, each with the player who built it.
@@ -238,6 +242,19 @@ class PublicRouteRules(Mechanism):
     def expressions(self, edition: Edition) -> dict[str, str]:
         # A public route built with a piece takes none of the player's trains.
         return {"claim_trains": "-(_PUBLIC_LENGTH[route] if self._public_pieces else 0)"}
+
+    def spared_trains(self, edition: Edition, route: Any) -> int:
+        return route.length if route.id in self.rule(edition).routes else 0
+
+    def native_conditions(self, edition: Edition) -> dict[str, str]:
+        # The supply's pieces spare the trains of a public route's claim while any are left.
+        return {"spares_trains": "self.s.public_pieces > 0"}
+
+    def native_parts(self, edition: Edition) -> dict[str, EnginePart]:
+        found = super().native_parts(edition)
+        if self.rule(edition).last_round_pieces is None:
+            del found["round_trains"]  # the trains' trigger alone: the core's
+        return found
 
     def borrowed_routes(self, edition: Edition) -> str | None:
         return f"publiques ({self.rule(edition).plural})"
