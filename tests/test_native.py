@@ -57,6 +57,7 @@ NATIVE = [
     "nordic-countries",
     "asia-equipes",
     "japan",
+    "italy",
 ]
 
 

@@ -703,10 +703,12 @@ cdef class Game:
                         return
                     count += here
                 return  # never: the group holds the k-th
-        if k >= count:
+        each = self.base_claims(-1, NULL)
+        if k < count + each:
             route_out[0] = -1
             paid_out[0] = BASE_ID[self.base_claims(k - count, NULL)]
             return
+        count += each
 
     cdef long claim_count(self) noexcept:
         """How many claims are legal, in one tight loop over the groups of one bucket and shape."""
@@ -985,7 +987,7 @@ cdef class Game:
         cdef long count = 0
         for group in range(BASE_GROUPS):
             route = BASE_GROUP_ROUTE[group]
-            if not self.base_route_open(route):
+            if not self.route_claimable(route):
                 continue
             for base in range(BASE_GROUP_START[group], BASE_GROUP_START[group + 1]):
                 if self.base_paid(base, held):
@@ -995,13 +997,6 @@ cdef class Game:
                         out[count] = BASE_ID[base]
                     count += 1
         return count
-
-    cdef inline bint base_route_open(self, int route) noexcept:
-        """Whether the current player may claim `route` now, trains included."""
-        cdef int player = self.s.current
-        if not self.is_open(route) or (SIBLING_COUNT[route] and self.holds_sibling(route, player)):
-            return False
-        return SHAPE_TRAINS[SHAPE_OF[route]] <= self.s.trains[player]
 
     cdef inline int held_cards(self) noexcept:
         cdef int card, held = 0
@@ -1557,15 +1552,20 @@ cdef class Game:
             listed = 1
         return listed
 
+    cdef inline bint route_claimable(self, int route) noexcept:
+        """Whether the current player may claim `route` now, its cards aside: open, no other
+        track of it theirs, trains enough."""
+        cdef int player = self.s.current
+        if not self.is_open(route) or (SIBLING_COUNT[route] and self.holds_sibling(route, player)):
+            return False
+        return SHAPE_TRAINS[SHAPE_OF[route]] <= self.s.trains[player]
+
     cdef bint can_claim(self, int route, int paid, int jokers) noexcept:
         """Whether the current player may claim `route` now paying `paid` (LOCOMOTIVE: jokers
         only) with `jokers` jokers: the checks of `_apply_claim_route`."""
-        cdef int player = self.s.current
         cdef int length = ROUTE_LENGTH[route]
         cdef int *hand = self.payer()
-        if not self.is_open(route) or (SIBLING_COUNT[route] and self.holds_sibling(route, player)):
-            return False
-        if SHAPE_TRAINS[SHAPE_OF[route]] > self.s.trains[player]:
+        if not self.route_claimable(route):
             return False
         if jokers and not SHAPE_PAYS[SHAPE_OF[route]]:
             return False
@@ -1612,7 +1612,7 @@ cdef class Game:
                 self.abandon_tunnel()
                 return True
         elif kind == KIND_BASE_CLAIM:
-            if phase == TURN and self.base_route_open(BASE_ROUTE[first]) and self.base_paid(first, self.held_cards()):
+            if phase == TURN and self.route_claimable(BASE_ROUTE[first]) and self.base_paid(first, self.held_cards()):
                 self.start_owed(BASE_ROUTE[first], BASE_PAID[first], BASE_COLORED[first], BASE_JOKERS[first], BASE_OWED[first])
                 return True
         elif kind == KIND_PASS and phase == TURN and self.count_turn(&draws, &claims) == 0:

@@ -1326,15 +1326,20 @@ cdef class Game:
             listed = 1
         return listed
 
+    cdef inline bint route_claimable(self, int route) noexcept:
+        """Whether the current player may claim `route` now, its cards aside: open, no other
+        track of it theirs, trains enough."""
+        cdef int player = self.s.current
+        if not self.is_open(route) or (SIBLING_COUNT[route] and self.holds_sibling(route, player)):
+            return False
+        return SHAPE_TRAINS[SHAPE_OF[route]] <= self.s.trains[player]
+
     cdef bint can_claim(self, int route, int paid, int jokers) noexcept:
         """Whether the current player may claim `route` now paying `paid` (LOCOMOTIVE: jokers
         only) with `jokers` jokers: the checks of `_apply_claim_route`."""
-        cdef int player = self.s.current
         cdef int length = ROUTE_LENGTH[route]
         cdef int *hand = self.payer()
-        if not self.is_open(route) or (SIBLING_COUNT[route] and self.holds_sibling(route, player)):
-            return False
-        if SHAPE_TRAINS[SHAPE_OF[route]] > self.s.trains[player]:
+        if not self.route_claimable(route):
             return False
         if jokers and not SHAPE_PAYS[SHAPE_OF[route]]:
             return False

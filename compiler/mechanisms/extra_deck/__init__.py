@@ -103,6 +103,11 @@ class ExtraDeckRules(Mechanism):
     folder = Path(__file__).resolve().parent
     statement = "extra_deck"
     exports = ("EXTRA_DECK",)
+    # The native engine lists its claims and its draw from its tables (`extra_claims`), and
+    # deals it from its declared fields; it adds no score line.
+    native = True
+    native_scoring = True
+    native_kinds = ("KIND_EXTRA_CLAIM", "KIND_EXTRA_DRAW")
     api = ApiTypes(
         fields={
             "State": {"extra_pile": "int"},

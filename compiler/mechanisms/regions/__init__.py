@@ -54,6 +54,11 @@ class EngineView:
         )
 
     @property
+    def cities_most(self) -> int:
+        """The most cities of one region (the native engine's room for them)."""
+        return max(len(region.cities) for region in self.rule.regions)
+
+    @property
     def points_literal(self) -> str:
         return repr(self.rule.points)
 
@@ -66,6 +71,7 @@ class RegionRules(Mechanism):
     name = "regions"
     french = "les régions"
     native = True  # it only scores: a playout never meets it
+    native_scoring = True  # each network's regions, in C (`region_lines`)
     rule_types = (Regions,)
     folder = Path(__file__).resolve().parent
     statement = "regions"
