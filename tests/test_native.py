@@ -58,6 +58,7 @@ NATIVE = [
     "asia-equipes",
     "japan",
     "italy",
+    "pennsylvania",
 ]
 
 

@@ -684,7 +684,6 @@ def test_a_state_with_tokens_the_edition_cannot_reach_is_refused(change, message
     [
         ("usa-or", "les jetons sur les villes"),
         ("europe-voyageurs", "les jetons sur les villes"),
-        ("usa-actions", "les actions des compagnies"),
     ],
 )
 def test_tokens_are_conserved_at_every_step_of_random_games(name, gap) -> None:

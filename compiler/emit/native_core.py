@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..french import enumerate_fr
-from ..ir import Edition
+from ..ir import Edition, Route
 from ..mechanisms import EnginePart, bonus_rows, claim_points, least_jokers, set_aside, spared_trains, used_by
 from ..mechanisms.base import CONDITIONS
 from ..mechanisms.joker_pays import joker_pays_route
@@ -130,6 +130,7 @@ class CoreView:
         have the same claims, so the native engine counts them by shape."""
         e = self.edition
         spared = (tuple(spared_trains(e, route) for route in e.board.routes),) if self.spares else ()
+        marks = (tuple(self._mark(route) for route in e.board.routes),) if self.shape_marks else ()
         return tuple(
             zip(
                 (route.length for route in e.board.routes),
@@ -137,6 +138,7 @@ class CoreView:
                 (int(joker_pays_route(e, route)) for route in e.board.routes),
                 (set_aside(e, route) for route in e.board.routes),
                 *spared,
+                *marks,
                 strict=True,
             )
         )
@@ -154,6 +156,24 @@ class CoreView:
         trains left where one of its routes is spared (`BUCKET_SPARES`)."""
         return any(spared_trains(self.edition, route) for route in self.edition.board.routes)
 
+    def _mark(self, route: Route) -> int:
+        marking = [m for m in used_by(self.edition) if m.shape_mark(self.edition, route)]
+        if len(marking) > 1:
+            raise ValueError(
+                f"route {route.id!r}: marked by {[m.name for m in marking]}, one mechanism at most"
+            )
+        return marking[0].shape_mark(self.edition, route) if marking else 0
+
+    @property
+    def shape_marks(self) -> bool:
+        """Whether a mechanism lists the claims of some routes otherwise than others of their
+        length and payment (`Mechanism.shape_mark`): the shapes then count the mark."""
+        return any(
+            m.shape_mark(self.edition, route)
+            for m in used_by(self.edition)
+            for route in self.edition.board.routes
+        )
+
     @property
     def trains_vary(self) -> bool:
         """Whether a claim may take other than its route's length in trains: then each shape's
@@ -167,7 +187,7 @@ class CoreView:
         return points if any(points) else None
 
     @property
-    def shapes(self) -> tuple[tuple[int, int, int, int], ...]:
+    def shapes(self) -> tuple[tuple[int, ...], ...]:
         """The routes' shapes, in increasing order (of length first)."""
         return tuple(sorted(set(self.route_shapes)))
 

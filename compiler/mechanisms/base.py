@@ -105,6 +105,7 @@ NATIVE_HOOKS = (
     "route_claim",  # `route_claim`: the k-th claim of one route (`route_out[0] = -1`, its id in `paid_out`; replaces)
     "claim",  # in `Game.claim`, before the route is taken (`route`, `paid`: LOCOMOTIVE for jokers only, `jokers`)
     "claim_pays",  # in `Game.claim`: the cards paid and the route taken (replaces the core's)
+    "route_taken",  # in `take`, the route taken and the market tended: `return` where a choice waits
     "methods",  # methods of `Game`, after the core's claims
     "keep_count",  # `keep_count`: how many ticket choices are legal (returns; replaces the core's)
     "kept_mask",  # `kept_mask`: the k-th ticket choice, as its KEEP_BITS (returns; replaces the core's)
@@ -518,6 +519,15 @@ class Mechanism:
 
     def set_aside(self, edition: Edition, route: Any) -> int:
         """The trains a claim of ``route`` takes besides its length (the native engine's table)."""
+        return 0
+
+    def shape_mark(self, edition: Edition, route: Any) -> int:
+        """A number setting ``route``'s claims apart from those of other routes of its length
+        and payment, where its native parts list them otherwise (shares: the companies whose
+        logos it bears), 0 where they do not. Where it marks routes, its native methods define
+        `claim_times(shape)`, how many times over a route of the shape lists its claims now, and
+        `claim_variant(claim, times)`, the id of a claim listed the `times`-th time over; one
+        mechanism of an edition at most marks routes."""
         return 0
 
     def spared_trains(self, edition: Edition, route: Any) -> int:

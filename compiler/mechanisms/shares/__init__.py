@@ -79,6 +79,17 @@ class EngineView:
         return self.rule.dummy
 
     @property
+    def ranks_most(self) -> int:
+        """The most ranks of one company that score (the native engine's room for them)."""
+        return max(len(company.points) for company in self.rule.companies)
+
+    @property
+    def marks(self) -> tuple[tuple[int, ...], ...]:
+        """Each set of companies some route bears the logos of (their places in SHARES), in the
+        order of the routes that first bear it: mark 1, 2… of the native engine's shapes."""
+        return company_sets(self.rule)
+
+    @property
     def citation(self) -> str:
         return citation((self.rule,))
 
@@ -92,6 +103,23 @@ class ShareRules(Mechanism):
     exports = ("SHARES", "SHARE_DUMMY", "share_points")
 
     leaves_claim_choices = True  # the company whose share a claim takes
+    # The native engine plays it: a route's claims listed twice while its logos offer a share
+    # (`shape_mark`), the choices of a company as phases, the shares kept in the core's fields.
+    native = True
+    native_scoring = True
+    native_kinds = ("KIND_SHARE_DECLINED", "KIND_TAKE_SHARE")
+    native_phases = {"take_share": "TAKE_SHARE", "dummy_share": "DUMMY_SHARE"}
+
+    def native_phase_options(self, edition: Edition) -> dict[str, tuple[str, str]]:
+        return {
+            "take_share": ("share_options", "SHARE_COMPANIES"),
+            "dummy_share": ("dummy_options", "SHARE_COMPANIES"),
+        }
+
+    def shape_mark(self, edition: Edition, route: Any) -> int:
+        rule = self.rule(edition)
+        companies = _companies_of(rule, route.id)
+        return company_sets(rule).index(companies) + 1 if companies else 0
 
     def action_handlers(self, edition: Edition) -> dict[str, tuple[str, tuple[str, ...], tuple[str, ...]]]:
         return {"take_share": ("_apply_take_share", ("company",), ())}
@@ -457,3 +485,20 @@ class ShareRules(Mechanism):
 
 
 MECHANISM = ShareRules()
+
+
+def _companies_of(rule: Shares, route: str) -> tuple[int, ...]:
+    """The companies whose logo `route` bears, by their places in SHARES."""
+    return tuple(place for place, company in enumerate(rule.companies) if route in company.routes)
+
+
+def company_sets(rule: Shares) -> tuple[tuple[int, ...], ...]:
+    """Each set of companies some route bears the logos of, in the order routes first bear it
+    (the routes of every company, in the order the companies list them)."""
+    found: list[tuple[int, ...]] = []
+    for company in rule.companies:
+        for route in company.routes:
+            companies = _companies_of(rule, route)
+            if companies not in found:
+                found.append(companies)
+    return tuple(found)
