@@ -2074,8 +2074,8 @@ class _CoreGame:
                 siblings = _ROUTE_SIBLINGS[route]
                 if siblings and self._holds_sibling(siblings, player):
                     continue
-                if length > trains and not (self._public_pieces and _PUBLIC[route]):
-                    continue  # an ordinary route takes the player's trains
+                if length - (_PUBLIC_LENGTH[route] if self._public_pieces else 0) > trains:
+                    continue  # the trains its claim takes, as the mechanisms count them
                 claims = _CLAIMS[route]
                 rows = _CLAIM_ROWS[route]
                 jokers = locomotives if locomotives < length else length
@@ -2108,8 +2108,8 @@ class _CoreGame:
                 siblings = _ROUTE_SIBLINGS[route]
                 if siblings and self._holds_sibling(siblings, player):
                     continue
-                if length > trains and not (self._public_pieces and _PUBLIC[route]):
-                    continue  # an ordinary route takes the player's trains
+                if length - (_PUBLIC_LENGTH[route] if self._public_pieces else 0) > trains:
+                    continue  # the trains its claim takes, as the mechanisms count them
                 rows = _CLAIM_ROWS[route]
                 jokers = locomotives if locomotives < length else length
                 for paid in held if gray else (bucket_color,):
@@ -2141,8 +2141,8 @@ class _CoreGame:
                 siblings = _ROUTE_SIBLINGS[route]
                 if siblings and self._holds_sibling(siblings, player):
                     continue
-                if length > trains and not (self._public_pieces and _PUBLIC[route]):
-                    continue  # an ordinary route takes the player's trains
+                if length - (_PUBLIC_LENGTH[route] if self._public_pieces else 0) > trains:
+                    continue  # the trains its claim takes, as the mechanisms count them
                 claims = _CLAIMS[route]
                 rows = _CLAIM_ROWS[route]
                 jokers = locomotives if locomotives < length else length

@@ -2471,7 +2471,7 @@ class _CoreGame:
                 if siblings and self._holds_sibling(siblings, player):
                     continue
                 if length + _ROUTE_SET_ASIDE[route] > trains:
-                    continue  # the trains set aside come from the same supply
+                    continue  # the trains its claim takes, as the mechanisms count them
                 claims = _CLAIMS[route]
                 rows = _CLAIM_ROWS[route]
                 jokers = locomotives if locomotives < length else length
@@ -2504,7 +2504,7 @@ class _CoreGame:
                 if siblings and self._holds_sibling(siblings, player):
                     continue
                 if length + _ROUTE_SET_ASIDE[route] > trains:
-                    continue  # the trains set aside come from the same supply
+                    continue  # the trains its claim takes, as the mechanisms count them
                 rows = _CLAIM_ROWS[route]
                 jokers = locomotives if locomotives < length else length
                 for paid in held if gray else (bucket_color,):
@@ -2536,7 +2536,7 @@ class _CoreGame:
                 if siblings and self._holds_sibling(siblings, player):
                     continue
                 if length + _ROUTE_SET_ASIDE[route] > trains:
-                    continue  # the trains set aside come from the same supply
+                    continue  # the trains its claim takes, as the mechanisms count them
                 claims = _CLAIMS[route]
                 rows = _CLAIM_ROWS[route]
                 jokers = locomotives if locomotives < length else length
