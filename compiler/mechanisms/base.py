@@ -105,7 +105,8 @@ NATIVE_HOOKS = (
     "route_claim",  # `route_claim`: the k-th claim of one route (`route_out[0] = -1`, its id in `paid_out`; replaces)
     "claim",  # in `Game.claim`, before the route is taken (`route`, `paid`: LOCOMOTIVE for jokers only, `jokers`)
     "claim_pays",  # in `Game.claim`: the cards paid and the route taken (replaces the core's)
-    "route_taken",  # in `take`, the route taken and the market tended: `return` where a choice waits
+    "route_taken",  # in `take`, once the route is taken and the market tended: what the claim reaches
+    "claim_choice",  # in `finish_claim`: where a choice the claim leaves waits, its phase set and `return`
     "methods",  # methods of `Game`, after the core's claims
     "keep_count",  # `keep_count`: how many ticket choices are legal (returns; replaces the core's)
     "kept_mask",  # `kept_mask`: the k-th ticket choice, as its KEEP_BITS (returns; replaces the core's)

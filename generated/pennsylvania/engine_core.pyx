@@ -930,8 +930,18 @@ cdef class Game:
         self.s.trains[player] -= SHAPE_TRAINS[SHAPE_OF[route]]
         self.s.score[player] += ROUTE_POINTS[length]
         self.tend_market()
-        if self.offer_shares(route):
-            return  # the player chooses a company first
+        self.offer_shares(route)
+        self.finish_claim()
+
+    cdef void finish_claim(self) noexcept:
+        """As `_finish_claim`: the phase of the first choice the claim leaves the player (each
+        mechanism's, in the registry's order), else the end of the turn."""
+        if self.s.share_choices_count:
+            self.s.phase = TAKE_SHARE  # the player chooses the company
+            return
+        if self.s.dummy_choices_count:
+            self.s.phase = DUMMY_SHARE  # the player chooses the dummy's company
+            return
         self.end_turn(False)
 
     cdef inline void discard_cards(self, int card, int count) noexcept:
@@ -982,35 +992,31 @@ cdef class Game:
         self.s.dummy_shares[company][self.s.dummy_shares_count[company]] = self.next_share(company)
         self.s.dummy_shares_count[company] += 1
 
-    cdef bint offer_shares(self, int route) noexcept:
+    cdef void offer_shares(self, int route) noexcept:
         """As `_offer_shares` once the route is taken: the top share of the only company offered,
-        else the choice among them (phase take_share); then the dummy's. A claim declining its
-        share takes none, and the dummy none either. Whether a choice waits (its phase set)."""
+        else the choice among them (`share_choices`); then the dummy's. A claim declining its
+        share takes none, and the dummy none either."""
         cdef int offered[SHARE_COMPANIES]
         cdef int count, index
         if self.s.share_declined:
             self.s.share_declined = 0
-            return False
+            return
         count = self.offered(route, offered)
         if count == 1:
             self.give_share(offered[0])
-            return self.offer_dummy(offered, 1)
-        if count:
+            self.offer_dummy(offered, 1)
+        elif count:
             for index in range(count):
                 self.s.share_choices[index] = offered[index]
             self.s.share_choices_count = count
-            self.s.phase = TAKE_SHARE
-            return True
-        return False
 
-    cdef bint offer_dummy(self, int *offered, int count) noexcept:
+    cdef void offer_dummy(self, int *offered, int count) noexcept:
         """As `_offer_dummy`: with a dummy shareholder, its share among the companies `offered`
-        that still have any: the only one, else the choice (phase dummy_share). Whether a choice
-        waits."""
+        that still have any: the only one, else the choice (`dummy_choices`)."""
         cdef int left[SHARE_COMPANIES]
         cdef int index, found = 0
         if self.s.players != SHARE_DUMMY:
-            return False
+            return
         for index in range(count):
             if self.s.shares_taken[offered[index]] < SHARE_COUNT[offered[index]]:
                 left[found] = offered[index]
@@ -1021,27 +1027,24 @@ cdef class Game:
             for index in range(found):
                 self.s.dummy_choices[index] = left[index]
             self.s.dummy_choices_count = found
-            self.s.phase = DUMMY_SHARE
-            return True
-        return False
 
     cdef void take_share(self, int company) noexcept:
         # As `_apply_take_share` in phase take_share: the player's share, then the dummy's among
-        # the same companies, then the turn's end.
+        # the same companies, then what else the claim leaves to choose, or the turn's end.
         cdef int offered[SHARE_COMPANIES]
         cdef int count = self.s.share_choices_count, index
         for index in range(count):
             offered[index] = self.s.share_choices[index]
         self.give_share(company)
         self.s.share_choices_count = 0
-        if not self.offer_dummy(offered, count):
-            self.end_turn(False)
+        self.offer_dummy(offered, count)
+        self.finish_claim()
 
     cdef void take_dummy_share(self, int company) noexcept:
         # As `_apply_take_share` in phase dummy_share.
         self.give_dummy_share(company)
         self.s.dummy_choices_count = 0
-        self.end_turn(False)
+        self.finish_claim()
 
     cdef int share_options(self, int *out) noexcept:
         """The ids of taking a share of each company offered (phase take_share), in their order."""
