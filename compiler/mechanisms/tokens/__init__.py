@@ -79,6 +79,19 @@ class EngineView:
         return repr({tokens.id: TokenWording(tokens=tokens).one() for tokens in self.sets})
 
     @property
+    def places_most(self) -> int:
+        """The most places of one set (the native engine's room for them)."""
+        return max(len(tokens.on) for tokens in self.sets)
+
+    @property
+    def kinds_most(self) -> int:
+        return max(len(tokens.kinds) for tokens in self.sets)
+
+    @property
+    def supply_most(self) -> int:
+        return max(tokens.supply for tokens in self.sets)
+
+    @property
     def citation(self) -> str:
         return citation(self.sets)
 
@@ -101,6 +114,16 @@ class TokenRules(Mechanism):
     folder = Path(__file__).resolve().parent
     statement = "tokens"
     exports = ("TOKENS", "majority_points")
+    # The native engine plays it (its tokens in the game's struct, dealt from the same shuffle;
+    # the choice of a kind as a phase) and scores the majorities.
+    native = True
+    native_scoring = True
+    native_kinds = ("KIND_TAKE_TOKEN",)
+    native_phases = {"take_token": "TAKE_TOKEN"}
+
+    def native_phase_options(self, edition: Edition) -> dict[str, tuple[str, str]]:
+        return {"take_token": ("token_options", "TOKEN_KINDS_MOST")}
+
     # Tokens by set, then by place (every place of the set), then by kind (those left out: none).
     api = ApiTypes(
         fields={
