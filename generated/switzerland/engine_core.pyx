@@ -1154,14 +1154,11 @@ cdef class Game:
     cdef bint cheapest(self, int route, int *paid_out, int *jokers_out) noexcept:
         """Whether the current player may claim `route` now, and its payment with the fewest
         jokers (of a gray route, in the colour held most)."""
-        cdef int player = self.s.current
         cdef int *hand = self.payer()
         cdef int length = ROUTE_LENGTH[route]
         cdef int color = ROUTE_COLOR[route], index, paid, have, best = -1, best_have = 0, needed
         cdef int locomotives = hand[LOCOMOTIVE] if SHAPE_PAYS[SHAPE_OF[route]] else 0
-        if self.s.owner[route] >= 0 or not self.is_open(route) or SHAPE_TRAINS[SHAPE_OF[route]] > self.s.trains[player]:
-            return False
-        if SIBLING_COUNT[route] and self.holds_sibling(route, player):
+        if not self.route_claimable(route):
             return False
         for index in range(PLAIN_COUNT if color < 0 else 1):
             paid = PLAIN[index] if color < 0 else color
