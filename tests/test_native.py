@@ -59,6 +59,7 @@ NATIVE = [
     "japan",
     "italy",
     "pennsylvania",
+    "germany",
 ]
 
 

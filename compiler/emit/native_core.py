@@ -67,6 +67,16 @@ class CoreView:
         )
 
     @property
+    def setup_phase(self) -> str:
+        """The native phase each player's choice of tickets at set-up begins in: the core's
+        choice itself, or the phase a mechanism puts before it (`Mechanism.setup_choice_phase`)."""
+        found = [m for m in used_by(self.edition) if m.setup_choice_phase]
+        if len(found) > 1:
+            raise ValueError(f"set-up choices begun by {[m.name for m in found]}, one mechanism at most")
+        phase = found[0].setup_choice_phase if found else None
+        return found[0].native_phases[phase] if phase else "SETUP_TICKETS"
+
+    @property
     def kept(self) -> NativeKept:
         """The state fields the core keeps for the mechanisms (`derived`), in C."""
         return NativeKept.of(self.engine.kept.fields)

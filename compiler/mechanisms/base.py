@@ -112,6 +112,7 @@ NATIVE_HOOKS = (
     "kept_mask",  # `kept_mask`: the k-th ticket choice, as its KEEP_BITS (returns; replaces the core's)
     "keep_allowed",  # `keep_allowed`: whether the choice `mask` is legal (returns; replaces the core's)
     "ticket_kept",  # in `keep_kept`, for each `ticket` kept (at `at`): `continue` keeps it elsewhere
+    "ticket_given_back",  # in `keep_kept`, for each `ticket` given back (`policy`): `continue` sends it elsewhere
     "setup_kept",  # in `keep_kept`, once every player has chosen at set-up
     "draw_count",  # in `count_turn`: how many card draws are legal, to `draws` (replaces the core's)
     "turn_count",  # in `count_turn`, once the draws, claims and ticket draw are counted (`count`)
@@ -377,6 +378,10 @@ class Mechanism:
     # pure engine's name: {"tunnel": "TUNNEL"}).
     native_kinds: ClassVar[tuple[str, ...]] = ()
     native_phases: ClassVar[dict[str, str]] = {}
+    # The phase (by the pure engine's name) in which each player's choice of tickets at set-up
+    # begins, where one of its own comes before the choice (ticket mix: how many from each
+    # deck); one mechanism of an edition at most says one.
+    setup_choice_phase: ClassVar[str | None] = None
     # Whether a claim may leave it a choice to make before the turn ends (its class overrides
     # `_claim_choice`, which the core then calls in `_finish_claim`).
     leaves_claim_choices: ClassVar[bool] = False

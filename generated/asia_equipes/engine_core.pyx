@@ -1321,6 +1321,11 @@ cdef class Game:
             count += 1
         self.s.pending_count[player] = count
         self.s.phase = KEEP_TICKETS
+        self.tidy_tickets()
+
+    cdef inline void tidy_tickets(self) noexcept:
+        """After a draw from the ticket deck: back to the array's start where it is empty, or
+        moved there before the tickets given back under it would pass its room."""
         if self.s.ticket_head == self.s.ticket_end:
             self.s.ticket_head = self.s.ticket_end = 0
         elif self.s.ticket_end > 3 * TICKET_COUNT:
@@ -1485,7 +1490,8 @@ cdef class Game:
                 self.keep_kept(self.kept_mask(self.guided_keep()))
                 continue
             if self.s.phase == PLACE_CARD:
-                self.place_card_options(phase_ids)
+                if not self.place_card_options(phase_ids):
+                    return  # nothing to choose: the pure engine's playout raises there
                 self.play_id(phase_ids[0])  # the first way listed
                 self.stale_all()
                 continue
@@ -1606,6 +1612,8 @@ cdef class Game:
                 self.play_id(self.share_id(k))
             elif self.s.phase == PLACE_CARD:
                 count = self.place_card_options(phase_ids)
+                if count == 0:
+                    return  # nothing to choose: the pure engine's playout raises there
                 self.play_id(phase_ids[<long>(((state >> 32) * <uint64_t>count) >> 32)])
             else:
                 count = self.keep_count()

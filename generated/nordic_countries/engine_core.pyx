@@ -1082,6 +1082,11 @@ cdef class Game:
             count += 1
         self.s.pending_count[player] = count
         self.s.phase = KEEP_TICKETS
+        self.tidy_tickets()
+
+    cdef inline void tidy_tickets(self) noexcept:
+        """After a draw from the ticket deck: back to the array's start where it is empty, or
+        moved there before the tickets given back under it would pass its room."""
         if self.s.ticket_head == self.s.ticket_end:
             self.s.ticket_head = self.s.ticket_end = 0
         elif self.s.ticket_end > 3 * TICKET_COUNT:
@@ -1260,7 +1265,8 @@ cdef class Game:
                 self.pay_card(best_card)
                 continue
             if self.s.phase == TUNNEL:
-                self.tunnel_options(phase_ids)
+                if not self.tunnel_options(phase_ids):
+                    return  # nothing to choose: the pure engine's playout raises there
                 self.play_id(phase_ids[0])  # the first way listed
                 self.stale_all()
                 continue
@@ -1395,6 +1401,8 @@ cdef class Game:
                 self.play_id(owed_ids[<long>(((state >> 32) * <uint64_t>count) >> 32)])
             elif self.s.phase == TUNNEL:
                 count = self.tunnel_options(phase_ids)
+                if count == 0:
+                    return  # nothing to choose: the pure engine's playout raises there
                 self.play_id(phase_ids[<long>(((state >> 32) * <uint64_t>count) >> 32)])
             else:
                 count = self.keep_count()

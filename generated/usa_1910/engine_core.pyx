@@ -897,6 +897,11 @@ cdef class Game:
             count += 1
         self.s.pending_count[player] = count
         self.s.phase = KEEP_TICKETS
+        self.tidy_tickets()
+
+    cdef inline void tidy_tickets(self) noexcept:
+        """After a draw from the ticket deck: back to the array's start where it is empty, or
+        moved there before the tickets given back under it would pass its room."""
         if self.s.ticket_head == self.s.ticket_end:
             self.s.ticket_head = self.s.ticket_end = 0
         elif self.s.ticket_end > 3 * TICKET_COUNT:

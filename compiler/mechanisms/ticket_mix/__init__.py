@@ -66,6 +66,17 @@ class TicketMixRules(Mechanism):
     folder = Path(__file__).resolve().parent
     statement = "ticket_mix"
     exports = ("TICKET_MIX",)
+    # The native engine keeps the second deck in the game's struct, plays the choice of a
+    # deal's mix as a phase before each player's choice at set-up, and a turn's draws with
+    # some of the second deck after the core's draw.
+    native = True
+    native_scoring = True
+    native_kinds = ("KIND_DRAW_MIX",)
+    native_phases = {"ticket_mix": "TICKET_MIX"}
+    setup_choice_phase = "ticket_mix"
+
+    def native_phase_options(self, edition: Edition) -> dict[str, tuple[str, str]]:
+        return {"ticket_mix": ("mix_options", "MIX_MOST + 1")}
 
     def build(self, data: dict[str, Any], span: Callable[..., Span]) -> tuple[Any, ...]:
         item = data.get("ticket_mix")
