@@ -58,6 +58,18 @@ class CoreView:
         return found
 
     @property
+    def more_claims(self) -> list[tuple[str, str]]:
+        """The mechanisms' claims listed after the core's (`Mechanism.native_more_claims`), in
+        the registry's order."""
+        return [found for m in used_by(self.edition) if (found := m.native_more_claims(self.edition))]
+
+    @property
+    def turn_actions(self) -> list[tuple[str, str, str | None]]:
+        """The mechanisms' kinds of action in a turn the core counts, finds, lists and plays
+        (`Mechanism.native_turn_actions`), in the registry's order."""
+        return [found for m in used_by(self.edition) if (found := m.native_turn_actions(self.edition))]
+
+    @property
     def phase_ids_room(self) -> str:
         """Room for the options of any of those phases (their rooms added)."""
         return " + ".join(

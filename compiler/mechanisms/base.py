@@ -99,8 +99,6 @@ NATIVE_HOOKS = (
     "bar",  # `bar`: the count of open routes `holder`'s track bars (replaces the core's)
     "holds_sibling",  # `holds_sibling`: whether `player` may not take `route` for another track (replaces)
     "payer",  # `payer`: the cards the current player's claims are paid from (returns; replaces)
-    "claims_beyond",  # in `Game.claims`: the k-th claim past the core's `count` (`route_out[0] = -1`, its id in `paid_out`)
-    "claims_count",  # in `Game.claim_count`: its claims added to `count`
     "shape_claims",  # `shape_claims`: the claims of one route of a shape (returns; replaces the core's)
     "route_claim",  # `route_claim`: the k-th claim of one route (`route_out[0] = -1`, its id in `paid_out`; replaces)
     "claim",  # in `Game.claim`, before the route is taken (`route`, `paid`: LOCOMOTIVE for jokers only, `jokers`)
@@ -115,15 +113,10 @@ NATIVE_HOOKS = (
     "ticket_given_back",  # in `keep_kept`, for each `ticket` given back (`policy`): `continue` sends it elsewhere
     "setup_kept",  # in `keep_kept`, once every player has chosen at set-up
     "draw_count",  # in `count_turn`: how many card draws are legal, to `draws` (replaces the core's)
-    "turn_count",  # in `count_turn`, once the draws, claims and ticket draw are counted (`count`)
     "draw_play",  # in `Game.play`: the k-th card draw played (replaces the core's)
-    "turn_play",  # in `Game.play`: its k-th turn action, after the ticket draw (`k`)
     "draw_id",  # in `id_counted`: the id of the k-th card draw (returns; replaces the core's)
-    "turn_id",  # in `id_counted`, after the ticket draw: its turn actions (`k`, `here`, `others`)
     "route_list",  # in `list_claims`: the ids of one `route`'s claims to `out + listed` (replaces the core's)
-    "claims_list",  # in `Game.list_claims`: the ids of its claims written to `out + listed`
     "draw_list",  # in `list_ids`: the ids of the card draws to `out + listed` (replaces the core's)
-    "turn_list",  # in `list_ids`, after the ticket draw: its turn actions written to `out + listed`
     "play_id",  # in `play_id`: `elif kind == …` branches for its own kinds of action
     "keep_action",  # in `keep_action`: the ticket choice `mask` as listed (returns; replaces the core's)
     "names_match",  # in `names_match`: whether its listed `action` names what its id `index` counts (returns)
@@ -573,6 +566,22 @@ class Mechanism:
     def phases(self, edition: Edition) -> tuple[str, ...]:
         """The phases of a game its parts add (a tunnel waiting for its surcharge)."""
         return ()
+
+    def native_more_claims(self, edition: Edition) -> tuple[str, str] | None:
+        """Claims of its own the native core lists after its own (a second deck's cards laid, a
+        set of cards paying a route): the method of its native parts walking them, and the
+        table of their ids by the row it returns. ``walk(-1, NULL)`` counts them, ``walk(-1,
+        out)`` writes their ids to `out` and counts them, ``walk(k, NULL)`` is the row of the
+        k-th; the core plays each by its id (`play_id`). None where it has none."""
+        return None
+
+    def native_turn_actions(self, edition: Edition) -> tuple[str, str, str | None] | None:
+        """Its kinds of action in a turn, which the native core counts, finds, lists and plays
+        after its own ticket draw (in the registry's order): the methods of its native parts
+        counting those legal now (a `long`; the core asks in a turn only), giving the id of the
+        k-th, and writing all their ids to an array, returning how many (None: the core writes
+        them one by one). The core plays the k-th by its id (`play_id`). None where it has none."""
+        return None
 
     def native_phase_options(self, edition: Edition) -> dict[str, tuple[str, str]]:
         """Each of its phases the native core plays: the method of its native parts writing the

@@ -1578,7 +1578,7 @@ cdef class Game:
     cdef void play(self, uint64_t state) noexcept:
         cdef int slot, draws, route = 0, paid = 0, jokers = 0
         cdef int phase_ids[(2)]
-        cdef long count, claims, k
+        cdef long count, claims, k, here
         cdef bint deck
         cdef long draws_counted
         while self.s.phase != OVER:
@@ -1609,7 +1609,12 @@ cdef class Game:
                         self.draw_tickets()
                         continue
                     k -= 1
-                self.play_id(self.share_id(k))
+                if self.s.phase == TURN:
+                    here = self.share_count()
+                    if k < here:
+                        self.play_id(self.share_id(k))
+                        continue
+                    k -= here
             elif self.s.phase == PLACE_CARD:
                 count = self.place_card_options(phase_ids)
                 if count == 0:

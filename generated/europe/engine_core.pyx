@@ -1057,6 +1057,10 @@ cdef class Game:
             count += 1
         return count
 
+    cdef inline long station_count(self) noexcept:
+        """How many station buildings are legal: each way to pay at each free city."""
+        return self.station_options(NULL, NULL) * self.s.free_cities
+
     cdef int station_id(self, long k) noexcept:
         """The id of the k-th station building, in the order of `_station_actions` (by city in
         the order of CITIES, then by payment); -1 where there is none."""
@@ -1618,7 +1622,7 @@ cdef class Game:
         if self.s.phase == TURN and TICKETS_PER_DRAW and self.s.ticket_head < self.s.ticket_end:
             count += 1
         if self.s.phase == TURN:
-            count += self.station_options(NULL, NULL) * self.s.free_cities
+            count += self.station_count()
         draws_out[0] = draws
         claims_out[0] = claims
         return count
@@ -1626,7 +1630,7 @@ cdef class Game:
     cdef void play(self, uint64_t state) noexcept:
         cdef int slot, draws, route = 0, paid = 0, jokers = 0
         cdef int phase_ids[(REVEAL_MOST + 2)]
-        cdef long count, claims, k
+        cdef long count, claims, k, here
         cdef bint deck
         cdef long draws_counted
         while self.s.phase != OVER:
@@ -1667,10 +1671,12 @@ cdef class Game:
                         self.draw_tickets()
                         continue
                     k -= 1
-                if k < self.station_options(NULL, NULL) * self.s.free_cities:
-                    self.play_id(self.station_id(k))
-                    continue
-                k -= self.station_options(NULL, NULL) * self.s.free_cities
+                if self.s.phase == TURN:
+                    here = self.station_count()
+                    if k < here:
+                        self.play_id(self.station_id(k))
+                        continue
+                    k -= here
             elif self.s.phase == TUNNEL:
                 count = self.tunnel_options(phase_ids)
                 if count == 0:
@@ -1751,7 +1757,7 @@ cdef class Game:
             if k == 0:
                 return TICKETS_ID
             k -= 1
-        here = self.station_options(NULL, NULL) * self.s.free_cities
+        here = self.station_count()
         if k < here:
             return self.station_id(k)
         k -= here

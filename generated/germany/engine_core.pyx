@@ -1189,6 +1189,9 @@ cdef class Game:
         the most a draw takes, or those it has left (none of it: the core's draw)."""
         return TICKETS_PER_DRAW if TICKETS_PER_DRAW < self.s.mix_size else self.s.mix_size
 
+    cdef inline int mix_draw_id(self, long k) noexcept:
+        return DRAW_MIX_ID[k + 1]
+
     cdef inline int mix_least(self) noexcept:
         """At set-up, the fewest of a deal from the second deck: what the other cannot give."""
         cdef int least = TICKETS_DEALT - (self.s.ticket_end - self.s.ticket_head)
@@ -1585,7 +1588,7 @@ cdef class Game:
     cdef void play(self, uint64_t state) noexcept:
         cdef int slot, draws, route = 0, paid = 0, jokers = 0
         cdef int phase_ids[(TOKEN_KINDS_MOST) + (MIX_MOST + 1)]
-        cdef long count, claims, k
+        cdef long count, claims, k, here
         cdef bint deck
         cdef long draws_counted
         while self.s.phase != OVER:
@@ -1627,10 +1630,11 @@ cdef class Game:
                         continue
                     k -= 1
                 if self.s.phase == TURN:
-                    if k < self.mix_draws():
-                        self.draw_mix(<int>k + 1)
+                    here = self.mix_draws()
+                    if k < here:
+                        self.play_id(self.mix_draw_id(k))
                         continue
-                    k -= self.mix_draws()
+                    k -= here
             elif self.s.phase == TAKE_TOKEN:
                 count = self.token_options(phase_ids)
                 if count == 0:
@@ -1722,7 +1726,7 @@ cdef class Game:
             k -= 1
         here = self.mix_draws()
         if k < here:
-            return DRAW_MIX_ID[k + 1]
+            return self.mix_draw_id(k)
         k -= here
         others += here
         # A turn where nothing at all is legal: passing.
@@ -1793,8 +1797,8 @@ cdef class Game:
         if TICKETS_PER_DRAW and self.s.ticket_head < self.s.ticket_end:
             out[listed] = TICKETS_ID
             listed += 1
-        for k in range(1, self.mix_draws() + 1):
-            out[listed] = DRAW_MIX_ID[k]
+        for k in range(self.mix_draws()):
+            out[listed] = self.mix_draw_id(k)
             listed += 1
         if listed == 0:
             out[0] = PASS_ID

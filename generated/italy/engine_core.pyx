@@ -936,6 +936,12 @@ cdef class Game:
         """Whether the current player may take the second deck's top card (a whole turn)."""
         return self.s.extra_pile > 0 and self.s.extra_cards[self.s.current] < 2
 
+    cdef inline long extra_draws(self) noexcept:
+        return 1 if self.may_draw_extra() else 0
+
+    cdef inline int extra_draw_id(self, long k) noexcept:
+        return EXTRA_DRAW_ID
+
     cdef void draw_extra(self) noexcept:
         # As `_apply_draw_extra_card`.
         self.s.extra_pile -= 1
@@ -1308,15 +1314,15 @@ cdef class Game:
         count = draws + claims
         if self.s.phase == TURN and TICKETS_PER_DRAW and self.s.ticket_head < self.s.ticket_end:
             count += 1
-        if self.s.phase == TURN and self.may_draw_extra():
-            count += 1
+        if self.s.phase == TURN:
+            count += self.extra_draws()
         draws_out[0] = draws
         claims_out[0] = claims
         return count
 
     cdef void play(self, uint64_t state) noexcept:
         cdef int slot, draws, route = 0, paid = 0, jokers = 0
-        cdef long count, claims, k
+        cdef long count, claims, k, here
         cdef bint deck
         cdef long draws_counted
         while self.s.phase != OVER:
@@ -1357,11 +1363,12 @@ cdef class Game:
                         self.draw_tickets()
                         continue
                     k -= 1
-                if self.may_draw_extra():
-                    if k == 0:
-                        self.draw_extra()
+                if self.s.phase == TURN:
+                    here = self.extra_draws()
+                    if k < here:
+                        self.play_id(self.extra_draw_id(k))
                         continue
-                    k -= 1
+                    k -= here
             else:
                 count = self.keep_count()
                 if count == 0:
@@ -1433,11 +1440,11 @@ cdef class Game:
             if k == 0:
                 return TICKETS_ID
             k -= 1
-        if self.may_draw_extra():
-            if k == 0:
-                return EXTRA_DRAW_ID
-            k -= 1
-            others += 1
+        here = self.extra_draws()
+        if k < here:
+            return self.extra_draw_id(k)
+        k -= here
+        others += here
         # A turn where nothing at all is legal: passing.
         return PASS_ID if self.s.phase == TURN and others == 0 and k == 0 else -1
 
@@ -1503,8 +1510,8 @@ cdef class Game:
         if TICKETS_PER_DRAW and self.s.ticket_head < self.s.ticket_end:
             out[listed] = TICKETS_ID
             listed += 1
-        if self.may_draw_extra():
-            out[listed] = EXTRA_DRAW_ID
+        for k in range(self.extra_draws()):
+            out[listed] = self.extra_draw_id(k)
             listed += 1
         if listed == 0:
             out[0] = PASS_ID

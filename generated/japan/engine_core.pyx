@@ -1234,7 +1234,7 @@ cdef class Game:
 
     cdef void play(self, uint64_t state) noexcept:
         cdef int slot, draws, route = 0, paid = 0, jokers = 0
-        cdef long count, claims, k
+        cdef long count, claims, k, here
         cdef bint deck
         cdef long draws_counted
         while self.s.phase != OVER:

@@ -1355,7 +1355,7 @@ cdef class Game:
         cdef int slot, draws, route = 0, paid = 0, jokers = 0
         cdef int owed_ids[COLOR_COUNT]
         cdef int phase_ids[(REVEAL_MOST + 2)]
-        cdef long count, claims, k
+        cdef long count, claims, k, here
         cdef bint deck
         cdef long draws_counted
         while self.s.phase != OVER:

@@ -79,6 +79,9 @@ class CardSets(Mechanism):
     statement = "substitute"
     exports = ("SUBSTITUTES",)
 
+    def native_more_claims(self, edition: Edition) -> tuple[str, str] | None:
+        return ("base_claims", "BASE_ID")
+
     def build(self, data: dict[str, Any], span: Callable[..., Span]) -> tuple[Any, ...]:
         return tuple(
             Substitute(

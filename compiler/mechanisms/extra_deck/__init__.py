@@ -108,6 +108,13 @@ class ExtraDeckRules(Mechanism):
     native = True
     native_scoring = True
     native_kinds = ("KIND_EXTRA_CLAIM", "KIND_EXTRA_DRAW")
+
+    def native_more_claims(self, edition: Edition) -> tuple[str, str] | None:
+        return ("extra_claims", "EXTRA_ID")
+
+    def native_turn_actions(self, edition: Edition) -> tuple[str, str, str | None] | None:
+        return ("extra_draws", "extra_draw_id", None)
+
     api = ApiTypes(
         fields={
             "State": {"extra_pile": "int"},

@@ -78,6 +78,10 @@ class StationRules(Mechanism):
     native = True  # the native engine builds them (its `native` parts)
     native_scoring = True  # and deals and scores them: its `set_up` and `score_player` parts
     native_kinds = ("KIND_STATION",)
+
+    def native_turn_actions(self, edition: Edition) -> tuple[str, str, str | None] | None:
+        return ("station_count", "station_id", "list_stations")
+
     rule_types = (Stations,)
     folder = Path(__file__).resolve().parent
     exports = ("CITIES", "STATIONS", "STATION_COST", "UNUSED_STATION_POINTS")

@@ -89,6 +89,9 @@ class TeamPlay(Mechanism):
     # not native yet.
     not_native_with = ("tunnels", "stations", "card_sets", "joker_pays", "claim_effects")
 
+    def native_turn_actions(self, edition: Edition) -> tuple[str, str, str | None] | None:
+        return ("share_count", "share_id", None) if self.rule(edition).share_tickets else None
+
     def native_phase_options(self, edition: Edition) -> dict[str, tuple[str, str]]:
         return {"place_card": ("place_card_options", "2")} if edition.turn.draw_cards else {}  # hand, holder
 

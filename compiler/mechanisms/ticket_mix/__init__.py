@@ -75,6 +75,9 @@ class TicketMixRules(Mechanism):
     native_phases = {"ticket_mix": "TICKET_MIX"}
     setup_choice_phase = "ticket_mix"
 
+    def native_turn_actions(self, edition: Edition) -> tuple[str, str, str | None] | None:
+        return ("mix_draws", "mix_draw_id", None)
+
     def native_phase_options(self, edition: Edition) -> dict[str, tuple[str, str]]:
         return {"ticket_mix": ("mix_options", "MIX_MOST + 1")}
 
