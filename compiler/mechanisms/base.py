@@ -66,8 +66,6 @@ HOOKS = (
     "claim_check",  # in `apply` of a claim, once the route is known, before the payment
     "payment_check",  # in `apply` of a claim, once its cards are known to be held (`payment`)
     "claim_settle",  # in `apply` of a paid claim (`route`): settle it otherwise than by taking it
-    "ticket_draw",  # `_apply_draw_tickets`: the tickets drawn to `_pending`, and the phase (replaces the core's)
-    "tickets_returned",  # in `apply` of a ticket choice: where the tickets given back go, and what follows at set-up (replaces the core's)
     "methods",  # methods of `Game`, after the core's rules
     "state_start",  # in from_dict's checks, before the players are read
     "state_route",  # in from_dict's checks, for each route a player holds

@@ -3131,25 +3131,13 @@ class _CoreGame:
 
     def _apply_draw_tickets(self, action: dict) -> None:
         """Draw destination tickets: editions/germany.aventuriers:47."""
-        # A deal at set-up or a draw: so many tickets from the second deck, the rest from the other: editions/germany.aventuriers:52.
-        setup = self._phase == "ticket_mix"
-        if not setup:
-            self._require_turn_start()
-        count = SETUP_TICKETS if setup else TICKETS_PER_DRAW
-        mixed = action.get(TICKET_MIX["kind"], 0)
-        if type(mixed) is not int or not 0 <= mixed <= count:
-            raise IllegalAction("bad_ticket_mix", kind=_MIX_PLURAL, most=count)
-        if mixed > len(self._mix_deck):
-            raise IllegalAction("not_enough_mix_tickets", kind=_MIX_PLURAL, left=len(self._mix_deck))
-        if setup and count - mixed > len(self._ticket_deck):
-            raise IllegalAction("not_enough_other_tickets", kind=_MIX_OTHERS, left=len(self._ticket_deck))
-        if not mixed and not self._ticket_deck:
+        self._require_turn_start()
+        if not self._ticket_deck:
             raise IllegalAction("no_tickets_left")
-        drawn = self._mix_deck[:mixed] + self._ticket_deck[: count - mixed]
-        del self._mix_deck[:mixed]
-        del self._ticket_deck[: count - mixed]
+        drawn = self._ticket_deck[:TICKETS_PER_DRAW]
+        del self._ticket_deck[:TICKETS_PER_DRAW]
         self._pending[self._current] = drawn
-        self._phase = "setup_tickets" if setup else "keep_tickets"
+        self._phase = "keep_tickets"
 
     def _apply_keep_tickets(self, action: dict) -> None:
         """Keep tickets, at set-up (editions/germany.aventuriers:31) or after a draw."""
@@ -3177,19 +3165,7 @@ class _CoreGame:
             ordered = order
         self._keep_kept(action, player, pending, kept)
         self._pending[player] = []
-        # A ticket given back after a draw goes under its own deck; at set-up they wait for
-        # everyone's choice, then go back into their own decks, both shuffled: editions/germany.aventuriers:52.
-        for ticket in ordered:
-            (self._mix_deck if _MIXED[ticket] else self._ticket_deck).append(ticket)
-        self._setup_rejected.extend(shuffled)
-        if phase == "setup_tickets" and player + 1 < self.players:
-            self._phase = "ticket_mix"  # the next player says how many of their tickets are longs
-        elif phase == "setup_tickets":
-            for ticket in self._setup_rejected:
-                (self._mix_deck if _MIXED[ticket] else self._ticket_deck).append(ticket)
-            self._setup_rejected = []
-            self._rng.shuffle(self._ticket_deck)
-            self._rng.shuffle(self._mix_deck)
+        self._tickets_given_back(phase, player, ordered, shuffled)
         if phase == "keep_tickets":
             self._end_turn()
             return
@@ -3206,6 +3182,12 @@ class _CoreGame:
     def _keep_kept(self, action: dict, player: int, pending: list[int], kept: list[int]) -> None:
         """The tickets `kept` of those `pending` go to the player (`action` the choice, checked)."""
         self._tickets[player].extend(ticket for ticket in pending if ticket in kept)
+
+    def _tickets_given_back(self, phase: str, player: int, ordered: list[int], shuffled: list[int]) -> None:
+        """Where the tickets `player` gives back in `phase` go: `ordered` under the deck in that
+        order, `shuffled` aside until everyone has chosen at set-up."""
+        self._ticket_deck.extend(ordered)
+        self._setup_rejected.extend(shuffled)
 
     @staticmethod
     def _ticket_list(names, offered: list[int]) -> list[int]:
@@ -3768,6 +3750,43 @@ class _TicketMixGame(_TokensGame):
         if phase == "ticket_mix":
             raise IllegalAction("must_choose_ticket_mix", kind=_MIX_PLURAL)
         super()._refuse_in_phase(phase)
+
+    def _apply_draw_tickets(self, action: dict) -> None:
+        """A deal at set-up or a draw: so many tickets from the second deck, the rest from the
+        other: editions/germany.aventuriers:52."""
+        setup = self._phase == "ticket_mix"
+        if not setup:
+            self._require_turn_start()
+        count = SETUP_TICKETS if setup else TICKETS_PER_DRAW
+        mixed = action.get(TICKET_MIX["kind"], 0)
+        if type(mixed) is not int or not 0 <= mixed <= count:
+            raise IllegalAction("bad_ticket_mix", kind=_MIX_PLURAL, most=count)
+        if mixed > len(self._mix_deck):
+            raise IllegalAction("not_enough_mix_tickets", kind=_MIX_PLURAL, left=len(self._mix_deck))
+        if setup and count - mixed > len(self._ticket_deck):
+            raise IllegalAction("not_enough_other_tickets", kind=_MIX_OTHERS, left=len(self._ticket_deck))
+        if not mixed and not self._ticket_deck:
+            raise IllegalAction("no_tickets_left")
+        drawn = self._mix_deck[:mixed] + self._ticket_deck[: count - mixed]
+        del self._mix_deck[:mixed]
+        del self._ticket_deck[: count - mixed]
+        self._pending[self._current] = drawn
+        self._phase = "setup_tickets" if setup else "keep_tickets"
+
+    def _tickets_given_back(self, phase: str, player: int, ordered: list[int], shuffled: list[int]) -> None:
+        """A ticket given back after a draw goes under its own deck; at set-up they wait for
+        everyone's choice, then go back into their own decks, both shuffled: editions/germany.aventuriers:52."""
+        for ticket in ordered:
+            (self._mix_deck if _MIXED[ticket] else self._ticket_deck).append(ticket)
+        self._setup_rejected.extend(shuffled)
+        if phase == "setup_tickets" and player + 1 < self.players:
+            self._phase = "ticket_mix"  # the next player says how many of their tickets are longs
+        elif phase == "setup_tickets":
+            for ticket in self._setup_rejected:
+                (self._mix_deck if _MIXED[ticket] else self._ticket_deck).append(ticket)
+            self._setup_rejected = []
+            self._rng.shuffle(self._ticket_deck)
+            self._rng.shuffle(self._mix_deck)
 
     def _set_up(self) -> None:
         """Two decks of tickets, dealt only once each player has said how many come from each: editions/germany.aventuriers:52."""

@@ -1277,14 +1277,9 @@ cdef class Game:
                 self.s.tickets[player][self.s.ticket_count[player]] = ticket
                 self.s.ticket_count[player] += 1
             else:
-                # After a draw, under its own deck; at set-up, aside until everyone has chosen
-                # (ticket mix's `tickets_returned`), whatever the core's policies say.
-                if self.s.phase == KEEP_TICKETS:
-                    self.under_own_deck(ticket)
-                else:
-                    self.s.rejected[self.s.rejected_count] = ticket
-                    self.s.rejected_count += 1
-                continue
+                if policy == 0:
+                    self.under_own_deck(ticket)  # under its own deck (ticket mix's `_tickets_given_back`)
+                    continue
                 self.give_back(ticket, policy)
         self.s.pending_count[player] = 0
         if self.s.phase == KEEP_TICKETS:

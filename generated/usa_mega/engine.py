@@ -2266,7 +2266,7 @@ class _CoreGame:
             ordered = order
         self._keep_kept(action, player, pending, kept)
         self._pending[player] = []
-        self._ticket_deck.extend(ordered)
+        self._tickets_given_back(phase, player, ordered, [])
         if phase == "keep_tickets":
             self._end_turn()
             return
@@ -2279,6 +2279,11 @@ class _CoreGame:
     def _keep_kept(self, action: dict, player: int, pending: list[int], kept: list[int]) -> None:
         """The tickets `kept` of those `pending` go to the player (`action` the choice, checked)."""
         self._tickets[player].extend(ticket for ticket in pending if ticket in kept)
+
+    def _tickets_given_back(self, phase: str, player: int, ordered: list[int], shuffled: list[int]) -> None:
+        """Where the tickets `player` gives back in `phase` go: `ordered` under the deck in that
+        order, `shuffled` aside until everyone has chosen at set-up."""
+        self._ticket_deck.extend(ordered)
 
     @staticmethod
     def _ticket_list(names, offered: list[int]) -> list[int]:
