@@ -25,6 +25,7 @@ from ..mechanisms import (
     claim_points,
     set_aside,
     side_size,
+    spared_trains,
     tiebreaks,
     used_by,
 )
@@ -135,6 +136,16 @@ class EngineView:
             else:
                 joined += f" + {term}" if joined else term
         return joined
+
+    @property
+    def spared_buckets(self) -> str:
+        """The colours (LOCOMOTIVE for gray) of the routes whose claim takes fewer trains while
+        the ``spares_trains`` condition holds (`Mechanism.spared_trains`), as the engine's
+        expressions, joined; "" where none does."""
+        colors = sorted(
+            {route.color for route in self.edition.board.routes if spared_trains(self.edition, route)}
+        )
+        return ", ".join("LOCOMOTIVE" if color == "gray" else f"COLORS.index({color!r})" for color in colors)
 
     def condition(self, name: str) -> str:
         """An engine condition (`CONDITIONS`): the mechanisms' terms, each in parentheses, joined

@@ -58,7 +58,6 @@ HOOKS = (
     "slots",  # names in `Game.__slots__`
     "init",  # in `Game.__init__`, once the core's state is made (`players`)
     "claim_hand",  # in the enumeration of claims: the `hand` that pays them (replaces the core's)
-    "claim_reach",  # in the enumeration of claims: the `reach` of a colour's `bucket` capped by `trains` (replaces)
     "claim_filter",  # in the enumeration of claims: `continue` skips a route
     "claim_payments",  # in the enumeration of claims, per open `route`: its legal claims (replaces the core's)
     "route_claims",  # in the enumeration of claims, after one open `route`'s (`actions[first:]`): more of its claims

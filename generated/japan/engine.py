@@ -1139,6 +1139,9 @@ _ROUTE_COLOR = tuple(
 _ROUTE_SIBLINGS = tuple(
     () if route["twin"] is None else (_ROUTE_INDEX[route["twin"]],) for route in ROUTES.values()
 )
+# The colours (LOCOMOTIVE for gray) with a route whose claim takes fewer trains while
+# `spares_trains` holds: the claims of those colours are not capped by the trains left then.
+_SPARED_BUCKETS = frozenset((LOCOMOTIVE,))
 _ROUTE_ENDS = tuple((route["a"], route["b"]) for route in ROUTES.values())
 _TICKET_IDS = tuple(TICKETS)
 _TICKET_INDEX: dict[str, int] = {ticket_id: index for index, ticket_id in enumerate(_TICKET_IDS)}
@@ -1184,14 +1187,9 @@ PUBLIC_ROUTES = {
     "with_trains": "both",
 }
 # Whether each route is public; the trains a public route spares its builder while the supply
-# lasts (its length); the colours (LOCOMOTIVE for gray) whose routes include a public one.
+# lasts (its length).
 _PUBLIC = tuple(route_id in PUBLIC_ROUTES["routes"] for route_id in _ROUTE_IDS)
 _PUBLIC_LENGTH = tuple(length if public else 0 for length, public in zip(_ROUTE_LENGTH, _PUBLIC))
-_PUBLIC_BUCKETS = frozenset(
-    LOCOMOTIVE if _ROUTE_COLOR[route] < 0 else _ROUTE_COLOR[route]
-    for route, public in enumerate(_PUBLIC)
-    if public
-)
 
 
 # -- the action index ---------------------------------------------------------
@@ -2064,8 +2062,7 @@ class _CoreGame:
         for bucket_color, bucket in enumerate(self._open):
             gray = bucket_color == LOCOMOTIVE  # the last bucket holds the gray routes
             reach = (best_plain if gray else hand[bucket_color]) + locomotives
-            # A public route built with a piece takes no trains: its colour is not capped by them.
-            if reach > trains and not (self._public_pieces and bucket_color in _PUBLIC_BUCKETS):
+            if reach > trains and not ((self._public_pieces > 0) and bucket_color in _SPARED_BUCKETS):
                 reach = trains
             for route in bucket:
                 length = _ROUTE_LENGTH[route]
@@ -2098,8 +2095,7 @@ class _CoreGame:
         for bucket_color, bucket in enumerate(self._open):
             gray = bucket_color == LOCOMOTIVE  # the last bucket holds the gray routes
             reach = (best_plain if gray else hand[bucket_color]) + locomotives
-            # A public route built with a piece takes no trains: its colour is not capped by them.
-            if reach > trains and not (self._public_pieces and bucket_color in _PUBLIC_BUCKETS):
+            if reach > trains and not ((self._public_pieces > 0) and bucket_color in _SPARED_BUCKETS):
                 reach = trains
             for route in bucket:
                 length = _ROUTE_LENGTH[route]
@@ -2131,8 +2127,7 @@ class _CoreGame:
         for bucket_color, bucket in enumerate(self._open):
             gray = bucket_color == LOCOMOTIVE  # the last bucket holds the gray routes
             reach = (best_plain if gray else hand[bucket_color]) + locomotives
-            # A public route built with a piece takes no trains: its colour is not capped by them.
-            if reach > trains and not (self._public_pieces and bucket_color in _PUBLIC_BUCKETS):
+            if reach > trains and not ((self._public_pieces > 0) and bucket_color in _SPARED_BUCKETS):
                 reach = trains
             for route in bucket:
                 length = _ROUTE_LENGTH[route]

@@ -246,8 +246,11 @@ class PublicRouteRules(Mechanism):
     def spared_trains(self, edition: Edition, route: Any) -> int:
         return route.length if route.id in self.rule(edition).routes else 0
 
-    def native_conditions(self, edition: Edition) -> dict[str, str]:
+    def conditions(self, edition: Edition) -> dict[str, str]:
         # The supply's pieces spare the trains of a public route's claim while any are left.
+        return {"spares_trains": "self._public_pieces > 0"}
+
+    def native_conditions(self, edition: Edition) -> dict[str, str]:
         return {"spares_trains": "self.s.public_pieces > 0"}
 
     def native_parts(self, edition: Edition) -> dict[str, EnginePart]:
