@@ -277,3 +277,26 @@ def test_a_covered_screen_hides_the_card_drawn_blind() -> None:
     assert session.screen_observation()["drawn_card"] == session.game.to_dict()["drawn_card"]
     session.revealed = None
     assert session.is_covered() and session.screen_observation()["drawn_card"] is None
+
+
+def _holding_both_tracks(first: int, second: int) -> dict:
+    """An asia-equipes state, four players, where seats `first` and `second` hold the two tracks
+    of Ankara – Baghdad."""
+    state = engine("asia-equipes").new_game(4, 1).to_dict()
+    for seat, route in ((first, "ankara-baghdad-pink"), (second, "ankara-baghdad-white")):
+        record = state["players"][seat]
+        record["routes"] = [route]
+        record["trains"] -= 3
+        record["score"] += 4
+    return state
+
+
+def test_a_state_where_one_team_holds_both_tracks_of_a_double_route_is_refused() -> None:
+    """from_dict asks the game's own rule (`_holds_sibling`): at four the twin is closed to the
+    whole team, so teammates may not hold both tracks, while two opponents may."""
+    game = engine("asia-equipes").Game
+    with pytest.raises(ValueError) as refused:
+        game.from_dict(_holding_both_tracks(0, 1))
+    assert str(refused.value) == "état impossible pour asia-equipes\u00a0: deux voies de la route 'ankara-baghdad-pink' sont prises"
+    restored = game.from_dict(_holding_both_tracks(0, 2))
+    assert restored.to_dict()["players"][2]["routes"] == ["ankara-baghdad-white"]

@@ -29,7 +29,7 @@ from ..mechanisms import (
     tiebreaks,
     used_by,
 )
-from ..mechanisms.base import CONDITIONS, ScoreLine, citation
+from ..mechanisms.base import CONDITIONS, Attribute, ScoreLine, citation
 from ..mechanisms.joker_pays import MECHANISM as JOKER_PAYS
 from ..mechanisms.joker_pays import joker_kinds, refusal
 from . import template_environment
@@ -227,6 +227,11 @@ class EngineView:
     def state_fields(self) -> list[str]:
         """`STATE_FIELDS`: the mechanisms' declared state fields, one literal each, in the registry's order."""
         return [repr(field.record()) for m in self.used_mechanisms for field in m.state_fields(self.edition)]
+
+    @property
+    def attributes(self) -> list[Attribute]:
+        """The mechanisms' working attributes of the game (`Mechanism.attributes`), in the registry's order."""
+        return [attribute for m in self.used_mechanisms for attribute in m.attributes(self.edition)]
 
     @property
     def kept(self) -> KeptState:

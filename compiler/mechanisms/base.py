@@ -55,8 +55,6 @@ HOOKS = (
     "index_keep",  # in the index: the ticket choices keeping `kept` of `offered` (replaces the core's)
     "index_actions",  # in the index of every action (`add`, `tables`): more actions
     "action_tables",  # module constants, the tables of the action index (`_TABLES`) by name
-    "slots",  # names in `Game.__slots__`
-    "init",  # in `Game.__init__`, once the core's state is made (`players`)
     "claim_hand",  # in the enumeration of claims: the `hand` that pays them (replaces the core's)
     "claim_filter",  # in the enumeration of claims: `continue` skips a route
     "claim_payments",  # in the enumeration of claims, per open `route`: its legal claims (replaces the core's)
@@ -70,7 +68,6 @@ HOOKS = (
     "state_route",  # in from_dict's checks, for each route a player holds
     "state_player",  # in from_dict's checks, once a player's routes are counted (`points`, `index`)
     "state_record",  # in from_dict's checks, at the end of each player's record (`record`, `where`)
-    "state_twins",  # in from_dict's checks: no two tracks of a double route wrongly owned (replaces the core's)
     "state_cards",  # in from_dict's checks, after the players: more `cards` and `tickets` counted
     "state_piles",  # in from_dict's checks, once the market and the piles are counted (`cards`)
     "state_drawn",  # in from_dict's checks, once the cards drawn this turn are checked (`drawn`)
@@ -314,6 +311,24 @@ def citation(rules: tuple[Any, ...]) -> str:
     return ", ".join(cite(rule.span) for rule in rules)
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Attribute:
+    """A working attribute of the engine's game that no state field records as the core keeps
+    it: the core prints its slot and its start in `Game.__init__`, as the engine's own. Its
+    mechanism's class copies, records and loads it (`copy`, `to_dict`, `_restore`). One that
+    only the mechanism's class reads may live in that class instead (its `__slots__`, its
+    `__init__` after `super()`); one the parts printed in the core read is declared here."""
+
+    name: str  # the attribute, `_tunnel`
+    type: str  # its annotation, as the engine spells it
+    start: str  # its value when the game is made, Python over `players`
+    why: str  # the comment above its start, a sentence (what it holds)
+
+    def __post_init__(self) -> None:
+        if not (self.name.startswith("_") and self.name.isidentifier()):
+            raise ValueError(f"{self.name!r}: a game's working attribute is a private identifier")
+
+
 @dataclass(frozen=True, slots=True)
 class EnginePart:
     """A part printed at a hook point; its template sees the mechanism's view as ``m``."""
@@ -525,6 +540,10 @@ class Mechanism:
         `claim_variant(claim, times)`, the id of a claim listed the `times`-th time over; one
         mechanism of an edition at most marks routes."""
         return 0
+
+    def attributes(self, edition: Edition) -> tuple[Attribute, ...]:
+        """Its working attributes of the game that the core makes (`Attribute`)."""
+        return ()
 
     def spared_trains(self, edition: Edition, route: Any) -> int:
         """The trains a claim of ``route`` takes fewer while its ``spares_trains`` condition holds

@@ -1635,6 +1635,12 @@ def _ways_to_pay(
     return ways
 
 
+def _twin_sides(players: int) -> list[int]:
+    """Whom the twin of a double route is closed to, by seat: the player alone, or the whole team."""
+    whole_team = next(team for low, high, _, team in DOUBLE_ROUTE_RULES if low <= players <= high)
+    return [player // TEAM_SIZE if whole_team else player for player in range(players)]
+
+
 def _split_ways(payment: dict[int, int]) -> list[tuple[dict[int, int], dict[int, int]]]:
     """Every way to take `payment` from the hand and the team's holder, most from the hand first."""
     ways: list[tuple[dict[int, int], dict[int, int]]] = [({}, {})]
@@ -1953,14 +1959,18 @@ class _CoreGame:
         self._rng = _Random(seed)
         self._open: list[list[int]] = []
         self._index_open_routes()
-        self._holder = [[0] * len(COLORS) for _ in range(players // TEAM_SIZE)]  # each team's train cards
-        self._team_tickets: list[list[int]] = [[] for _ in range(players // TEAM_SIZE)]  # each team's tickets
-        self._setup_share: list[list[int]] = [[] for _ in range(players)]  # shared once all have chosen
-        self._card_place: str | None = None  # where the previous card of this draw went
-        self._drawn_card: int | None = None  # a first card drawn blind, seen by its drawer, not yet placed
-        # Whom the twin of a double route is closed to: the player alone, or their whole team.
-        whole_team = next(team for low, high, _, team in DOUBLE_ROUTE_RULES if low <= players <= high)
-        self._side = [player // TEAM_SIZE if whole_team else player for player in range(players)]
+        # The teams' train cards.
+        self._holder: list[list[int]] = [[0] * len(COLORS) for _ in range(players // TEAM_SIZE)]
+        # Each team's tickets.
+        self._team_tickets: list[list[int]] = [[] for _ in range(players // TEAM_SIZE)]
+        # Each player's tickets to share at set-up, shared once all have chosen.
+        self._setup_share: list[list[int]] = [[] for _ in range(players)]
+        # Where the previous card of this draw went.
+        self._card_place: str | None = None
+        # A first card drawn blind, seen by its drawer, not yet placed.
+        self._drawn_card: int | None = None
+        # Whom the twin of a double route is closed to.
+        self._side: list[int] = _twin_sides(players)
 
     def _set_up(self) -> None:
         """Set-up: editions/asia-team.aventuriers:58."""
@@ -2508,6 +2518,18 @@ class _CoreGame:
                 return True
         return False
 
+    def _check_twins(self) -> None:
+        """from_dict's check, on the game restored: no two tracks of a double route held where
+        the claim of the second would be refused (`_holds_sibling`; the player count's rule,
+        editions/asia-team.aventuriers:88)."""
+        owner = self._owner
+        for route, siblings in enumerate(_ROUTE_SIBLINGS):
+            holder = owner[route]
+            if holder < 0 or not siblings or all(owner[sibling] < 0 for sibling in siblings):
+                continue
+            if self._twin_closes or self._holds_sibling(siblings, holder):
+                _invalid(f"deux voies de la route {_ROUTE_IDS[route]!r} sont prises")
+
     def _check_siblings(self, route: int, siblings: tuple[int, ...], player: int) -> None:
         """Refuse the claim of a track of a double route whose other track the player holds, or
         that the player count closes: editions/asia-team.aventuriers:88."""
@@ -2987,7 +3009,9 @@ class _CoreGame:
             raise ValueError(f"cet état est de l’édition {_shown(found)}, pas {EDITION!r}")
         try:
             _check_state(state)
-            return cls._restore(state)
+            game = cls._restore(state)
+            game._check_twins()
+            return game
         except RecursionError:
             raise ValueError(
                 f"état impossible pour {EDITION}\u00a0: une valeur est imbriquée trop profondément"
@@ -3499,14 +3523,6 @@ def _check_state(state: Any) -> None:
             _once(ticket, tickets)
         if len(shared_at_setup) > (SHARE_AT_SETUP if phase == "setup_tickets" else 0):
             _invalid(f"{where} a {len(shared_at_setup)} tickets à partager en phase {phase}")
-    closes, whole_team = next(
-        (closes, team) for low, high, closes, team in DOUBLE_ROUTE_RULES if low <= count <= high
-    )
-    side = [player // TEAM_SIZE if whole_team else player for player in range(count)]
-    for route, owner in owners.items():
-        for sibling in _ROUTE_SIBLINGS[_ROUTE_INDEX[route]]:
-            if _ROUTE_IDS[sibling] in owners and (side[owners[_ROUTE_IDS[sibling]]] == side[owner] or closes):
-                _invalid(f"deux voies de la route {route!r} sont prises")
     teams = state.get("teams")
     if not isinstance(teams, list) or len(teams) != count // TEAM_SIZE:
         _invalid(f"teams doit être une liste de {count // TEAM_SIZE} équipes")

@@ -2429,7 +2429,6 @@ class _CoreGame:
         "_twin_closes",
         "_rng",
         "_open",
-        "_mix_deck",
     )
 
     def __init__(self, players: int, seed: int):
@@ -2456,7 +2455,6 @@ class _CoreGame:
         self._rng = _Random(seed)
         self._open: list[list[int]] = []
         self._index_open_routes()
-        self._mix_deck: list[int] = []  # the second deck of tickets, top first
 
     def _set_up(self) -> None:
         """Set-up: editions/germany.aventuriers:31."""
@@ -2984,6 +2982,18 @@ class _CoreGame:
                 return True
         return False
 
+    def _check_twins(self) -> None:
+        """from_dict's check, on the game restored: no two tracks of a double route held where
+        the claim of the second would be refused (`_holds_sibling`; the player count's rule,
+        editions/germany.aventuriers:65, editions/germany.aventuriers:66)."""
+        owner = self._owner
+        for route, siblings in enumerate(_ROUTE_SIBLINGS):
+            holder = owner[route]
+            if holder < 0 or not siblings or all(owner[sibling] < 0 for sibling in siblings):
+                continue
+            if self._twin_closes or self._holds_sibling(siblings, holder):
+                _invalid(f"deux voies de la route {_ROUTE_IDS[route]!r} sont prises")
+
     def _check_siblings(self, route: int, siblings: tuple[int, ...], player: int) -> None:
         """Refuse the claim of a track of a double route whose other track the player holds, or
         that the player count closes: editions/germany.aventuriers:65, editions/germany.aventuriers:66."""
@@ -3204,17 +3214,6 @@ class _CoreGame:
                 raise IllegalAction("duplicate_ticket", ticket=name)
             chosen.append(ticket)
         return chosen
-
-    # -- two decks of tickets: editions/germany.aventuriers:52 ----------------------------------------
-
-    def _mix_actions(self) -> list[_Action]:
-        """The deals or draws the current player may announce, by how many tickets come from the
-        second deck: at set-up, every split of the tickets dealt the two decks can give; in a
-        turn, each from one ticket of the second deck up (none of it: the core's draw)."""
-        if self._phase == "ticket_mix":
-            least = max(0, SETUP_TICKETS - len(self._ticket_deck))
-            return _DRAW_MIX[least : min(SETUP_TICKETS, len(self._mix_deck)) + 1]
-        return _DRAW_MIX[1 : min(TICKETS_PER_DRAW, len(self._mix_deck)) + 1]
 
     # -- scoring ------------------------------------------------------------
 
@@ -3477,7 +3476,9 @@ class _CoreGame:
             raise ValueError(f"cet état est de l’édition {_shown(found)}, pas {EDITION!r}")
         try:
             _check_state(state)
-            return cls._restore(state)
+            game = cls._restore(state)
+            game._check_twins()
+            return game
         except RecursionError:
             raise ValueError(
                 f"état impossible pour {EDITION}\u00a0: une valeur est imbriquée trop profondément"
@@ -3712,7 +3713,22 @@ class _TokensGame(_CountriesGame):
 class _TicketMixGame(_TokensGame):
     """What « les deux pioches de tickets » (editions/germany.aventuriers:52) changes of the game below it: overrides of its methods."""
 
-    __slots__ = ()
+    __slots__ = ("_mix_deck",)
+
+    def __init__(self, players: int, seed: int):
+        super().__init__(players, seed)
+        self._mix_deck: list[int] = []  # the second deck of tickets, top first
+
+    # -- two decks of tickets: editions/germany.aventuriers:52 ----------------------------------------
+
+    def _mix_actions(self) -> list[_Action]:
+        """The deals or draws the current player may announce, by how many tickets come from the
+        second deck: at set-up, every split of the tickets dealt the two decks can give; in a
+        turn, each from one ticket of the second deck up (none of it: the core's draw)."""
+        if self._phase == "ticket_mix":
+            least = max(0, SETUP_TICKETS - len(self._ticket_deck))
+            return _DRAW_MIX[least : min(SETUP_TICKETS, len(self._mix_deck)) + 1]
+        return _DRAW_MIX[1 : min(TICKETS_PER_DRAW, len(self._mix_deck)) + 1]
 
     # -- the state: the second ticket deck, hidden but its size --------------------------------
 
@@ -3891,11 +3907,6 @@ def _check_state(state: Any) -> None:
                 if kind not in token_counts[tokens]:
                     _invalid(f"{where}.tokens.{tokens} a une sorte inconnue, {_shown(kind)}")
                 token_counts[tokens][kind] += _integer(number, f"{where}.tokens.{tokens}.{kind}", 0, None)
-    closes = next(closes for low, high, closes in DOUBLE_ROUTE_RULES if low <= count <= high)
-    for route, owner in owners.items():
-        for sibling in _ROUTE_SIBLINGS[_ROUTE_INDEX[route]]:
-            if _ROUTE_IDS[sibling] in owners and (owners[_ROUTE_IDS[sibling]] == owner or closes):
-                _invalid(f"deux voies de la route {route!r} sont prises")
     market = state.get("market")
     if not isinstance(market, list) or len(market) != MARKET_SIZE:
         _invalid(f"market doit être une liste de {MARKET_SIZE} cartes ou null")

@@ -3179,6 +3179,18 @@ class _CoreGame:
                 return True
         return False
 
+    def _check_twins(self) -> None:
+        """from_dict's check, on the game restored: no two tracks of a double route held where
+        the claim of the second would be refused (`_holds_sibling`; the player count's rule,
+        editions/italy.aventuriers:56, editions/italy.aventuriers:57)."""
+        owner = self._owner
+        for route, siblings in enumerate(_ROUTE_SIBLINGS):
+            holder = owner[route]
+            if holder < 0 or not siblings or all(owner[sibling] < 0 for sibling in siblings):
+                continue
+            if self._twin_closes or self._holds_sibling(siblings, holder):
+                _invalid(f"deux voies de la route {_ROUTE_IDS[route]!r} sont prises")
+
     def _check_siblings(self, route: int, siblings: tuple[int, ...], player: int) -> None:
         """Refuse the claim of a track of a double route whose other track the player holds, or
         that the player count closes: editions/italy.aventuriers:56, editions/italy.aventuriers:57."""
@@ -3688,7 +3700,9 @@ class _CoreGame:
             raise ValueError(f"cet état est de l’édition {_shown(found)}, pas {EDITION!r}")
         try:
             _check_state(state)
-            return cls._restore(state)
+            game = cls._restore(state)
+            game._check_twins()
+            return game
         except RecursionError:
             raise ValueError(
                 f"état impossible pour {EDITION}\u00a0: une valeur est imbriquée trop profondément"
@@ -3858,11 +3872,6 @@ def _check_state(state: Any) -> None:
         if len(pending) > _pending_limit(phase, index == current):
             _invalid(f"{where} a {len(pending)} tickets en attente en phase {phase}")
         _check_count(record.get("extra_cards"), f"{where}.extra_cards", 2)
-    closes = next(closes for low, high, closes in DOUBLE_ROUTE_RULES if low <= count <= high)
-    for route, owner in owners.items():
-        for sibling in _ROUTE_SIBLINGS[_ROUTE_INDEX[route]]:
-            if _ROUTE_IDS[sibling] in owners and (owners[_ROUTE_IDS[sibling]] == owner or closes):
-                _invalid(f"deux voies de la route {route!r} sont prises")
     market = state.get("market")
     if not isinstance(market, list) or len(market) != MARKET_SIZE:
         _invalid(f"market doit être une liste de {MARKET_SIZE} cartes ou null")

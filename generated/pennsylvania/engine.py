@@ -2373,10 +2373,8 @@ class _CoreGame:
             {item: [] for item in SHARES} if players == 2 else None
         )
         self._dummy_choices: list[str] | None = [] if players == 2 else None
-        # Whether the claim being settled declines its share: set just before the route is
-        # taken, read and cleared at once (never true between two actions). The shares themselves
-        # are fields the core keeps (`_shares_taken`, `_shares`, `_share_choices`, the dummy's).
-        self._share_declined = False
+        # The claim being settled declines its share.
+        self._share_declined: bool = False
 
     def _set_up(self) -> None:
         """Set-up: editions/pennsylvania.aventuriers:31."""
@@ -2917,6 +2915,18 @@ class _CoreGame:
             if owner[sibling] == player:
                 return True
         return False
+
+    def _check_twins(self) -> None:
+        """from_dict's check, on the game restored: no two tracks of a double route held where
+        the claim of the second would be refused (`_holds_sibling`; the player count's rule,
+        editions/pennsylvania.aventuriers:57, editions/pennsylvania.aventuriers:58)."""
+        owner = self._owner
+        for route, siblings in enumerate(_ROUTE_SIBLINGS):
+            holder = owner[route]
+            if holder < 0 or not siblings or all(owner[sibling] < 0 for sibling in siblings):
+                continue
+            if self._twin_closes or self._holds_sibling(siblings, holder):
+                _invalid(f"deux voies de la route {_ROUTE_IDS[route]!r} sont prises")
 
     def _check_siblings(self, route: int, siblings: tuple[int, ...], player: int) -> None:
         """Refuse the claim of a track of a double route whose other track the player holds, or
@@ -3509,7 +3519,9 @@ class _CoreGame:
             raise ValueError(f"cet état est de l’édition {_shown(found)}, pas {EDITION!r}")
         try:
             _check_state(state)
-            return cls._restore(state)
+            game = cls._restore(state)
+            game._check_twins()
+            return game
         except RecursionError:
             raise ValueError(
                 f"état impossible pour {EDITION}\u00a0: une valeur est imbriquée trop profondément"
@@ -3708,11 +3720,6 @@ def _check_state(state: Any) -> None:
             (15, 10, 8, 7, 6, 5, 4, 3, 2),
             numbered_shares_taken,
         )
-    closes = next(closes for low, high, closes in DOUBLE_ROUTE_RULES if low <= count <= high)
-    for route, owner in owners.items():
-        for sibling in _ROUTE_SIBLINGS[_ROUTE_INDEX[route]]:
-            if _ROUTE_IDS[sibling] in owners and (owners[_ROUTE_IDS[sibling]] == owner or closes):
-                _invalid(f"deux voies de la route {route!r} sont prises")
     market = state.get("market")
     if not isinstance(market, list) or len(market) != MARKET_SIZE:
         _invalid(f"market doit être une liste de {MARKET_SIZE} cartes ou null")

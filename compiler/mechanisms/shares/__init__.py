@@ -26,6 +26,7 @@ from ...ir.action_space import Part, ways_to_pay
 from ..base import (
     ActionSentence,
     ApiTypes,
+    Attribute,
     Fact,
     Mechanism,
     ScoreLine,
@@ -211,6 +212,18 @@ class ShareRules(Mechanism):
     def action_clauses(self, edition: Edition) -> dict[str, tuple[ActionSentence, ...]]:
         # A claim may decline the route's share.
         return {"claim_route": (ActionSentence(text=" sans prendre d’action", when=("share", False)),)}
+
+    def attributes(self, edition: Edition) -> tuple[Attribute, ...]:
+        # Set just before the route is taken, read and cleared at once (never true between two
+        # actions); the shares themselves are fields the core keeps (`state_fields`).
+        return (
+            Attribute(
+                name="_share_declined",
+                type="bool",
+                start="False",
+                why="The claim being settled declines its share.",
+            ),
+        )
 
     def state_fields(self, edition: Edition) -> tuple[StateField, ...]:
         rule = self.rule(edition)

@@ -29,6 +29,7 @@ from ..base import (
     ActionSentence,
     ActionWords,
     ApiTypes,
+    Attribute,
     EnginePart,
     Fact,
     Mechanism,
@@ -250,6 +251,46 @@ class TeamPlay(Mechanism):
 
     def payment_sources(self, edition: Edition) -> tuple[tuple[str, str], ...]:
         return (("holder_cards", "du porte-cartes"),)
+
+    def attributes(self, edition: Edition) -> tuple[Attribute, ...]:
+        return (
+            Attribute(
+                name="_holder",
+                type="list[list[int]]",
+                start="[[0] * len(COLORS) for _ in range(players // TEAM_SIZE)]",
+                why="The teams' train cards.",
+            ),
+            Attribute(
+                name="_team_tickets",
+                type="list[list[int]]",
+                start="[[] for _ in range(players // TEAM_SIZE)]",
+                why="Each team's tickets.",
+            ),
+            Attribute(
+                name="_setup_share",
+                type="list[list[int]]",
+                start="[[] for _ in range(players)]",
+                why="Each player's tickets to share at set-up, shared once all have chosen.",
+            ),
+            Attribute(
+                name="_card_place",
+                type="str | None",
+                start="None",
+                why="Where the previous card of this draw went.",
+            ),
+            Attribute(
+                name="_drawn_card",
+                type="int | None",
+                start="None",
+                why="A first card drawn blind, seen by its drawer, not yet placed.",
+            ),
+            Attribute(
+                name="_side",
+                type="list[int]",
+                start="_twin_sides(players)",
+                why="Whom the twin of a double route is closed to.",
+            ),
+        )
 
     def state_fields(self, edition: Edition) -> tuple[StateField, ...]:
         return (

@@ -26,7 +26,7 @@ from ...frontend.text import Text
 from ...ir import IR, Edition, Route
 from ...ir.action_space import MAX_ACTIONS, Part, ways_to_pay
 from ...ir.ids import assign_ids
-from ..base import ActionSentence, ApiTypes, Fact, Mechanism, SheetWords, citation
+from ..base import ActionSentence, ApiTypes, Attribute, Fact, Mechanism, SheetWords, citation
 from ..joker_pays import joker_wording
 from ..state import Scope, Shape, StateField
 from ..used import used_by
@@ -285,6 +285,16 @@ class TunnelRules(Mechanism):
             "pay_tunnel": ActionSentence(text="paie le supplément du tunnel : {cards:payment}"),
             "abandon_tunnel": ActionSentence(text="renonce au tunnel"),
         }
+
+    def attributes(self, edition: Edition) -> tuple[Attribute, ...]:
+        return (
+            Attribute(
+                name="_tunnel",
+                type="dict[str, Any] | None",
+                start="None",
+                why="A tunnel claim waiting for its surcharge.",
+            ),
+        )
 
     def state_fields(self, edition: Edition) -> tuple[StateField, ...]:
         return (
