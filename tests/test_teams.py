@@ -297,6 +297,9 @@ def test_a_state_where_one_team_holds_both_tracks_of_a_double_route_is_refused()
     game = engine("asia-equipes").Game
     with pytest.raises(ValueError) as refused:
         game.from_dict(_holding_both_tracks(0, 1))
-    assert str(refused.value) == "état impossible pour asia-equipes\u00a0: deux voies de la route 'ankara-baghdad-pink' sont prises"
+    assert (
+        str(refused.value)
+        == "état impossible pour asia-equipes\u00a0: deux voies de la route 'ankara-baghdad-pink' sont prises"
+    )
     restored = game.from_dict(_holding_both_tracks(0, 2))
     assert restored.to_dict()["players"][2]["routes"] == ["ankara-baghdad-white"]

@@ -56,7 +56,6 @@ HOOKS = (
     "index_actions",  # in the index of every action (`add`, `tables`): more actions
     "action_tables",  # module constants, the tables of the action index (`_TABLES`) by name
     "claim_hand",  # in the enumeration of claims: the `hand` that pays them (replaces the core's)
-    "claim_filter",  # in the enumeration of claims: `continue` skips a route
     "claim_payments",  # in the enumeration of claims, per open `route`: its legal claims (replaces the core's)
     "route_claims",  # in the enumeration of claims, after one open `route`'s (`actions[first:]`): more of its claims
     "claim_actions",  # after the enumeration of claims: more claims (`actions`, `hand`, `trains`)
@@ -65,7 +64,6 @@ HOOKS = (
     "claim_settle",  # in `apply` of a paid claim (`route`): settle it otherwise than by taking it
     "methods",  # methods of `Game`, after the core's rules
     "state_start",  # in from_dict's checks, before the players are read
-    "state_route",  # in from_dict's checks, for each route a player holds
     "state_player",  # in from_dict's checks, once a player's routes are counted (`points`, `index`)
     "state_record",  # in from_dict's checks, at the end of each player's record (`record`, `where`)
     "state_cards",  # in from_dict's checks, after the players: more `cards` and `tickets` counted
@@ -126,6 +124,9 @@ NATIVE_HOOKS = (
 EXPRESSIONS = {
     "claim_trains": "length",  # the trains a claim takes from the player (the route is `route`)
     "claim_owed": "0",  # the cards of any colour a claim still owes once its cards are laid
+    # the cards of any colour a claim of `route` costs besides its own, known from the route
+    # alone: a route whose claim the hand cannot pay so is not listed
+    "claim_extra_cards": "0",
     "claim_covered": "0",  # the spaces of a claim left to sets of cards (its cards pay the others)
     "ferry_covered": "0",  # the locomotives of a ferry left to sets of cards
     "least_jokers": "0",  # the jokers a claim of `route` lays at least (a ferry's locomotives)

@@ -3200,8 +3200,10 @@ def _check_state(state: Any) -> None:
             owners[route] = index
             spaces += ROUTES[route]["length"]
             points += ROUTE_POINTS[ROUTES[route]["length"]]
-            spaces += _ROUTE_SET_ASIDE[_ROUTE_INDEX[route]]
-            points += _ROUTE_CLAIM_POINTS[_ROUTE_INDEX[route]]
+            # The trains its claim set aside and the points it scored besides the route's own.
+            set_aside, scored = CLAIM_EXTRAS.get(route, (0, 0))
+            spaces += set_aside
+            points += scored
         _integer(record.get("trains"), f"{where}.trains", 0, TRAINS - spaces)
         if record.get("score") != points:
             _invalid(

@@ -145,7 +145,7 @@ class ClaimEffects(Mechanism):
         if any(e.trains for e in self.rules(edition)):
             terms["claim_trains"] = "_ROUTE_SET_ASIDE[route]"
         if self.owes_cards(edition):
-            terms["claim_owed"] = "_ROUTE_EXTRA_CARDS[route]"
+            terms["claim_owed"] = terms["claim_extra_cards"] = "_ROUTE_EXTRA_CARDS[route]"
         return terms
 
     def owes_cards(self, edition: Edition) -> bool:
