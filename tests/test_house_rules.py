@@ -87,7 +87,7 @@ def test_a_house_rule_plays_its_cases(name: str) -> None:
         ),
         (
             "usa-tickets-aussitot",
-            {"players": {0: {"tickets_scored": ["denver-el-paso"]}}},
+            {"players": {0: {"tickets": ["denver-el-paso"], "tickets_scored": ["denver-el-paso"]}}},
             "état impossible pour usa-tickets-aussitot\u00a0: players[0].score doit valoir 4, les points de ses "
             "routes et de ses tickets déjà marqués, pas 0",
         ),

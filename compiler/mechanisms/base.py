@@ -63,13 +63,6 @@ HOOKS = (
     "payment_check",  # in `apply` of a claim, once its cards are known to be held (`payment`)
     "claim_settle",  # in `apply` of a paid claim (`route`): settle it otherwise than by taking it
     "methods",  # methods of `Game`, after the core's rules
-    "state_start",  # in from_dict's checks, before the players are read
-    "state_player",  # in from_dict's checks, once a player's routes are counted (`points`, `index`)
-    "state_record",  # in from_dict's checks, at the end of each player's record (`record`, `where`)
-    "state_cards",  # in from_dict's checks, after the players: more `cards` and `tickets` counted
-    "state_piles",  # in from_dict's checks, once the market and the piles are counted (`cards`)
-    "state_drawn",  # in from_dict's checks, once the cards drawn this turn are checked (`drawn`)
-    "state_end",  # in from_dict's checks, after the core's (`state`, `phase`, `players`, `owners`)
 )
 
 # The file of a mechanism's ``engine`` folder that holds its class (`Mechanism.game_part`): what

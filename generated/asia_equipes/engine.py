@@ -3008,7 +3008,7 @@ class _CoreGame:
             found = state.get("edition") if isinstance(state, dict) else type(state).__name__
             raise ValueError(f"cet état est de l’édition {_shown(found)}, pas {EDITION!r}")
         try:
-            _check_state(state)
+            _check_state(state, cls)
             game = cls._restore(state)
             game._check_twins()
             return game
@@ -3020,6 +3020,12 @@ class _CoreGame:
             raise ValueError(
                 f"état impossible pour {EDITION}\u00a0: {type(error).__name__} {error}"
             ) from None
+
+    @classmethod
+    def _check_fields(cls, state: Any, seen: _Seen) -> None:
+        """from_dict's checks of the fields a mechanism keeps itself, once the core's are read
+        (`seen`) and before the cards in play and the scores are counted: none in the core; a
+        mechanism's class adds its own after `super()`."""
 
     @classmethod
     def _restore(cls, state: Any) -> Self:
@@ -3439,6 +3445,54 @@ class _TeamsGame(_CoreGame):
                 share.id = _SHARES[shared_at].id
                 actions.append(share)
 
+    @classmethod
+    def _check_fields(cls, state: Any, seen: _Seen) -> None:
+        """from_dict's checks of team play, editions/asia-team.aventuriers:47: whole teams, each team's holder and
+        tickets (its cards counted with the others'), the tickets to share at set-up, and the
+        card of a draw waiting for its place or placed first."""
+        super()._check_fields(state, seen)
+        count, phase = seen.count, seen.phase
+        if count % TEAM_SIZE or count < 2 * TEAM_SIZE:
+            _invalid(f"{count} joueurs ne forment pas deux équipes entières de {TEAM_SIZE}")
+        for seat, record in enumerate(seen.players):
+            where = f"players[{seat}]"
+            shared_at_setup = _ids(record.get("setup_share", []), _TICKET_INDEX, f"{where}.setup_share")
+            for ticket in shared_at_setup:
+                _once(ticket, seen.tickets)
+            if len(shared_at_setup) > (SHARE_AT_SETUP if phase == "setup_tickets" else 0):
+                _invalid(f"{where} a {len(shared_at_setup)} tickets à partager en phase {phase}")
+        teams = state.get("teams")
+        if not isinstance(teams, list) or len(teams) != count // TEAM_SIZE:
+            _invalid(f"teams doit être une liste de {count // TEAM_SIZE} équipes")
+        for team, record in enumerate(teams):
+            where = f"teams[{team}]"
+            seats = list(range(team * TEAM_SIZE, (team + 1) * TEAM_SIZE))
+            if not isinstance(record, dict) or record.get("players") != seats:
+                _invalid(f"{where} doit être un dict dont les joueurs sont {seats}")
+            holder = record.get("holder")
+            if not isinstance(holder, dict):
+                _invalid(f"{where}.holder doit être un dict des couleurs à leur nombre")
+            for color, held in holder.items():
+                if color not in _COLOR_INDEX:
+                    _invalid(f"{where}.holder a une couleur inconnue, {_shown(color)}")
+                seen.cards[_COLOR_INDEX[color]] += _integer(held, f"{where}.holder.{color}", 0, None)
+            for ticket in _ids(record.get("tickets"), _TICKET_INDEX, f"{where}.tickets"):
+                _once(ticket, seen.tickets)
+        drawn_card = state.get("drawn_card")
+        if (phase == "place_card") != (drawn_card is not None):
+            _invalid("une carte piochée attend sa place si et seulement si la phase est place_card")
+        if drawn_card is not None:
+            if not isinstance(drawn_card, str) or drawn_card not in _COLOR_INDEX:
+                _invalid(f"drawn_card doit être une couleur de carte, pas {_shown(drawn_card)}")
+            seen.cards[_COLOR_INDEX[drawn_card]] += 1  # in the drawer's sight, counted like any card in play
+        card_place = state.get("last_card_to")
+        if (card_place is not None and card_place not in _PLACES) or (card_place is None) != (
+            phase != "second_card"
+        ):
+            _invalid(
+                f"last_card_to doit être hand ou holder en phase second_card, null sinon, pas {_shown(card_place)}"
+            )
+
 
 class Game(_TeamsGame):
     """One game in progress, played by the current player's actions until `is_over()`.
@@ -3468,7 +3522,36 @@ class Game(_TeamsGame):
 # -- state validation (Game.from_dict) ----------------------------------------
 
 
-def _check_state(state: Any) -> None:
+class _Seen:
+    """What from_dict's checks have read of a state when each mechanism's class checks its own
+    fields (`_check_fields`): the players' records, their count, the phase, the current player,
+    the train cards in play by colour and the tickets seen (`_once`), to which a mechanism adds
+    those it keeps, the routes' owners, and each player's score as the routes count it, to
+    which a mechanism adds what it scores; the card and score checks run after theirs."""
+
+    __slots__ = ("players", "count", "phase", "current", "cards", "owners", "tickets", "points")
+
+    def __init__(
+        self,
+        players: list[Any],
+        phase: str,
+        current: int,
+        cards: list[int],
+        owners: dict[str, int],
+        tickets: set[str],
+        points: list[int],
+    ):
+        self.players = players
+        self.count = len(players)
+        self.phase = phase
+        self.current = current
+        self.cards = cards
+        self.owners = owners
+        self.tickets = tickets
+        self.points = points
+
+
+def _check_state(state: Any, game: type[_CoreGame]) -> None:
     """Refuse a state this edition can never reach; the ValueError says what is wrong.
 
     A position may leave cards, trains and tickets out of the game (tests write
@@ -3486,8 +3569,7 @@ def _check_state(state: Any) -> None:
     cards = [0] * len(COLORS)
     owners: dict[str, int] = {}
     tickets: set[str] = set()
-    if count % TEAM_SIZE or count < 2 * TEAM_SIZE:
-        _invalid(f"{count} joueurs ne forment pas deux équipes entières de {TEAM_SIZE}")
+    scores: list[int] = []  # each player's score as its routes count it
     for index, record in enumerate(players):
         where = f"players[{index}]"
         if not isinstance(record, dict):
@@ -3507,10 +3589,7 @@ def _check_state(state: Any) -> None:
             spaces += ROUTES[route]["length"]
             points += ROUTE_POINTS[ROUTES[route]["length"]]
         _integer(record.get("trains"), f"{where}.trains", 0, TRAINS - spaces)
-        if record.get("score") != points:
-            _invalid(
-                f"{where}.score doit valoir {points}, les points de ses routes, pas {_shown(record.get('score'))}"
-            )
+        scores.append(points)
         for ticket in _ids(record.get("tickets"), _TICKET_INDEX, f"{where}.tickets"):
             _once(ticket, tickets)
         pending = _ids(record.get("pending_tickets", []), _TICKET_INDEX, f"{where}.pending_tickets")
@@ -3518,31 +3597,6 @@ def _check_state(state: Any) -> None:
             _once(ticket, tickets)
         if len(pending) > _pending_limit(phase, index == current):
             _invalid(f"{where} a {len(pending)} tickets en attente en phase {phase}")
-        shared_at_setup = _ids(record.get("setup_share", []), _TICKET_INDEX, f"{where}.setup_share")
-        for ticket in shared_at_setup:
-            _once(ticket, tickets)
-        if len(shared_at_setup) > (SHARE_AT_SETUP if phase == "setup_tickets" else 0):
-            _invalid(f"{where} a {len(shared_at_setup)} tickets à partager en phase {phase}")
-    teams = state.get("teams")
-    if not isinstance(teams, list) or len(teams) != count // TEAM_SIZE:
-        _invalid(f"teams doit être une liste de {count // TEAM_SIZE} équipes")
-    for team, record in enumerate(teams):
-        where = f"teams[{team}]"
-        if not isinstance(record, dict) or record.get("players") != list(
-            range(team * TEAM_SIZE, (team + 1) * TEAM_SIZE)
-        ):
-            _invalid(
-                f"{where} doit être un dict dont les joueurs sont {list(range(team * TEAM_SIZE, (team + 1) * TEAM_SIZE))}"
-            )
-        holder = record.get("holder")
-        if not isinstance(holder, dict):
-            _invalid(f"{where}.holder doit être un dict des couleurs à leur nombre")
-        for color, held in holder.items():
-            if color not in _COLOR_INDEX:
-                _invalid(f"{where}.holder a une couleur inconnue, {_shown(color)}")
-            cards[_COLOR_INDEX[color]] += _integer(held, f"{where}.holder.{color}", 0, None)
-        for ticket in _ids(record.get("tickets"), _TICKET_INDEX, f"{where}.tickets"):
-            _once(ticket, tickets)
     market = state.get("market")
     if not isinstance(market, list) or len(market) != MARKET_SIZE:
         _invalid(f"market doit être une liste de {MARKET_SIZE} cartes ou null")
@@ -3556,29 +3610,12 @@ def _check_state(state: Any) -> None:
             if not isinstance(card, str) or card not in _COLOR_INDEX:
                 _invalid(f"{place} contient une carte inconnue, {_shown(card)}")
             cards[_COLOR_INDEX[card]] += 1
-    drawn_card = state.get("drawn_card")
-    if (phase == "place_card") != (drawn_card is not None):
-        _invalid("une carte piochée attend sa place si et seulement si la phase est place_card")
-    if drawn_card is not None:
-        if not isinstance(drawn_card, str) or drawn_card not in _COLOR_INDEX:
-            _invalid(f"drawn_card doit être une couleur de carte, pas {_shown(drawn_card)}")
-        cards[_COLOR_INDEX[drawn_card]] += 1  # in the drawer's sight, counted like any card in play
-    for color, total, most in zip(COLORS, cards, DECK):
-        if total > most:
-            _invalid(f"{total} cartes «\u00a0{color}\u00a0» en jeu, quand l’édition en a {most}")
     for place in ("ticket_deck", "setup_rejected"):
         for ticket in _ids(state.get(place, []), _TICKET_INDEX, place):
             _once(ticket, tickets)
     drawn = _integer(state.get("cards_drawn", 0), "cards_drawn", 0, CARDS_PER_DRAW - 1)
     if phase == "second_card" and drawn == 0:
         _invalid("la phase second_card demande un cards_drawn d’au moins 1")
-    card_place = state.get("last_card_to")
-    if (card_place is not None and card_place not in _PLACES) or (card_place is None) != (
-        phase != "second_card"
-    ):
-        _invalid(
-            f"last_card_to doit être hand ou holder en phase second_card, null sinon, pas {_shown(card_place)}"
-        )
     if phase == "keep_tickets" and not players[current].get("pending_tickets"):
         _invalid("la phase keep_tickets demande des tickets en attente au joueur courant")
     if state.get("final_turns_left") is not None:
@@ -3586,6 +3623,15 @@ def _check_state(state: Any) -> None:
     _integer(state.get("consecutive_passes", 0), "consecutive_passes", 0, count)
     _integer(state.get("turns_played", 0), "turns_played", 0, None)
     _integer(state.get("rng", 0), "rng", 0, _MASK)
+    game._check_fields(state, _Seen(players, phase, current, cards, owners, tickets, scores))
+    for index, (record, points) in enumerate(zip(players, scores)):
+        if record.get("score") != points:
+            _invalid(
+                f"players[{index}].score doit valoir {points}, les points de ses routes, pas {_shown(record.get('score'))}"
+            )
+    for color, total, most in zip(COLORS, cards, DECK):
+        if total > most:
+            _invalid(f"{total} cartes «\u00a0{color}\u00a0» en jeu, quand l’édition en a {most}")
 
 
 def _pending_limit(phase: str, current: bool) -> int:

@@ -3475,7 +3475,7 @@ class _CoreGame:
             found = state.get("edition") if isinstance(state, dict) else type(state).__name__
             raise ValueError(f"cet état est de l’édition {_shown(found)}, pas {EDITION!r}")
         try:
-            _check_state(state)
+            _check_state(state, cls)
             game = cls._restore(state)
             game._check_twins()
             return game
@@ -3487,6 +3487,12 @@ class _CoreGame:
             raise ValueError(
                 f"état impossible pour {EDITION}\u00a0: {type(error).__name__} {error}"
             ) from None
+
+    @classmethod
+    def _check_fields(cls, state: Any, seen: _Seen) -> None:
+        """from_dict's checks of the fields a mechanism keeps itself, once the core's are read
+        (`seen`) and before the cards in play and the scores are counted: none in the core; a
+        mechanism's class adds its own after `super()`."""
 
     @classmethod
     def _restore(cls, state: Any) -> Self:
@@ -3709,6 +3715,70 @@ class _TokensGame(_CountriesGame):
                 for _ in range(count):
                     self._tokens_on[tokens][at][supply.pop()] += 1
 
+    @classmethod
+    def _check_fields(cls, state: Any, seen: _Seen) -> None:
+        """from_dict's checks of the tokens, editions/germany.aventuriers:98: those the players hold and those
+        on the board, never more of a kind than the edition has nor more than set-up lays, and
+        a choice of a kind only where two kinds lie."""
+        super()._check_fields(state, seen)
+        token_counts = {tokens: dict.fromkeys(_TOKEN_KINDS[tokens], 0) for tokens in TOKENS}
+        for seat, record in enumerate(seen.players):
+            where = f"players[{seat}]"
+            held = record.get("tokens", {})
+            if not isinstance(held, dict) or any(tokens not in TOKENS for tokens in held):
+                _invalid(f"{where}.tokens doit être un dict des jeux de jetons ({', '.join(TOKENS)})")
+            for tokens, kinds in held.items():
+                if not isinstance(kinds, dict):
+                    _invalid(f"{where}.tokens.{tokens} doit être un dict des sortes à leur nombre")
+                for kind, number in kinds.items():
+                    if kind not in token_counts[tokens]:
+                        _invalid(f"{where}.tokens.{tokens} a une sorte inconnue, {_shown(kind)}")
+                    token_counts[tokens][kind] += _integer(number, f"{where}.tokens.{tokens}.{kind}", 0, None)
+        placed = state.get("tokens", {})
+        if not isinstance(placed, dict) or any(tokens not in TOKENS for tokens in placed):
+            _invalid(f"tokens doit être un dict des jeux de jetons ({', '.join(TOKENS)})")
+        for tokens, places in placed.items():
+            if not isinstance(places, dict) or any(place not in _TOKEN_PLACE_AT[tokens] for place in places):
+                _invalid(
+                    f"tokens.{tokens} doit être un dict de ses lieux ({', '.join(_TOKEN_PLACES[tokens])})"
+                )
+            for place, kinds in places.items():
+                if not isinstance(kinds, dict):
+                    _invalid(f"tokens.{tokens}.{place} doit être un dict des sortes à leur nombre")
+                for kind, number in kinds.items():
+                    if kind not in token_counts[tokens]:
+                        _invalid(f"tokens.{tokens}.{place} a une sorte inconnue, {_shown(kind)}")
+                    token_counts[tokens][kind] += _integer(number, f"tokens.{tokens}.{place}.{kind}", 0, None)
+        for tokens, counts in token_counts.items():
+            supply, on = TOKENS[tokens]["kinds"], sum(TOKENS[tokens]["on"].values())
+            for kind, number in counts.items():
+                if number > supply[kind]:
+                    _invalid(
+                        f"{number} jetons «\u00a0{kind}\u00a0» de {tokens} en jeu, quand l’édition en a {supply[kind]}"
+                    )
+            if sum(counts.values()) > on:
+                _invalid(
+                    f"{sum(counts.values())} jetons de {tokens} en jeu, quand la mise en place en pose {on}"
+                )
+        choices = state.get("token_choices", [])
+        if not isinstance(choices, list) or (seen.phase == "take_token") != bool(choices):
+            _invalid("token_choices doit être une liste, non vide si et seulement si la phase est take_token")
+        for choice in choices:
+            tokens = choice.get("tokens") if isinstance(choice, dict) else None
+            if not isinstance(tokens, str) or tokens not in TOKENS or not isinstance(choice.get("city"), str):
+                _invalid(
+                    f"un choix de jeton nomme un jeu de jetons et l’un de ses lieux, pas {_shown(choice)}"
+                )
+            kinds = (
+                placed.get(tokens, {}).get(choice["city"], {})
+                if choice["city"] in _TOKEN_PLACE_AT[tokens]
+                else {}
+            )
+            if sum(1 for number in kinds.values() if number) < 2:
+                _invalid(
+                    f"un choix de jeton à {_shown(choice['city'])} demande des jetons de deux sortes à cet endroit"
+                )
+
 
 class _TicketMixGame(_TokensGame):
     """What « les deux pioches de tickets » (editions/germany.aventuriers:52) changes of the game below it: overrides of its methods."""
@@ -3819,6 +3889,28 @@ class _TicketMixGame(_TokensGame):
         if self._mix_deck:
             actions += self._mix_actions()
 
+    @classmethod
+    def _check_fields(cls, state: Any, seen: _Seen) -> None:
+        """from_dict's checks of the two decks of tickets, editions/germany.aventuriers:52: each holds its own
+        kind only, each ticket in one place, and none is dealt before its mix is said."""
+        super()._check_fields(state, seen)
+        decks = state.get("ticket_decks", {})
+        if not isinstance(decks, dict) or set(decks) - {TICKET_MIX["kind"]}:
+            _invalid(f"ticket_decks doit être un dict avec la pioche {TICKET_MIX['kind']!r}")
+        for ticket in _ids(decks.get(TICKET_MIX["kind"], []), _TICKET_INDEX, "ticket_decks"):
+            _once(ticket, seen.tickets)
+            if not _MIXED[_TICKET_INDEX[ticket]]:
+                _invalid(
+                    f"le ticket {ticket!r} n’est pas {TICKET_MIX['kind']}\u00a0: sa place est dans ticket_deck"
+                )
+        for ticket in state.get("ticket_deck", []):
+            if _MIXED[_TICKET_INDEX[ticket]]:
+                _invalid(
+                    f"le ticket {ticket!r} est {TICKET_MIX['kind']}\u00a0: sa place est dans ticket_decks"
+                )
+        if seen.phase == "ticket_mix" and any(record.get("pending_tickets") for record in seen.players):
+            _invalid("phase ticket_mix\u00a0: aucun ticket n’est encore distribué au joueur courant")
+
 
 class Game(_TicketMixGame):
     """One game in progress, played by the current player's actions until `is_over()`.
@@ -3848,7 +3940,36 @@ class Game(_TicketMixGame):
 # -- state validation (Game.from_dict) ----------------------------------------
 
 
-def _check_state(state: Any) -> None:
+class _Seen:
+    """What from_dict's checks have read of a state when each mechanism's class checks its own
+    fields (`_check_fields`): the players' records, their count, the phase, the current player,
+    the train cards in play by colour and the tickets seen (`_once`), to which a mechanism adds
+    those it keeps, the routes' owners, and each player's score as the routes count it, to
+    which a mechanism adds what it scores; the card and score checks run after theirs."""
+
+    __slots__ = ("players", "count", "phase", "current", "cards", "owners", "tickets", "points")
+
+    def __init__(
+        self,
+        players: list[Any],
+        phase: str,
+        current: int,
+        cards: list[int],
+        owners: dict[str, int],
+        tickets: set[str],
+        points: list[int],
+    ):
+        self.players = players
+        self.count = len(players)
+        self.phase = phase
+        self.current = current
+        self.cards = cards
+        self.owners = owners
+        self.tickets = tickets
+        self.points = points
+
+
+def _check_state(state: Any, game: type[_CoreGame]) -> None:
     """Refuse a state this edition can never reach; the ValueError says what is wrong.
 
     A position may leave cards, trains and tickets out of the game (tests write
@@ -3866,7 +3987,7 @@ def _check_state(state: Any) -> None:
     cards = [0] * len(COLORS)
     owners: dict[str, int] = {}
     tickets: set[str] = set()
-    token_counts = {tokens: dict.fromkeys(_TOKEN_KINDS[tokens], 0) for tokens in TOKENS}
+    scores: list[int] = []  # each player's score as its routes count it
     for index, record in enumerate(players):
         where = f"players[{index}]"
         if not isinstance(record, dict):
@@ -3886,10 +4007,7 @@ def _check_state(state: Any) -> None:
             spaces += ROUTES[route]["length"]
             points += ROUTE_POINTS[ROUTES[route]["length"]]
         _integer(record.get("trains"), f"{where}.trains", 0, TRAINS - spaces)
-        if record.get("score") != points:
-            _invalid(
-                f"{where}.score doit valoir {points}, les points de ses routes, pas {_shown(record.get('score'))}"
-            )
+        scores.append(points)
         for ticket in _ids(record.get("tickets"), _TICKET_INDEX, f"{where}.tickets"):
             _once(ticket, tickets)
         pending = _ids(record.get("pending_tickets", []), _TICKET_INDEX, f"{where}.pending_tickets")
@@ -3897,16 +4015,6 @@ def _check_state(state: Any) -> None:
             _once(ticket, tickets)
         if len(pending) > _pending_limit(phase, index == current):
             _invalid(f"{where} a {len(pending)} tickets en attente en phase {phase}")
-        held = record.get("tokens", {})
-        if not isinstance(held, dict) or any(tokens not in TOKENS for tokens in held):
-            _invalid(f"{where}.tokens doit être un dict des jeux de jetons ({', '.join(TOKENS)})")
-        for tokens, kinds in held.items():
-            if not isinstance(kinds, dict):
-                _invalid(f"{where}.tokens.{tokens} doit être un dict des sortes à leur nombre")
-            for kind, number in kinds.items():
-                if kind not in token_counts[tokens]:
-                    _invalid(f"{where}.tokens.{tokens} a une sorte inconnue, {_shown(kind)}")
-                token_counts[tokens][kind] += _integer(number, f"{where}.tokens.{tokens}.{kind}", 0, None)
     market = state.get("market")
     if not isinstance(market, list) or len(market) != MARKET_SIZE:
         _invalid(f"market doit être une liste de {MARKET_SIZE} cartes ou null")
@@ -3920,9 +4028,6 @@ def _check_state(state: Any) -> None:
             if not isinstance(card, str) or card not in _COLOR_INDEX:
                 _invalid(f"{place} contient une carte inconnue, {_shown(card)}")
             cards[_COLOR_INDEX[card]] += 1
-    for color, total, most in zip(COLORS, cards, DECK):
-        if total > most:
-            _invalid(f"{total} cartes «\u00a0{color}\u00a0» en jeu, quand l’édition en a {most}")
     for place in ("ticket_deck", "setup_rejected"):
         for ticket in _ids(state.get(place, []), _TICKET_INDEX, place):
             _once(ticket, tickets)
@@ -3936,59 +4041,15 @@ def _check_state(state: Any) -> None:
     _integer(state.get("consecutive_passes", 0), "consecutive_passes", 0, count)
     _integer(state.get("turns_played", 0), "turns_played", 0, None)
     _integer(state.get("rng", 0), "rng", 0, _MASK)
-    placed = state.get("tokens", {})
-    if not isinstance(placed, dict) or any(tokens not in TOKENS for tokens in placed):
-        _invalid(f"tokens doit être un dict des jeux de jetons ({', '.join(TOKENS)})")
-    for tokens, places in placed.items():
-        if not isinstance(places, dict) or any(place not in _TOKEN_PLACE_AT[tokens] for place in places):
-            _invalid(f"tokens.{tokens} doit être un dict de ses lieux ({', '.join(_TOKEN_PLACES[tokens])})")
-        for place, kinds in places.items():
-            if not isinstance(kinds, dict):
-                _invalid(f"tokens.{tokens}.{place} doit être un dict des sortes à leur nombre")
-            for kind, number in kinds.items():
-                if kind not in token_counts[tokens]:
-                    _invalid(f"tokens.{tokens}.{place} a une sorte inconnue, {_shown(kind)}")
-                token_counts[tokens][kind] += _integer(number, f"tokens.{tokens}.{place}.{kind}", 0, None)
-    for tokens, counts in token_counts.items():
-        supply, on = TOKENS[tokens]["kinds"], sum(TOKENS[tokens]["on"].values())
-        for kind, number in counts.items():
-            if number > supply[kind]:
-                _invalid(
-                    f"{number} jetons «\u00a0{kind}\u00a0» de {tokens} en jeu, quand l’édition en a {supply[kind]}"
-                )
-        if sum(counts.values()) > on:
-            _invalid(f"{sum(counts.values())} jetons de {tokens} en jeu, quand la mise en place en pose {on}")
-    choices = state.get("token_choices", [])
-    if not isinstance(choices, list) or (phase == "take_token") != bool(choices):
-        _invalid("token_choices doit être une liste, non vide si et seulement si la phase est take_token")
-    for choice in choices:
-        tokens = choice.get("tokens") if isinstance(choice, dict) else None
-        if not isinstance(tokens, str) or tokens not in TOKENS or not isinstance(choice.get("city"), str):
-            _invalid(f"un choix de jeton nomme un jeu de jetons et l’un de ses lieux, pas {_shown(choice)}")
-        kinds = (
-            placed.get(tokens, {}).get(choice["city"], {})
-            if choice["city"] in _TOKEN_PLACE_AT[tokens]
-            else {}
-        )
-        if sum(1 for number in kinds.values() if number) < 2:
+    game._check_fields(state, _Seen(players, phase, current, cards, owners, tickets, scores))
+    for index, (record, points) in enumerate(zip(players, scores)):
+        if record.get("score") != points:
             _invalid(
-                f"un choix de jeton à {_shown(choice['city'])} demande des jetons de deux sortes à cet endroit"
+                f"players[{index}].score doit valoir {points}, les points de ses routes, pas {_shown(record.get('score'))}"
             )
-    # Two decks of tickets: each holds its own kind only, each ticket in one place.
-    decks = state.get("ticket_decks", {})
-    if not isinstance(decks, dict) or set(decks) - {TICKET_MIX["kind"]}:
-        _invalid(f"ticket_decks doit être un dict avec la pioche {TICKET_MIX['kind']!r}")
-    for ticket in _ids(decks.get(TICKET_MIX["kind"], []), _TICKET_INDEX, "ticket_decks"):
-        _once(ticket, tickets)
-        if not _MIXED[_TICKET_INDEX[ticket]]:
-            _invalid(
-                f"le ticket {ticket!r} n’est pas {TICKET_MIX['kind']}\u00a0: sa place est dans ticket_deck"
-            )
-    for ticket in state.get("ticket_deck", []):
-        if _MIXED[_TICKET_INDEX[ticket]]:
-            _invalid(f"le ticket {ticket!r} est {TICKET_MIX['kind']}\u00a0: sa place est dans ticket_decks")
-    if phase == "ticket_mix" and any(record.get("pending_tickets") for record in players):
-        _invalid("phase ticket_mix\u00a0: aucun ticket n’est encore distribué au joueur courant")
+    for color, total, most in zip(COLORS, cards, DECK):
+        if total > most:
+            _invalid(f"{total} cartes «\u00a0{color}\u00a0» en jeu, quand l’édition en a {most}")
 
 
 def _pending_limit(phase: str, current: bool) -> int:

@@ -3699,7 +3699,7 @@ class _CoreGame:
             found = state.get("edition") if isinstance(state, dict) else type(state).__name__
             raise ValueError(f"cet état est de l’édition {_shown(found)}, pas {EDITION!r}")
         try:
-            _check_state(state)
+            _check_state(state, cls)
             game = cls._restore(state)
             game._check_twins()
             return game
@@ -3711,6 +3711,12 @@ class _CoreGame:
             raise ValueError(
                 f"état impossible pour {EDITION}\u00a0: {type(error).__name__} {error}"
             ) from None
+
+    @classmethod
+    def _check_fields(cls, state: Any, seen: _Seen) -> None:
+        """from_dict's checks of the fields a mechanism keeps itself, once the core's are read
+        (`seen`) and before the cards in play and the scores are counted: none in the core; a
+        mechanism's class adds its own after `super()`."""
 
     @classmethod
     def _restore(cls, state: Any) -> Self:
@@ -3823,7 +3829,36 @@ class Game(_RegionsGame):
 # -- state validation (Game.from_dict) ----------------------------------------
 
 
-def _check_state(state: Any) -> None:
+class _Seen:
+    """What from_dict's checks have read of a state when each mechanism's class checks its own
+    fields (`_check_fields`): the players' records, their count, the phase, the current player,
+    the train cards in play by colour and the tickets seen (`_once`), to which a mechanism adds
+    those it keeps, the routes' owners, and each player's score as the routes count it, to
+    which a mechanism adds what it scores; the card and score checks run after theirs."""
+
+    __slots__ = ("players", "count", "phase", "current", "cards", "owners", "tickets", "points")
+
+    def __init__(
+        self,
+        players: list[Any],
+        phase: str,
+        current: int,
+        cards: list[int],
+        owners: dict[str, int],
+        tickets: set[str],
+        points: list[int],
+    ):
+        self.players = players
+        self.count = len(players)
+        self.phase = phase
+        self.current = current
+        self.cards = cards
+        self.owners = owners
+        self.tickets = tickets
+        self.points = points
+
+
+def _check_state(state: Any, game: type[_CoreGame]) -> None:
     """Refuse a state this edition can never reach; the ValueError says what is wrong.
 
     A position may leave cards, trains and tickets out of the game (tests write
@@ -3841,6 +3876,7 @@ def _check_state(state: Any) -> None:
     cards = [0] * len(COLORS)
     owners: dict[str, int] = {}
     tickets: set[str] = set()
+    scores: list[int] = []  # each player's score as its routes count it
     for index, record in enumerate(players):
         where = f"players[{index}]"
         if not isinstance(record, dict):
@@ -3860,10 +3896,7 @@ def _check_state(state: Any) -> None:
             spaces += ROUTES[route]["length"]
             points += ROUTE_POINTS[ROUTES[route]["length"]]
         _integer(record.get("trains"), f"{where}.trains", 0, TRAINS - spaces)
-        if record.get("score") != points:
-            _invalid(
-                f"{where}.score doit valoir {points}, les points de ses routes, pas {_shown(record.get('score'))}"
-            )
+        scores.append(points)
         for ticket in _ids(record.get("tickets"), _TICKET_INDEX, f"{where}.tickets"):
             _once(ticket, tickets)
         pending = _ids(record.get("pending_tickets", []), _TICKET_INDEX, f"{where}.pending_tickets")
@@ -3885,9 +3918,6 @@ def _check_state(state: Any) -> None:
             if not isinstance(card, str) or card not in _COLOR_INDEX:
                 _invalid(f"{place} contient une carte inconnue, {_shown(card)}")
             cards[_COLOR_INDEX[card]] += 1
-    for color, total, most in zip(COLORS, cards, DECK):
-        if total > most:
-            _invalid(f"{total} cartes «\u00a0{color}\u00a0» en jeu, quand l’édition en a {most}")
     for place in ("ticket_deck", "setup_rejected"):
         for ticket in _ids(state.get(place, []), _TICKET_INDEX, place):
             _once(ticket, tickets)
@@ -3905,6 +3935,15 @@ def _check_state(state: Any) -> None:
     conserved = state.get("extra_pile", 10) + sum(record.get("extra_cards", 0) for record in players)
     if conserved != 10:
         _invalid(f"extra_pile et extra_cards font {conserved}, quand ils doivent faire 10")
+    game._check_fields(state, _Seen(players, phase, current, cards, owners, tickets, scores))
+    for index, (record, points) in enumerate(zip(players, scores)):
+        if record.get("score") != points:
+            _invalid(
+                f"players[{index}].score doit valoir {points}, les points de ses routes, pas {_shown(record.get('score'))}"
+            )
+    for color, total, most in zip(COLORS, cards, DECK):
+        if total > most:
+            _invalid(f"{total} cartes «\u00a0{color}\u00a0» en jeu, quand l’édition en a {most}")
 
 
 def _pending_limit(phase: str, current: bool) -> int:

@@ -3285,7 +3285,7 @@ class _CoreGame:
             found = state.get("edition") if isinstance(state, dict) else type(state).__name__
             raise ValueError(f"cet état est de l’édition {_shown(found)}, pas {EDITION!r}")
         try:
-            _check_state(state)
+            _check_state(state, cls)
             game = cls._restore(state)
             game._check_twins()
             return game
@@ -3297,6 +3297,12 @@ class _CoreGame:
             raise ValueError(
                 f"état impossible pour {EDITION}\u00a0: {type(error).__name__} {error}"
             ) from None
+
+    @classmethod
+    def _check_fields(cls, state: Any, seen: _Seen) -> None:
+        """from_dict's checks of the fields a mechanism keeps itself, once the core's are read
+        (`seen`) and before the cards in play and the scores are counted: none in the core; a
+        mechanism's class adds its own after `super()`."""
 
     @classmethod
     def _restore(cls, state: Any) -> Self:
@@ -3407,6 +3413,41 @@ class _TunnelsGame(_CoreGame):
             raise IllegalAction("must_settle_tunnel")
         super()._refuse_in_phase(phase)
 
+    @classmethod
+    def _check_fields(cls, state: Any, seen: _Seen) -> None:
+        """from_dict's check of a tunnel claim waiting for its surcharge: a free tunnel, paid
+        with cards the player holds, its length, at most its cards turned over."""
+        super()._check_fields(state, seen)
+        tunnel = state.get("tunnel")
+        if (seen.phase == "tunnel") != (tunnel is not None):
+            _invalid("une prise de tunnel attend si et seulement si la phase est tunnel")
+        if tunnel is not None:
+            if not isinstance(tunnel, dict):
+                _invalid("tunnel doit être un dict")
+            route = tunnel.get("route")
+            if (
+                not isinstance(route, str)
+                or route not in _ROUTE_INDEX
+                or not _ROUTE_TUNNEL[_ROUTE_INDEX[route]]
+                or route in seen.owners
+            ):
+                _invalid(f"tunnel.route doit être un tunnel libre, pas {_shown(route)}")
+            laid = tunnel.get("cards")
+            hand = seen.players[seen.current]["hand"]
+            if not isinstance(laid, dict) or any(
+                color not in _COLOR_INDEX or _integer(number, "tunnel.cards", 1, None) > hand.get(color, 0)
+                for color, number in laid.items()
+            ):
+                _invalid("tunnel.cards doit être des cartes que le joueur courant a en main")
+            if sum(laid.values()) != _ROUTE_LENGTH[_ROUTE_INDEX[route]]:
+                _invalid("tunnel.cards doit payer la longueur du tunnel")
+            revealed = _ids(tunnel.get("revealed"), _COLOR_INDEX, "tunnel.revealed")
+            if len(revealed) > _ROUTE_REVEAL[_ROUTE_INDEX[route]]:
+                _invalid(f"tunnel.revealed contient au plus {_ROUTE_REVEAL[_ROUTE_INDEX[route]]} cartes")
+            if not isinstance(tunnel.get("color"), str) or tunnel["color"] not in _COLOR_INDEX:
+                _invalid("tunnel.color doit être une couleur de carte")
+            _integer(tunnel.get("surcharge"), "tunnel.surcharge", 1, _MOST_REVEALED)
+
 
 class Game(_TunnelsGame):
     """One game in progress, played by the current player's actions until `is_over()`.
@@ -3436,7 +3477,36 @@ class Game(_TunnelsGame):
 # -- state validation (Game.from_dict) ----------------------------------------
 
 
-def _check_state(state: Any) -> None:
+class _Seen:
+    """What from_dict's checks have read of a state when each mechanism's class checks its own
+    fields (`_check_fields`): the players' records, their count, the phase, the current player,
+    the train cards in play by colour and the tickets seen (`_once`), to which a mechanism adds
+    those it keeps, the routes' owners, and each player's score as the routes count it, to
+    which a mechanism adds what it scores; the card and score checks run after theirs."""
+
+    __slots__ = ("players", "count", "phase", "current", "cards", "owners", "tickets", "points")
+
+    def __init__(
+        self,
+        players: list[Any],
+        phase: str,
+        current: int,
+        cards: list[int],
+        owners: dict[str, int],
+        tickets: set[str],
+        points: list[int],
+    ):
+        self.players = players
+        self.count = len(players)
+        self.phase = phase
+        self.current = current
+        self.cards = cards
+        self.owners = owners
+        self.tickets = tickets
+        self.points = points
+
+
+def _check_state(state: Any, game: type[_CoreGame]) -> None:
     """Refuse a state this edition can never reach; the ValueError says what is wrong.
 
     A position may leave cards, trains and tickets out of the game (tests write
@@ -3454,6 +3524,7 @@ def _check_state(state: Any) -> None:
     cards = [0] * len(COLORS)
     owners: dict[str, int] = {}
     tickets: set[str] = set()
+    scores: list[int] = []  # each player's score as its routes count it
     for index, record in enumerate(players):
         where = f"players[{index}]"
         if not isinstance(record, dict):
@@ -3473,10 +3544,7 @@ def _check_state(state: Any) -> None:
             spaces += ROUTES[route]["length"]
             points += ROUTE_POINTS[ROUTES[route]["length"]]
         _integer(record.get("trains"), f"{where}.trains", 0, TRAINS - spaces)
-        if record.get("score") != points:
-            _invalid(
-                f"{where}.score doit valoir {points}, les points de ses routes, pas {_shown(record.get('score'))}"
-            )
+        scores.append(points)
         for ticket in _ids(record.get("tickets"), _TICKET_INDEX, f"{where}.tickets"):
             _once(ticket, tickets)
         pending = _ids(record.get("pending_tickets", []), _TICKET_INDEX, f"{where}.pending_tickets")
@@ -3497,9 +3565,6 @@ def _check_state(state: Any) -> None:
             if not isinstance(card, str) or card not in _COLOR_INDEX:
                 _invalid(f"{place} contient une carte inconnue, {_shown(card)}")
             cards[_COLOR_INDEX[card]] += 1
-    for color, total, most in zip(COLORS, cards, DECK):
-        if total > most:
-            _invalid(f"{total} cartes «\u00a0{color}\u00a0» en jeu, quand l’édition en a {most}")
     for place in ("ticket_deck", "setup_rejected"):
         for ticket in _ids(state.get(place, []), _TICKET_INDEX, place):
             _once(ticket, tickets)
@@ -3513,35 +3578,15 @@ def _check_state(state: Any) -> None:
     _integer(state.get("consecutive_passes", 0), "consecutive_passes", 0, count)
     _integer(state.get("turns_played", 0), "turns_played", 0, None)
     _integer(state.get("rng", 0), "rng", 0, _MASK)
-    tunnel = state.get("tunnel")
-    if (phase == "tunnel") != (tunnel is not None):
-        _invalid("une prise de tunnel attend si et seulement si la phase est tunnel")
-    if tunnel is not None:
-        if not isinstance(tunnel, dict):
-            _invalid("tunnel doit être un dict")
-        route = tunnel.get("route")
-        if (
-            not isinstance(route, str)
-            or route not in _ROUTE_INDEX
-            or not _ROUTE_TUNNEL[_ROUTE_INDEX[route]]
-            or route in owners
-        ):
-            _invalid(f"tunnel.route doit être un tunnel libre, pas {_shown(route)}")
-        laid = tunnel.get("cards")
-        hand = players[current]["hand"]
-        if not isinstance(laid, dict) or any(
-            color not in _COLOR_INDEX or _integer(number, "tunnel.cards", 1, None) > hand.get(color, 0)
-            for color, number in laid.items()
-        ):
-            _invalid("tunnel.cards doit être des cartes que le joueur courant a en main")
-        if sum(laid.values()) != _ROUTE_LENGTH[_ROUTE_INDEX[route]]:
-            _invalid("tunnel.cards doit payer la longueur du tunnel")
-        revealed = _ids(tunnel.get("revealed"), _COLOR_INDEX, "tunnel.revealed")
-        if len(revealed) > _ROUTE_REVEAL[_ROUTE_INDEX[route]]:
-            _invalid(f"tunnel.revealed contient au plus {_ROUTE_REVEAL[_ROUTE_INDEX[route]]} cartes")
-        if not isinstance(tunnel.get("color"), str) or tunnel["color"] not in _COLOR_INDEX:
-            _invalid("tunnel.color doit être une couleur de carte")
-        _integer(tunnel.get("surcharge"), "tunnel.surcharge", 1, _MOST_REVEALED)
+    game._check_fields(state, _Seen(players, phase, current, cards, owners, tickets, scores))
+    for index, (record, points) in enumerate(zip(players, scores)):
+        if record.get("score") != points:
+            _invalid(
+                f"players[{index}].score doit valoir {points}, les points de ses routes, pas {_shown(record.get('score'))}"
+            )
+    for color, total, most in zip(COLORS, cards, DECK):
+        if total > most:
+            _invalid(f"{total} cartes «\u00a0{color}\u00a0» en jeu, quand l’édition en a {most}")
     owed = state.get("owed_cards")
     if (phase == "owed_cards") != (owed is not None):
         _invalid("une prise doit des cartes si et seulement si la phase est owed_cards")

@@ -2501,7 +2501,7 @@ class _CoreGame:
             found = state.get("edition") if isinstance(state, dict) else type(state).__name__
             raise ValueError(f"cet état est de l’édition {_shown(found)}, pas {EDITION!r}")
         try:
-            _check_state(state)
+            _check_state(state, cls)
             game = cls._restore(state)
             game._check_twins()
             return game
@@ -2513,6 +2513,12 @@ class _CoreGame:
             raise ValueError(
                 f"état impossible pour {EDITION}\u00a0: {type(error).__name__} {error}"
             ) from None
+
+    @classmethod
+    def _check_fields(cls, state: Any, seen: _Seen) -> None:
+        """from_dict's checks of the fields a mechanism keeps itself, once the core's are read
+        (`seen`) and before the cards in play and the scores are counted: none in the core; a
+        mechanism's class adds its own after `super()`."""
 
     @classmethod
     def _restore(cls, state: Any) -> Self:
@@ -2571,7 +2577,36 @@ class Game(_CoreGame):
 # -- state validation (Game.from_dict) ----------------------------------------
 
 
-def _check_state(state: Any) -> None:
+class _Seen:
+    """What from_dict's checks have read of a state when each mechanism's class checks its own
+    fields (`_check_fields`): the players' records, their count, the phase, the current player,
+    the train cards in play by colour and the tickets seen (`_once`), to which a mechanism adds
+    those it keeps, the routes' owners, and each player's score as the routes count it, to
+    which a mechanism adds what it scores; the card and score checks run after theirs."""
+
+    __slots__ = ("players", "count", "phase", "current", "cards", "owners", "tickets", "points")
+
+    def __init__(
+        self,
+        players: list[Any],
+        phase: str,
+        current: int,
+        cards: list[int],
+        owners: dict[str, int],
+        tickets: set[str],
+        points: list[int],
+    ):
+        self.players = players
+        self.count = len(players)
+        self.phase = phase
+        self.current = current
+        self.cards = cards
+        self.owners = owners
+        self.tickets = tickets
+        self.points = points
+
+
+def _check_state(state: Any, game: type[_CoreGame]) -> None:
     """Refuse a state this edition can never reach; the ValueError says what is wrong.
 
     A position may leave cards, trains and tickets out of the game (tests write
@@ -2589,6 +2624,7 @@ def _check_state(state: Any) -> None:
     cards = [0] * len(COLORS)
     owners: dict[str, int] = {}
     tickets: set[str] = set()
+    scores: list[int] = []  # each player's score as its routes count it
     for index, record in enumerate(players):
         where = f"players[{index}]"
         if not isinstance(record, dict):
@@ -2608,10 +2644,7 @@ def _check_state(state: Any) -> None:
             spaces += ROUTES[route]["length"]
             points += ROUTE_POINTS[ROUTES[route]["length"]]
         _integer(record.get("trains"), f"{where}.trains", 0, TRAINS - spaces)
-        if record.get("score") != points:
-            _invalid(
-                f"{where}.score doit valoir {points}, les points de ses routes, pas {_shown(record.get('score'))}"
-            )
+        scores.append(points)
         for ticket in _ids(record.get("tickets"), _TICKET_INDEX, f"{where}.tickets"):
             _once(ticket, tickets)
         pending = _ids(record.get("pending_tickets", []), _TICKET_INDEX, f"{where}.pending_tickets")
@@ -2632,9 +2665,6 @@ def _check_state(state: Any) -> None:
             if not isinstance(card, str) or card not in _COLOR_INDEX:
                 _invalid(f"{place} contient une carte inconnue, {_shown(card)}")
             cards[_COLOR_INDEX[card]] += 1
-    for color, total, most in zip(COLORS, cards, DECK):
-        if total > most:
-            _invalid(f"{total} cartes «\u00a0{color}\u00a0» en jeu, quand l’édition en a {most}")
     for place in ("ticket_deck", "setup_rejected"):
         for ticket in _ids(state.get(place, []), _TICKET_INDEX, place):
             _once(ticket, tickets)
@@ -2648,6 +2678,15 @@ def _check_state(state: Any) -> None:
     _integer(state.get("consecutive_passes", 0), "consecutive_passes", 0, count)
     _integer(state.get("turns_played", 0), "turns_played", 0, None)
     _integer(state.get("rng", 0), "rng", 0, _MASK)
+    game._check_fields(state, _Seen(players, phase, current, cards, owners, tickets, scores))
+    for index, (record, points) in enumerate(zip(players, scores)):
+        if record.get("score") != points:
+            _invalid(
+                f"players[{index}].score doit valoir {points}, les points de ses routes, pas {_shown(record.get('score'))}"
+            )
+    for color, total, most in zip(COLORS, cards, DECK):
+        if total > most:
+            _invalid(f"{total} cartes «\u00a0{color}\u00a0» en jeu, quand l’édition en a {most}")
 
 
 def _pending_limit(phase: str, current: bool) -> int:
