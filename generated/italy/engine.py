@@ -3419,20 +3419,6 @@ class _CoreGame:
             chosen.append(ticket)
         return chosen
 
-    # -- the second deck: editions/italy.aventuriers:121 ----------------------------------------
-
-    def _apply_draw_extra_card(self, action: dict) -> None:
-        """Take the top card of the second deck, the whole turn: editions/italy.aventuriers:121."""
-        self._require_turn_start()
-        if not self._extra_pile:
-            raise IllegalAction("extra_pile_empty")
-        if self._extra_cards[self._current] >= 2:
-            # A player holds 2 of them at most: editions/italy.aventuriers:121.
-            raise IllegalAction("extra_hand_full")
-        self._extra_pile -= 1
-        self._extra_cards[self._current] += 1
-        self._end_turn()
-
     # -- scoring ------------------------------------------------------------
 
     def _network(self, player: int, borrowed: tuple[int, ...] = ()) -> dict[str, str]:
@@ -3770,6 +3756,20 @@ class _ExtraDeckGame(_CountriesGame):
         super()._more_turn_actions(actions)
         if self._extra_pile and self._extra_cards[self._current] < 2:
             actions.append(_TABLES["draw_extra_card"])
+
+    # -- the second deck: editions/italy.aventuriers:121 ----------------------------------------
+
+    def _apply_draw_extra_card(self, action: dict) -> None:
+        """Take the top card of the second deck, the whole turn: editions/italy.aventuriers:121."""
+        self._require_turn_start()
+        if not self._extra_pile:
+            raise IllegalAction("extra_pile_empty")
+        if self._extra_cards[self._current] >= 2:
+            # A player holds 2 of them at most: editions/italy.aventuriers:121.
+            raise IllegalAction("extra_hand_full")
+        self._extra_pile -= 1
+        self._extra_cards[self._current] += 1
+        self._end_turn()
 
 
 class _RegionsGame(_ExtraDeckGame):
