@@ -51,6 +51,22 @@ def test_a_variant_sees_its_own_warnings_not_its_parents(tmp_path: Path, capsys)
     assert "compte.aventuriers:4:11: W401: la règle imprime 40 tickets, mais 30 sont listés" in err, err
 
 
+def test_a_change_of_a_ticket_s_fields_does_not_own_the_parent_s_count(tmp_path: Path, capsys) -> None:
+    """W401 is a variant's own where its statements change how many tickets are listed: a
+    ticket removed, not a ticket whose kind changes."""
+    kind = tmp_path / "genre.aventuriers"
+    kind.write_text(
+        "edition genre\nextends usa-2025\nchange ticket seattle-new-york kind: long\n", encoding="utf-8"
+    )
+    assert main(["check", str(kind)]) == 0
+    assert "W401" not in capsys.readouterr().err
+    fewer = tmp_path / "moins.aventuriers"
+    fewer.write_text("edition moins\nextends usa-2025\nwithout ticket denver-el-paso\n", encoding="utf-8")
+    assert main(["check", str(fewer)]) == 0
+    err = capsys.readouterr().err
+    assert "moins.aventuriers:3:1: W401: la règle imprime 33 tickets, mais 29 sont listés" in err, err
+
+
 def test_the_readme_s_first_command_prints_the_sheet_and_nothing_else(capsys) -> None:
     import re
     import shlex

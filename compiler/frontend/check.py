@@ -30,25 +30,28 @@ class _Checker(RuleChecks):
         self.data = document.data
         self.found: list[Diagnostic] = []
 
-    def report(self, code: Code, message: str, path: JsonPath, hint: str | None = None) -> None:
+    def report(
+        self, code: Code, message: str, path: JsonPath, hint: str | None = None, cause: str | None = None
+    ) -> None:
         """Report at ``path``; a conflict between an inherited value and the edition's own
         statements is reported at the edition's statement, with a note saying where the
-        inherited value stands."""
+        inherited value stands. ``cause``: the key of the edits that may cause it (a count's,
+        ``tickets:count``), where it is not any edit of the path's section."""
         span = self.document.span(path)
-        local = self.local_cause(path) if span.source.name != self.document.source.name else None
+        local = self.local_cause(path, cause) if span.source.name != self.document.source.name else None
         if local is not None:
             note = f"la valeur héritée est en {span.short}"
             hint, span = (f"{hint} ; {note}" if hint else note), local
         self.found.append(Diagnostic(code=code, message=message, span=span, hint=hint))
 
-    def local_cause(self, path: JsonPath) -> Span | None:
+    def local_cause(self, path: JsonPath, cause: str | None = None) -> Span | None:
         """The edition's own statement nearest to ``path``, when it has one there."""
         own = self.document.source.name
         for end in range(len(path), 0, -1):
             span = self.document.spans.get(tuple(path[:end]))
             if span is not None and span.source.name == own:
                 return span
-        return self.document.edits.get(str(path[0])) if path else None
+        return self.document.edits.get(cause or str(path[0])) if path else None
 
     def declared_here(self, path: JsonPath) -> bool:
         """Whether the edition's own file, not a parent, wrote the value at ``path``."""
@@ -295,6 +298,7 @@ class _Checker(RuleChecks):
                 f"la règle imprime {printed} tickets, mais {listed} sont listés : le moteur joue avec {listed}",
                 ("tickets", "printed"),
                 hint=f"ajoutez les {abs(printed - listed)} ticket(s) manquant(s) quand ils seront sourcés",
+                cause="tickets:count",  # a change of a ticket's fields leaves the count as it was
             )
         return [ids[index] for index in playing]
 

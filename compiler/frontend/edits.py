@@ -252,7 +252,9 @@ def _change(merger: _Merger, data: dict, change: dict, where: JsonPath) -> None:
     items[index] = changed
     set_path(data, path, items)
     # The worked examples name routes and tickets: a conflict there is this edit's too.
-    merger.edited(where, path[0], "score_example", *(("tunnel_example",) if kind == "route" else ()))
+    merger.edited(
+        where, path[0], "score_example", *(("tunnel_example",) if kind == "route" else ()), counts=False
+    )
     _forget_counts(data, kind)
     for field in fields:
         merger.spans[path + (index, field)] = merger.child.span(where + (field,))

@@ -193,10 +193,14 @@ class _Merger:
         self.relocate(path, origins)
         self.origins[path] = origins
 
-    def edited(self, where: JsonPath, *keys: str) -> None:
-        """The child's statement at ``where`` edits what it inherits under ``keys``."""
+    def edited(self, where: JsonPath, *keys: str, counts: bool = True) -> None:
+        """The child's statement at ``where`` edits what it inherits under ``keys``; unless
+        ``counts`` is False (a ``change`` of an item's fields), it may change how many items
+        a key holds too (``KEY:count``, the cause of a count that does not match)."""
         for key in keys:
             self.edits[key] = self.child.span(where)
+            if counts:
+                self.edits[f"{key}:count"] = self.child.span(where)
 
     def report(self, code: Code, message: str, where: JsonPath, hint: str | None = None) -> None:
         self.diagnostics.append(
