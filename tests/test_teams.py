@@ -303,3 +303,24 @@ def test_a_state_where_one_team_holds_both_tracks_of_a_double_route_is_refused()
     )
     restored = game.from_dict(_holding_both_tracks(0, 2))
     assert restored.to_dict()["players"][2]["routes"] == ["ankara-baghdad-white"]
+
+
+def test_a_tunnel_paid_from_a_broken_holder_is_refused_for_the_teams_records(tunnels_engine) -> None:
+    """Tunnels' class checks a waiting tunnel before team play's checks the teams (the
+    registry's order): with the teams' records broken, the message is team play's."""
+    for seed in range(200):
+        game, rng = tunnels_engine.new_game(4, seed), random.Random(seed)
+        while not game.is_over() and game.to_dict()["phase"] != "tunnel":
+            game.apply(rng.choice(game.legal_actions()))
+        if game.to_dict()["phase"] == "tunnel":
+            break
+    state = game.to_dict()
+    assert state["phase"] == "tunnel"
+    tunnels_engine.Game.from_dict(state)  # as played: accepted
+    state["teams"] = "oops"
+    with pytest.raises(ValueError) as refused:
+        tunnels_engine.Game.from_dict(state)
+    assert (
+        str(refused.value)
+        == "état impossible pour equipes-tunnels\u00a0: teams doit être une liste de 2 équipes"
+    )
