@@ -3863,16 +3863,20 @@ class _TicketMixGame(_TokensGame):
         """A ticket given back after a draw goes under its own deck; at set-up they wait for
         everyone's choice, then go back into their own decks, both shuffled: editions/germany.aventuriers:52."""
         for ticket in ordered:
-            (self._mix_deck if _MIXED[ticket] else self._ticket_deck).append(ticket)
+            self._under_own_deck(ticket)
         self._setup_rejected.extend(shuffled)
         if phase == "setup_tickets" and player + 1 < self.players:
             self._phase = "ticket_mix"  # the next player says how many of their tickets are longs
         elif phase == "setup_tickets":
             for ticket in self._setup_rejected:
-                (self._mix_deck if _MIXED[ticket] else self._ticket_deck).append(ticket)
+                self._under_own_deck(ticket)
             self._setup_rejected = []
             self._rng.shuffle(self._ticket_deck)
             self._rng.shuffle(self._mix_deck)
+
+    def _under_own_deck(self, ticket: int) -> None:
+        """A ticket given back goes under its own deck, the second one or the other."""
+        (self._mix_deck if _MIXED[ticket] else self._ticket_deck).append(ticket)
 
     def _set_up(self) -> None:
         """Two decks of tickets, dealt only once each player has said how many come from each: editions/germany.aventuriers:52."""
