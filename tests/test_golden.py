@@ -164,13 +164,14 @@ def test_engines_only_carry_the_ticket_returns_their_spec_reaches() -> None:
 
 def test_every_mechanism_part_is_printed_at_a_hook_point() -> None:
     """A part named after no hook point would never be printed, in silence: each file of a
-    mechanism's ``engine`` and ``native`` folders names one of the engine's hook points."""
+    mechanism's ``engine`` folder names one of the engine's hook points, and its ``native``
+    folder holds its native part alone."""
     from aventuriers.compiler.mechanisms import HOOKS, REGISTRY
-    from aventuriers.compiler.mechanisms.base import GAME_CLASS, NATIVE_HOOKS
+    from aventuriers.compiler.mechanisms.base import GAME_CLASS, NATIVE_CLASS
 
     found = 0
     for mechanism in REGISTRY:
-        for folder, hooks, suffix in (("engine", HOOKS, ".py.j2"), ("native", NATIVE_HOOKS, ".pyx.j2")):
+        for folder, hooks, suffix in (("engine", HOOKS, ".py.j2"), ("native", (NATIVE_CLASS,), ".pyx.j2")):
             for part in (
                 sorted((mechanism.folder / folder).glob("*")) if (mechanism.folder / folder).is_dir() else []
             ):
@@ -179,6 +180,33 @@ def test_every_mechanism_part_is_printed_at_a_hook_point() -> None:
                 assert part.name.endswith(suffix) and part.name.removesuffix(suffix) in hooks, part
                 found += 1
     assert found > 40
+
+
+def test_every_native_override_names_a_block_of_the_core() -> None:
+    """Jinja prints a child's block only where its parent has one: a mechanism's native block
+    named after none of the core's would vanish in silence. The core template's blocks are
+    those `NATIVE_BLOCKS` lists, in its order, each once."""
+    import jinja2
+    from aventuriers.compiler.emit.native_core import CORE_TEMPLATE, native_environment
+    from aventuriers.compiler.mechanisms import REGISTRY
+    from aventuriers.compiler.mechanisms.base import NATIVE_BLOCKS
+
+    env = native_environment()
+
+    def blocks(name: str) -> list[str]:
+        assert env.loader is not None
+        source, _, _ = env.loader.get_source(env, name)
+        return [block.name for block in env.parse(source).find_all(jinja2.nodes.Block)]
+
+    assert blocks(CORE_TEMPLATE) == list(NATIVE_BLOCKS)
+    overridden = 0
+    for mechanism in REGISTRY:
+        if (mechanism.folder / "native").is_dir():
+            own = blocks(f"{mechanism.folder.name}/native/game.pyx.j2")
+            assert own and set(own) <= set(NATIVE_BLOCKS), mechanism.name
+            assert own == sorted(own, key=NATIVE_BLOCKS.index), mechanism.name  # in the core's order
+            overridden += len(own)
+    assert overridden > 100
 
 
 def test_native_engines_only_carry_what_their_spec_uses() -> None:

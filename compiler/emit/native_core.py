@@ -4,9 +4,11 @@ IR as the engine, played in C arrays.
 The native engine plays the same games as `engine.py` (the canonical order of
 `legal_actions()`, counted rather than listed; the same shuffles). It covers the core game
 and the mechanisms that say so (`Mechanism.plays_natively`): ferries, what the joker pays
-and trains set aside change a route's *shape*, by which claims are counted; tunnels and
-stations bring their own parts (`native/HOOK.pyx.j2` in their folders, printed at the
-template's hook points, `NATIVE_HOOKS`), with their kinds of action and phases. An edition using a mechanism it does not play
+and trains set aside change a route's *shape*, by which claims are counted; tunnels, stations
+and the others bring their own part (`native/game.pyx.j2` in their folders: a child of the
+template below it, overriding the core template's blocks, `NATIVE_BLOCKS`), with their kinds
+of action and phases. The parts are stacked at compile time, in the registry's order, into one
+final Cython class, so that its methods stay inlined (`native_template`). An edition using a mechanism it does not play
 yet (claim effects owing cards; team play with tunnels) has none, and `unsupported` says why, in French, so that a build
 never falls back in silence. Mechanisms that only deal or score (`native_scoring` False)
 leave both to the pure engine's code, run on the native state.
@@ -14,7 +16,10 @@ leave both to the pure engine's code, run on the native state.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from ..french import enumerate_fr
 from ..ir import Edition, Route
@@ -23,6 +28,16 @@ from ..mechanisms.base import CONDITIONS
 from ..mechanisms.joker_pays import joker_pays_route
 from .engine import EngineView, environment
 from .native_kept import NativeKept
+
+if TYPE_CHECKING:
+    import jinja2
+
+# The template of an edition's native engine is named after the mechanisms whose parts it stacks:
+# `native-stack:teams,tunnels` is tunnels' part extending `native-stack:teams`, which extends the
+# core's template.
+STACK = "native-stack:"
+CORE_TEMPLATE = "native/core.pyx.j2"
+_BLOCK_TAG = re.compile(r"(\{%-?\s*block\s+\w+\s*-?%\})")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -122,14 +137,14 @@ class CoreView:
         terms = [t for m in used_by(self.edition) if (t := m.native_conditions(self.edition).get(name))]
         return " and ".join(f"({term})" for term in terms)
 
-    def parts(self, hook: str) -> list[EnginePart]:
-        """The mechanisms' parts of the native engine printed at ``hook`` (`NATIVE_HOOKS`)."""
-        found = []
-        for mechanism in used_by(self.edition):
-            part = mechanism.native_parts(self.edition).get(hook)
-            if part is not None:
-                found.append(part)
-        return found
+    @property
+    def native_parts(self) -> list[EnginePart]:
+        """The native parts of the mechanisms this edition uses, in the registry's order."""
+        return [part for m in used_by(self.edition) if (part := m.native_part(self.edition))]
+
+    def overrides(self, block: str) -> bool:
+        """Whether a mechanism's native part overrides the core template's ``block``."""
+        return any(block in _blocks_of(part.template) for part in self.native_parts)
 
     @property
     def kinds(self) -> tuple[str, ...]:
@@ -292,4 +307,52 @@ def emit_core(edition: Edition, sources: tuple[str, ...]) -> str | None:
     core = CoreView(engine=EngineView(edition=edition, sources=sources))
     if core.unsupported() is not None:
         return None
-    return environment().get_template("native/core.pyx.j2").render(view=core.engine, core=core)
+    parts = core.native_parts
+    name = STACK + ",".join(_owner(part) for part in parts) if parts else CORE_TEMPLATE
+    views = {_owner(part): part.view for part in parts}
+    return native_environment().get_template(name).render(view=core.engine, core=core, native_views=views)
+
+
+def _owner(part: EnginePart) -> str:
+    return part.template.split("/", 1)[0]
+
+
+@cache
+def native_environment() -> jinja2.Environment:
+    """The house template settings, with the stacks of mechanisms' native parts (`STACK`)."""
+    import jinja2
+
+    files = environment().loader
+    assert files is not None
+    native = environment().overlay(loader=jinja2.ChoiceLoader([jinja2.FunctionLoader(_stacked), files]))
+    return native
+
+
+def _stacked(name: str) -> tuple[str, str | None, Any] | None:
+    """The source of a stack of native parts: its last part's text, extending the stack below
+    it, each of its blocks seeing that part's view as ``m``."""
+    if not name.startswith(STACK):
+        return None
+    owners = name.removeprefix(STACK).split(",")
+    below = STACK + ",".join(owners[:-1]) if owners[:-1] else CORE_TEMPLATE
+    files = environment().loader
+    assert files is not None
+    text, filename, _ = files.get_source(environment(), f"{owners[-1]}/native/game.pyx.j2")
+    # The `extends` tag on the first line keeps the part's line numbers in the template's errors.
+    view = "{% set m = native_views[" + repr(owners[-1]) + "] %}"
+    return (
+        "{% extends " + repr(below) + " %}" + _BLOCK_TAG.sub(lambda found: found[1] + view, text),
+        filename,
+        lambda: True,
+    )
+
+
+@cache
+def _blocks_of(template: str) -> frozenset[str]:
+    """The blocks a mechanism's native part overrides."""
+    import jinja2
+
+    files = environment().loader
+    assert files is not None
+    text, _, _ = files.get_source(environment(), template)
+    return frozenset(block.name for block in environment().parse(text).find_all(jinja2.nodes.Block))

@@ -7,7 +7,7 @@ methods it changes, ``super()`` for the rest; where a rule changes the core's, w
 override there first), its engine parts for what is still code at a place of the core's
 text (``engine/HOOK.py.j2``, each printed at the engine's hook point
 of that name, only into engines whose spec uses it), its native engine's parts
-(``native/HOOK.pyx.j2``, at the hook points of ``NATIVE_HOOKS``), the terms it
+(``native/game.pyx.j2``, overriding the blocks of ``NATIVE_BLOCKS``), the terms it
 adds to the engine's expressions (``EXPRESSIONS``) and conditions (``CONDITIONS``, in both
 engines), what it declares for the core to derive (its state, ``state.StateField``; its score
 lines; its board marks, ``marks.BoardMark``), its French sentences for each section
@@ -69,9 +69,17 @@ HOOKS = (
 # it changes of a method of the core's game is an override of that method, `super()` for the rest.
 GAME_CLASS = "game"
 
-# The native engine's hook points (`native/<hook>.pyx.j2` in a mechanism's folder), in the
-# order they appear in `engine_core.pyx`.
-NATIVE_HOOKS = (
+# The file of a mechanism's ``native`` folder that holds its part of the native engine
+# (`Mechanism.native_part`): its overrides of the blocks of the core's template.
+NATIVE_CLASS = "game"
+
+# The blocks of the native engine's template (`native/core.pyx.j2`) a mechanism's native part
+# overrides, in the order they appear in `engine_core.pyx`. Those that "replace the core's" hold
+# the core's code, which the override prints with `super()` where it keeps it; the others are
+# empty in the core, and an override prints `super()` first (what the mechanisms before it in the
+# registry add) and then its own. The native engine's class stays one `@cython.final` class, so
+# that the C compiler inlines its methods: its mechanisms override at compile time.
+NATIVE_BLOCKS = (
     "defs",  # compile-time constants (DEF), after the core's
     "tables",  # module-level C tables, after the core's
     "action_ids",  # in `_load_ids`: the ids of the draws, claims and ticket choices (replaces the core's)
@@ -106,8 +114,8 @@ NATIVE_HOOKS = (
     "keep_action",  # in `keep_action`: the ticket choice `mask` as listed (returns; replaces the core's)
     "names_match",  # in `names_match`: whether its listed `action` names what its id `index` counts (returns)
     "listed_action",  # in `listed_action`: its ACTIONS[index] as listed (returns)
-    "ticket_result",  # in `scores`, per `ticket` of `player`: `entry` and `done` where it judges the ticket (else None)
     "score_player",  # in `scores`, per `player`, its `network` (`roots`, `sizes`) made: its `lines` and their points (`added`)
+    "ticket_result",  # in `scores`, per `ticket` of `player`: `entry` and `done` where it judges the ticket (else None)
     "set_up",  # in `set_up`, once the core has dealt (`players`): its state as a new game has it
     "load",  # in `Game.load`: its state read from the pure engine's `game`
     "write",  # in `_write`: its state written into the pure engine's `game` (`core`)
@@ -502,10 +510,15 @@ class Mechanism:
         """The same terms in the native engine, as Cython over `self.s` (the game's `State`)."""
         return {}
 
-    def native_parts(self, edition: Edition) -> dict[str, EnginePart]:
-        """Its parts of the native engine by hook point (`NATIVE_HOOKS`): the files of its
-        ``native`` folder."""
-        return self._parts_in("native", NATIVE_HOOKS, "pyx.j2", edition)
+    def native_part(self, edition: Edition) -> EnginePart | None:
+        """Its part of the native engine (``native/game.pyx.j2``): a child of the template below
+        it (the core's, or the part of the mechanism before it in the registry), whose blocks
+        override the core's (`NATIVE_BLOCKS`); each block sees its view as ``m``."""
+        if f"{NATIVE_CLASS}.pyx.j2" not in _files_in(self.folder / "native"):
+            return None
+        return EnginePart(
+            template=f"{self.folder.name}/native/{NATIVE_CLASS}.pyx.j2", view=self.engine_view(edition)
+        )
 
     def scores_natively(self, edition: Edition) -> bool:
         """Whether the native engine deals and scores it in this edition (`native_scoring`,

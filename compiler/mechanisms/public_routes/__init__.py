@@ -24,7 +24,7 @@ from typing import Any
 from ...diagnostics import Code, did_you_mean
 from ...frontend.positions import Span
 from ...ir import IR, Edition
-from ..base import ApiTypes, EnginePart, Fact, Mechanism, ScoreLine, SheetWords, citation, route_ids
+from ..base import ApiTypes, Fact, Mechanism, ScoreLine, SheetWords, citation, route_ids
 from ..marks import BoardMark, Drawn, MarkKind
 from ..state import Scope, Shape, StateField
 from .wording import PublicWording, points_of
@@ -252,12 +252,6 @@ class PublicRouteRules(Mechanism):
 
     def native_conditions(self, edition: Edition) -> dict[str, str]:
         return {"spares_trains": "self.s.public_pieces > 0"}
-
-    def native_parts(self, edition: Edition) -> dict[str, EnginePart]:
-        found = super().native_parts(edition)
-        if self.rule(edition).last_round_pieces is None:
-            del found["round_trains"]  # the trains' trigger alone: the core's
-        return found
 
     def borrowed_routes(self, edition: Edition) -> str | None:
         return f"publiques ({self.rule(edition).plural})"

@@ -30,7 +30,6 @@ from ..base import (
     ActionWords,
     ApiTypes,
     Attribute,
-    EnginePart,
     Fact,
     Mechanism,
     SheetWords,
@@ -350,12 +349,6 @@ class TeamPlay(Mechanism):
 
     def engine_view(self, edition: Edition) -> EngineView:
         return EngineView(teams=self.rule(edition))
-
-    def native_parts(self, edition: Edition) -> dict[str, EnginePart]:
-        found = super().native_parts(edition)
-        if not edition.end.trains_of_team:
-            del found["round_trains"]  # the last round counts the player's own trains
-        return found
 
     def plays_natively(self, edition: Edition) -> bool:
         return not self._native_gaps(edition)
