@@ -27,6 +27,7 @@ from .describe import (
     describe,
     payment_phrase,
     route_name,
+    said,
     ticket_name,
     track_name,
 )
@@ -233,7 +234,7 @@ def game_page(served: Served, session: Session, query: dict[str, str], error: st
             deck=(observation["deck_size"], deck_buttons),
             hand=_cards_view(me.get("hand", {}), forms),
             tickets=tuple(ticket_name(engine, ticket) for ticket in me.get("tickets", [])),
-            holder=_holder_view(engine, observation, me, forms),
+            team=None if covered else _team_view(engine, observation, viewer, forms),
             pending=tuple(ticket_name(engine, ticket) for ticket in me.get("pending_tickets", [])),
             selected_route=(route_name(engine, selected_route), _route_facts(engine, selected_route))
             if selected_route
@@ -300,12 +301,24 @@ def _final_view(engine, session: Session, viewer: int) -> tuple[FinalScore, ...]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class HolderView:
-    """Team play: what the team's holders hold, as the player's own team sees it."""
+class TeamPart:
+    """One field a team keeps, as its own players see it: its label and its cards (as
+    swatches), its items by name, or its value said in a line."""
 
-    cards: tuple[tuple[str, int, str], ...]
-    tickets: tuple[str, ...]
+    label: str
+    cards: tuple[tuple[str, int, str], ...] = ()
+    items: tuple[str, ...] = ()
+    text: str = ""
+    empty: str  # what to say where it holds nothing
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TeamView:
+    """The viewer's team: its seats and what the engine declares a team keeps (`STATE_FIELDS`
+    of the team scope: a holder's cards and tickets in team play)."""
+
     teammates: str
+    parts: tuple[TeamPart, ...]
 
 
 def _cards_view(cards: dict[str, int], forms: dict) -> tuple[tuple[str, int, str], ...]:
@@ -317,47 +330,84 @@ def _cards_view(cards: dict[str, int], forms: dict) -> tuple[tuple[str, int, str
     )
 
 
-def _holder_view(engine, observation: dict, me: dict, forms: dict) -> HolderView | None:
-    teams = observation.get("teams")
-    if not teams or "team" not in me:
+def _team_view(engine, observation: dict, viewer: int, forms: dict) -> TeamView | None:
+    """What the viewer's own team keeps, from the fields the engine declares for a team; None
+    where no team is kept or its records are not the viewer's to see."""
+    teams = observation.get("teams") or []
+    own = next((team for team in teams if viewer in team.get("players", ())), None)
+    if own is None:
         return None
-    own = teams[me["team"]]
-    return HolderView(
-        cards=_cards_view(own.get("holder", {}), forms),
-        tickets=tuple(ticket_name(engine, ticket) for ticket in own.get("tickets", [])),
-        teammates=", ".join(f"Joueur {seat + 1}" for seat in own["players"]),
-    )
+    parts = []
+    for field in declared(engine, len(observation["players"])):
+        if field["scope"] != "team" or field["key"] not in own:
+            continue
+        value, label = field_value(own, field), field["label"][:1].upper() + field["label"][1:]
+        if field["shape"] == "tally" and field.get("over") == "COLORS":
+            parts.append(TeamPart(label=label, cards=_cards_view(value or {}, forms), empty="aucune carte"))
+        elif field["shape"] == "ids":
+            items = tuple(_readable(engine, field, key) for key in value or ())
+            parts.append(
+                TeamPart(
+                    label=label,
+                    items=items,
+                    empty="aucun ticket" if field.get("over") == "TICKETS" else "aucun",
+                )
+            )
+        else:
+            parts.append(TeamPart(label=label, text=_said_value(engine, field, value), empty="rien"))
+    return TeamView(teammates=", ".join(f"Joueur {seat + 1}" for seat in own["players"]), parts=tuple(parts))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TicketPick:
+    """Some of the offered tickets a choice also names under a field of its own (the tickets
+    shared with the team's holder): checkboxes ``FIELD.ID`` under the clause's legend."""
+
+    field: str
+    legend: str
+    boxes: tuple[tuple[str, str, bool], ...]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TicketChoice:
-    """The tickets to choose among, as checkboxes: (id, name, checked) for keeping, and for
-    sharing with the team's holder in team play; the form posts ``keep.ID`` and ``share.ID``."""
+    """The tickets to choose among, as checkboxes: (id, name, checked) for keeping, and for each
+    field of the choice that picks some of them (`TicketPick`); the form posts ``keep.ID`` and
+    ``FIELD.ID``, and the fields in ``picks``."""
 
     keep: tuple[tuple[str, str, bool], ...]
-    share: tuple[tuple[str, str, bool], ...]
+    picks: tuple[TicketPick, ...]
     rule: str
+
+    @property
+    def pick_fields(self) -> str:
+        return ",".join(pick.field for pick in self.picks)
 
 
 def _ticket_choice(engine, choices: list[dict]) -> TicketChoice:
     offered = list(dict.fromkeys(ticket for action in choices for ticket in action["tickets"]))
-    # Checked at first: the legal choice that keeps the most, shares the first ones.
+    # Checked at first: the legal choice that keeps the most, picks the first ones.
     first = max(choices, key=lambda action: len(action["tickets"]))
-    kept, shared = set(first["tickets"]), set(first.get("share", []))
+    kept = set(first["tickets"])
     least = min(len(action["tickets"]) for action in choices)
     most = max(len(action["tickets"]) for action in choices)
     rule = f"Garde au moins {amount(least, 'ticket', 'tickets')}" + (
-        f", au plus {most}." if most < len(offered) else "."
+        f", au plus {most}" if most < len(offered) else ""
     )
-    if "share" in first:
-        count = len(first["share"])
-        rule += f" Pose-en {count} dans le porte-cartes de l’équipe."
+    picks = []
+    # A clause the engine declares for a field of the choice that lists some of its tickets: what
+    # the chosen action says of them (« dont 1 ticket au porte-cartes de l’équipe »), and boxes.
+    for clause in _picking_clauses(engine):
+        field = clause["filled"]
+        if not isinstance(first.get(field), list):
+            continue
+        rule += said(engine, clause, first)
+        picked = set(first[field])
+        boxes = tuple((ticket, ticket_name(engine, ticket), ticket in picked) for ticket in offered)
+        picks.append(TicketPick(field=field, legend=clause["legend"], boxes=boxes))
     return TicketChoice(
         keep=tuple((ticket, ticket_name(engine, ticket), ticket in kept) for ticket in offered),
-        share=tuple((ticket, ticket_name(engine, ticket), ticket in shared) for ticket in offered)
-        if "share" in first
-        else (),
-        rule=typo(rule),
+        picks=tuple(picks),
+        rule=typo(rule + "."),
     )
 
 
@@ -407,11 +457,23 @@ def _ticket_places(engine, tickets: list[str]) -> set[str]:
     return places
 
 
-def ticket_choice_action(form: dict[str, str], pending: list[str]) -> dict:
-    """The keep_tickets action the checkboxes say, tickets in the order they were offered."""
+def _picking_clauses(engine) -> list[dict]:
+    """The clauses the engine declares for a ticket choice's fields that pick some of its
+    tickets (those with a ``legend``)."""
+    found = getattr(engine, "ACTION_WORDS", {}).get("clauses", {}).get("keep_tickets", ())
+    return [clause for clause in found if clause.get("filled") and "legend" in clause]
+
+
+def ticket_choice_action(engine, form: dict[str, str], pending: list[str]) -> dict:
+    """The keep_tickets action the checkboxes say, tickets in the order they were offered; each
+    field of the choice that picks some of them, where the form says it asked (``picks``), lists
+    those checked under it."""
     action: dict = {"type": "keep_tickets", "tickets": [t for t in pending if f"keep.{t}" in form]}
-    if any(key.startswith("share.") for key in form) or form.get("shares") == "yes":
-        action["share"] = [t for t in pending if f"share.{t}" in form]
+    asked = set(form.get("picks", "").split(","))
+    for clause in _picking_clauses(engine):
+        field = clause["filled"]
+        if field in asked:
+            action[field] = [t for t in pending if f"{field}.{t}" in form]
     return action
 
 

@@ -206,7 +206,7 @@ def create_app(served: Served) -> Starlette:
         if form.get("choice") == "keep_tickets":  # the checkboxes of the ticket choice
             seat = session.game.current_player
             pending = session.game.observation(seat)["players"][seat].get("pending_tickets", [])
-            action = ticket_choice_action(form, pending)
+            action = ticket_choice_action(served.engine, form, pending)
             return _change(session, request, form, lambda: session.play_human(action))
         try:
             action = json.loads(form.get("action", ""))

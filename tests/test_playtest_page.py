@@ -11,8 +11,18 @@ import pytest
 pytest.importorskip("starlette")
 
 from aventuriers.compiler.emit.board import CLAIMED_OUTLINE, render_board  # noqa: E402
-from aventuriers.compiler.french import card_forms  # noqa: E402
-from aventuriers.play.page import PLAYER_COLORS, _claimable  # noqa: E402
+from aventuriers.compiler.french import (
+    card_forms,  # noqa: E402
+    typo,  # noqa: E402
+)
+from aventuriers.play.page import (  # noqa: E402
+    PLAYER_COLORS,
+    TicketPick,
+    _claimable,
+    _team_view,
+    _ticket_choice,
+    ticket_choice_action,
+)
 
 from .conftest import artefact  # noqa: E402
 from .engines import engine as engine_of  # noqa: E402
@@ -183,3 +193,56 @@ def test_another_seat_s_tickets_are_listed_where_the_observation_shows_them() ->
     assert _shown_tickets(usa, shown, own=True) == []
     assert _shown_tickets(usa, {"tickets_count": 2}, own=False) == []
     assert _shown_tickets(usa, {"tickets": [], "tickets_count": 0}, own=False) == ["tickets\u00a0: aucun"]
+
+
+def test_a_choice_s_field_that_picks_tickets_has_its_boxes_under_the_engine_s_legend() -> None:
+    """Team play's shared tickets, as any mechanism's field of a ticket choice would be: the
+    legend, the rule's clause and the posted field come from the engine's ACTION_WORDS."""
+    engine = engine_of("asia-equipes")
+    offered = ["perm-tehran", "omsk-astrakhan"]
+    choices = [
+        {"type": "keep_tickets", "tickets": offered, "share": ["perm-tehran"]},
+        {"type": "keep_tickets", "tickets": ["perm-tehran"], "share": []},
+    ]
+    choice = _ticket_choice(engine, choices)
+    assert choice.rule == typo("Garde au moins 1 ticket, dont 1 ticket au porte-cartes de l’équipe.")
+    names = ("Perm – Tehran (6)", "Omsk – Astrakhan (6)")
+    assert choice.picks == (
+        TicketPick(
+            field="share",
+            legend="Au porte-cartes de l’équipe",
+            boxes=((offered[0], names[0], True), (offered[1], names[1], False)),
+        ),
+    )
+    form = {"picks": choice.pick_fields, "keep.perm-tehran": "on", "keep.omsk-astrakhan": "on"}
+    form["share.omsk-astrakhan"] = "on"
+    wanted = {"type": "keep_tickets", "tickets": offered, "share": ["omsk-astrakhan"]}
+    assert ticket_choice_action(engine, form, offered) == wanted
+    # A field the engine declares no such clause for is never posted, whatever the form says.
+    usa = engine_of("usa-2025")
+    assert _ticket_choice(usa, [{"type": "keep_tickets", "tickets": offered}]).picks == ()
+    assert ticket_choice_action(usa, {**form, "picks": "share,type"}, offered) == {
+        "type": "keep_tickets",
+        "tickets": offered,
+    }
+
+
+def test_the_team_panel_shows_what_the_engine_declares_a_team_keeps() -> None:
+    """Its own team's holder, cards and tickets, from the team fields of STATE_FIELDS; another
+    team's records, which the observation hides, never."""
+    engine = engine_of("asia-equipes")
+    game = engine.new_game(4, seed=3)
+    observation = game.observation(0)
+    team = _team_view(engine, observation, 0, card_forms())
+    assert team is not None and team.teammates == "Joueur 1, Joueur 2"
+    labels = [part.label for part in team.parts]
+    assert labels == ["Cartes du porte-cartes de l’équipe", "Tickets du porte-tickets de l’équipe"]
+    held = observation["teams"][0]["holder"]
+    assert sum(count for _, count, _ in team.parts[0].cards) == sum(held.values())
+    assert team.parts[1].empty == "aucun ticket"
+    assert (
+        _team_view(
+            engine_of("usa-2025"), engine_of("usa-2025").new_game(2, seed=3).observation(0), 0, card_forms()
+        )
+        is None
+    )

@@ -238,7 +238,7 @@ def test_every_mechanism_plays_through_the_pages(edition: str) -> None:
     finish(client, game, random.Random(2), pages=True)
     html = client.get(f"/games/{game}").text
     assert "Partie terminée" in html and 'class="winner"' in html
-    assert ('id="holder"' in html) == (edition == "asia-equipes")
+    assert ('id="team"' in html) == (edition == "asia-equipes")
 
 
 def test_a_person_never_waits_on_the_bots_lock(client, usa) -> None:

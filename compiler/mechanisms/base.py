@@ -227,7 +227,9 @@ class ActionSentence:
     more; ``{field:tickets}`` tickets, named in the text for the player who holds them, counted
     as ``count`` in the others'. Braces of a spec's own string are doubled (``sentence_text``). As
     a clause added to a core action's sentence: only when the action has the field ``present``,
-    holds something under ``filled`` (not empty, not zero), or ``when`` its field has that value."""
+    holds something under ``filled`` (not empty, not zero), or ``when`` its field has that value.
+    A clause of a ticket choice whose ``filled`` field lists some of the tickets kept gives the
+    ``legend`` of the boxes that pick them on the play page (« Au porte-cartes de l’équipe »)."""
 
     text: str
     names: dict[str, dict[str, str]] = field(default_factory=dict)
@@ -235,10 +237,11 @@ class ActionSentence:
     present: str | None = None
     filled: str | None = None
     when: tuple[str, Any] | None = None
+    legend: str | None = None
 
     def record(self) -> dict[str, Any]:
         found: dict[str, Any] = {"text": self.text}
-        for key in ("names", "counts", "present", "filled", "when"):
+        for key in ("names", "counts", "present", "filled", "when", "legend"):
             value = getattr(self, key)
             if value:
                 found[key] = value

@@ -138,6 +138,7 @@ ACTION_WORDS: dict[str, Any] = {
                 "text": ", dont {share:tickets} au porte-cartes de l’équipe",
                 "counts": {"share": ("aucun ticket", "ticket", "tickets")},
                 "filled": "share",
+                "legend": "Au porte-cartes de l’équipe",
             }
         ],
     },

@@ -245,6 +245,7 @@ class TeamPlay(Mechanism):
             text=", dont {share:tickets} au porte-cartes de l’équipe",
             counts={"share": counted},
             filled="share",
+            legend="Au porte-cartes de l’équipe",
         )
         return {"draw_card": (to,), "keep_tickets": (shared,)}
 
