@@ -76,7 +76,7 @@ CASES: list[tuple[str, int, Callable[[dict, Any], None], str]] = [
         "europe",
         3,
         lambda state, _: state.update(tunnel={"route": "x"}),
-        "une prise de tunnel attend si et seulement si la phase est tunnel",
+        "tunnel attend si et seulement si la phase est tunnel",
     ),
     (
         "japan",

@@ -236,6 +236,7 @@ def test_a_mechanism_whose_state_the_core_keeps_writes_none_of_its_bookkeeping()
 
     from aventuriers.compiler.build import loader
     from aventuriers.compiler.ir.build import build
+    from aventuriers.compiler.mechanisms.state import Shape
     from aventuriers.compiler.mechanisms.used import used_by
 
     editions, kept_by_core = loader(), set()
@@ -246,9 +247,12 @@ def test_a_mechanism_whose_state_the_core_keeps_writes_none_of_its_bookkeeping()
             if not derived:
                 continue
             kept_by_core.add(mechanism.name)
+            pure = "\n".join(path.read_text() for path in (Path(mechanism.folder) / "engine").rglob("*.j2"))
             text = "\n".join(path.read_text() for path in Path(mechanism.folder).rglob("*.j2"))
             native = ENGINES / built.module_name / "engine_core.pyx"
             for field in derived if native.exists() else ():
+                if field.shape is Shape.PENDING:
+                    continue  # its native form is its mechanism's own, which its native part loads and writes
                 # The native core keeps it too, in its struct, read from and written to the
                 # pure game by the core: no native part of the mechanism does either.
                 core = native.read_text()
@@ -264,15 +268,18 @@ def test_a_mechanism_whose_state_the_core_keeps_writes_none_of_its_bookkeeping()
                     f'"{field.key}": self.',
                     f'        "_{field.key}",',  # a slot
                 ):
-                    assert bookkeeping not in text, (mechanism.name, bookkeeping)
-    assert {"shares", "extra_deck", "public_routes", "stations"} <= kept_by_core
+                    assert bookkeeping not in (pure if field.shape is Shape.PENDING else text), (
+                        mechanism.name,
+                        bookkeeping,
+                    )
+    assert {"shares", "extra_deck", "public_routes", "stations", "tunnels"} <= kept_by_core
 
 
 def test_the_core_refuses_to_keep_a_shape_it_cannot_yet() -> None:
     from aventuriers.compiler.emit.kept_state import KeptState
     from aventuriers.compiler.mechanisms.state import Scope, Shape, StateField
 
-    pending = StateField(key="waiting", scope=Scope.GAME, shape=Shape.PENDING, label="x", derived=True)
+    pending = StateField(key="waiting", scope=Scope.GAME, shape=Shape.CHOICES, label="x", derived=True)
     with pytest.raises(ValueError, match="the core cannot keep 'waiting' yet"):
         KeptState.of([pending])
     named = StateField(key="x); import os", scope=Scope.GAME, shape=Shape.COUNT, label="x", derived=True)
@@ -283,6 +290,28 @@ def test_the_core_refuses_to_keep_a_shape_it_cannot_yet() -> None:
     assert kept.record_player() == ['"left": self._left[player],']
     assert kept.init() == ["self._left: list[int] = [0] * players"]
     assert kept.check_player() == ['_check_count(record.get("left"), f"{where}.left", 3)']
+
+
+def test_the_core_keeps_a_pending_record_as_it_is_written() -> None:
+    """A record waiting to be settled (a tunnel's claim): None when nothing waits, copied with its
+    own lists and mappings, present exactly in its phase."""
+    from aventuriers.compiler.emit.kept_state import KeptState
+    from aventuriers.compiler.mechanisms.state import Scope, Shape, StateField
+
+    fields = {"key": "waiting", "scope": Scope.GAME, "shape": Shape.PENDING, "label": "x", "phase": "wait"}
+    with pytest.raises(ValueError, match="lists its keys"):
+        KeptState.of([StateField(**fields, derived=True)])
+    kept = KeptState.of([StateField(**fields, keys=("route", "cards"), derived=True)])
+    assert kept.init() == ["self._waiting: dict[str, Any] | None = None"]
+    assert kept.copy() == ["game._waiting = _pending_copy(self._waiting, ('route', 'cards'))"]
+    assert kept.record_state() == ["state[\"waiting\"] = _pending_copy(self._waiting, ('route', 'cards'))"]
+    assert kept.load_state() == ["game._waiting = _pending_copy(state.get(\"waiting\"), ('route', 'cards'))"]
+    assert kept.constants() == []
+    assert kept.check_end() == [
+        "_check_pending(state.get(\"waiting\"), 'waiting')",
+        "if (phase == 'wait') != bool(state.get(\"waiting\")):",
+        '    _invalid("waiting attend si et seulement si la phase est wait")',
+    ]
 
 
 def test_only_a_player_s_ids_lie_within_another_of_its_lists() -> None:

@@ -8,9 +8,10 @@ read and change it there; a field kept only at some number of players is None in
 
 What a shape means, and so what each section does with it, is the one table below (`_SHAPES`);
 the checks ``from_dict`` runs are the engine's `_check_*` helpers, printed only where a field
-needs them. The native core keeps no such field yet (a mechanism that declares one plays in
-the pure engine only, as a test checks), so the same declaration is still to reach the native
-core's sections.
+needs them; what a field's value means beyond its shape (a pending record's cards held by the
+player) is still its mechanism's check, after these. The native core keeps the same fields
+from the same declarations (`native_kept`), but a pending record, whose native form is the
+mechanism's own (a tunnel's claim in its C fields), which its native part loads and writes.
 """
 
 from __future__ import annotations
@@ -58,6 +59,15 @@ _SHAPES: dict[Shape, _Forms] = {
         "dict({got} or {{}})",
         "_check_holders",
     ),
+    # A record waiting to be settled (a tunnel's claim), None when nothing waits: its own lists
+    # and mappings copied, so that no copy or record shares them (`_pending_copy`).
+    Shape.PENDING: _Forms(
+        "None",
+        "_pending_copy({v}, {keys})",
+        "_pending_copy({v}, {keys})",
+        "_pending_copy({got}, {keys})",
+        "_check_pending",
+    ),
 }
 
 
@@ -68,6 +78,7 @@ _TYPES = {
     Shape.TALLY: "dict[str, int]",
     Shape.NUMBERS: "dict[str, list[int]]",
     Shape.HOLDERS: "dict[str, int]",
+    Shape.PENDING: "dict[str, Any] | None",
 }
 
 
@@ -88,6 +99,8 @@ class KeptState:
         for field in kept:
             # Keys and phases become attribute names and words of messages: identifiers only (ids
             # from a spec reach the engine as literals, never as names).
+            if (field.shape is Shape.PENDING) != bool(field.keys):
+                raise ValueError(f"{field.key!r}: a pending record, and it alone, lists its keys")
             if not field.key.isidentifier() or not (field.phase or "x").isidentifier():
                 raise ValueError(
                     f"a kept field's key and phase are identifiers, not {field.key!r}, {field.phase!r}"
@@ -116,14 +129,16 @@ class KeptState:
         return [
             f"{self._ids(field)} = {tuple(field.over)!r}"
             for field in self.fields
-            if not isinstance(field.over, str) and field.shape is not Shape.COUNT
+            if not isinstance(field.over, str) and field.shape not in (Shape.COUNT, Shape.PENDING)
         ]
 
     def _form(self, field: StateField, which: str, **values: str) -> str:
         text = getattr(_SHAPES[field.shape], which)
         if which == "record" and field.positive:
             text = _positive_record("{v}")
-        return text.format(ids=self._ids(field), key=field.key, start=field.start, **values)
+        return text.format(
+            ids=self._ids(field), key=field.key, start=field.start, keys=repr(field.keys), **values
+        )
 
     @staticmethod
     def _got(field: StateField, source: str) -> str:
@@ -276,6 +291,8 @@ class KeptState:
             extra = f", numbered_{field.numbered_by}"
         elif field.shape is Shape.COUNT:
             return f"{_SHAPES[field.shape].check}({value}, {where}, {bound!r})"
+        elif field.shape is Shape.PENDING:
+            return f"{_SHAPES[field.shape].check}({value}, {where})"
         elif field.shape is Shape.HOLDERS:
             return f"{_SHAPES[field.shape].check}({value}, {where}, {self._ids(field)}, count)"
         else:
@@ -324,9 +341,11 @@ class KeptState:
                     f'        _invalid(f"{{item}} est à la fois dans {field.key} et parmi les routes d’un joueur")',
                 ]
             if field.phase is not None:
+                # A pending record waits; a list of choices is not empty.
+                said = "attend" if field.shape is Shape.PENDING else "n’est pas vide"
                 lines += [
                     f"if (phase == {field.phase!r}) != bool({got}):",
-                    f'    _invalid("{field.key} n’est pas vide si et seulement si la phase est {field.phase}")',
+                    f'    _invalid("{field.key} {said} si et seulement si la phase est {field.phase}")',
                 ]
         lines += self._conserved() + self._spaces()
         for field in self.fields:

@@ -26,6 +26,7 @@ from ..ir import Edition, Route
 from ..mechanisms import EnginePart, bonus_rows, claim_points, least_jokers, set_aside, spared_trains, used_by
 from ..mechanisms.base import CONDITIONS
 from ..mechanisms.joker_pays import joker_pays_route
+from ..mechanisms.state import Shape
 from .engine import EngineView, environment
 from .native_kept import NativeKept
 
@@ -106,7 +107,9 @@ class CoreView:
     @property
     def kept(self) -> NativeKept:
         """The state fields the core keeps for the mechanisms (`derived`), in C."""
-        return NativeKept.of(self.engine.kept.fields)
+        # A pending record's native form is its mechanism's own (a tunnel's claim in C fields),
+        # which its native part loads and writes.
+        return NativeKept.of(tuple(f for f in self.engine.kept.fields if f.shape is not Shape.PENDING))
 
     @property
     def native_scoring(self) -> bool:

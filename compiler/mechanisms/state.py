@@ -86,6 +86,9 @@ class StateField:
     # kept "tickets" shown to all (those scored the moment they were completed). The search's
     # sampled games deal them to that player; the tests check the inclusion.
     within: str | None = None
+    # A pending record's keys, in the order it is written: the core keeps these, and a record
+    # being loaded keeps no other (both engines then write the same record).
+    keys: tuple[str, ...] = ()
     # The core keeps it (`compiler/emit/kept_state.py`): its slot `_<key>`, set-up, copy, record,
     # load, observation and shape checks come from this declaration, none from the mechanism.
     derived: bool = False

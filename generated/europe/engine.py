@@ -142,6 +142,7 @@ STATE_FIELDS: tuple[dict[str, Any], ...] = (
         "shape": "pending",
         "label": "tunnel en attente de son supplément",
         "phase": "tunnel",
+        "keys": ("route", "cards", "revealed", "color", "surcharge"),
     },
     {
         "key": "stations",
@@ -2259,8 +2260,8 @@ class _CoreGame:
         "_twin_closes",
         "_rng",
         "_open",
-        "_stations",
         "_tunnel",
+        "_stations",
     )
 
     def __init__(self, players: int, seed: int):
@@ -2287,9 +2288,8 @@ class _CoreGame:
         self._rng = _Random(seed)
         self._open: list[list[int]] = []
         self._index_open_routes()
-        self._stations: list[list[str]] = [[] for _ in range(players)]
-        # A tunnel claim waiting for its surcharge.
         self._tunnel: dict[str, Any] | None = None
+        self._stations: list[list[str]] = [[] for _ in range(players)]
 
     def _set_up(self) -> None:
         """Set-up: editions/europe.aventuriers:255."""
@@ -3105,11 +3105,13 @@ class _CoreGame:
         if surcharge == 0:
             self._take_route(route, payment)
             return
+        laid = payment
+        # Kept as `to_dict` writes it (the core keeps the record): ids, not indices.
         self._tunnel = {
-            "route": route,
-            "cards": payment,
-            "revealed": revealed,
-            "color": used,
+            "route": _ROUTE_IDS[route],
+            "cards": {COLORS[color]: count for color, count in laid.items()},
+            "revealed": [COLORS[card] for card in revealed],
+            "color": COLORS[used],
             "surcharge": surcharge,
         }
         self._phase = "tunnel"
@@ -3119,8 +3121,8 @@ class _CoreGame:
         assert tunnel is not None  # the phase is tunnel
         spare = list(self._hands[self._current])
         for color, count in tunnel["cards"].items():
-            spare[color] -= count
-        used = tunnel["color"]
+            spare[_COLOR_INDEX[color]] -= count
+        used = _COLOR_INDEX[tunnel["color"]]
         colors = () if used == LOCOMOTIVE else (used,)
         actions = [
             _PAY_TUNNEL[tuple(sorted((_COLOR_INDEX[name], count) for name, count in cards.items()))]
@@ -3136,18 +3138,20 @@ class _CoreGame:
         tunnel = self._tunnel
         assert tunnel is not None  # the phase is tunnel
         extra = action.payment if type(action) is _Action else self._parse_cards(action.get("cards"))
-        used = tunnel["color"]
+        used = _COLOR_INDEX[tunnel["color"]]
         surcharge = tunnel["surcharge"]
+        laid = {_COLOR_INDEX[color]: count for color, count in tunnel["cards"].items()}
+        route = _ROUTE_INDEX[tunnel["route"]]
         if sum(extra.values()) != surcharge or any(c not in (used, LOCOMOTIVE) for c in extra):
             jokers = "" if used == LOCOMOTIVE else " ou " + _CARD_FORMS[COLORS[LOCOMOTIVE]][surcharge != 1]
             raise IllegalAction("wrong_tunnel_payment", cards=_cards(surcharge, used) + jokers)
-        total = dict(tunnel["cards"])
+        total = laid
         for color, count in extra.items():
             total[color] = total.get(color, 0) + count
         self._require_cards(total)
         self._tunnel = None
         self._phase = "turn"
-        self._take_route(tunnel["route"], total)
+        self._take_route(route, total)
 
     def _apply_abandon_tunnel(self, action: dict) -> None:
         """Decline a tunnel's surcharge: the laid cards go back to the hand and the turn ends."""
@@ -3340,6 +3344,7 @@ class _CoreGame:
             "turns_played": self._turns,
             "rng": self._rng.state,
         }
+        state["tunnel"] = _pending_copy(self._tunnel, ("route", "cards", "revealed", "color", "surcharge"))
         return state
 
     def observation(self, player: int) -> Observation:
@@ -3381,6 +3386,7 @@ class _CoreGame:
             "consecutive_passes": self._passes,
             "turns_played": self._turns,
         }
+        seen["tunnel"] = _pending_copy(self._tunnel, ("route", "cards", "revealed", "color", "surcharge"))
         return seen
 
     def copy(self) -> Game:
@@ -3409,6 +3415,7 @@ class _CoreGame:
         game._twin_closes = self._twin_closes
         game._rng = _Random(self._rng.state)
         game._open = [list(bucket) for bucket in self._open]
+        game._tunnel = _pending_copy(self._tunnel, ("route", "cards", "revealed", "color", "surcharge"))
         game._stations = [list(value) for value in self._stations]
         return game
 
@@ -3468,6 +3475,9 @@ class _CoreGame:
         game._turns = state.get("turns_played", 0)
         game._rng = _Random(state.get("rng", 0))
         game._index_open_routes()
+        game._tunnel = _pending_copy(
+            state.get("tunnel"), ("route", "cards", "revealed", "color", "surcharge")
+        )
         return game
 
 
@@ -3475,61 +3485,6 @@ class _TunnelsGame(_CoreGame):
     """What « les tunnels » (editions/europe.aventuriers:199) changes of the game below it: overrides of its methods."""
 
     __slots__ = ()
-
-    # -- the state: a tunnel claim waiting for its surcharge -------------------------------
-
-    def to_dict(self) -> State:
-        state: Any = super().to_dict()
-        state["tunnel"] = self._tunnel_record()
-        return state
-
-    def _tunnel_record(self) -> dict[str, Any] | None:
-        """The tunnel claim waiting for its surcharge, as a record, or None."""
-        tunnel = self._tunnel
-        if tunnel is None:
-            return None
-        record: dict[str, Any] = {
-            "route": _ROUTE_IDS[tunnel["route"]],
-            "cards": {COLORS[color]: count for color, count in tunnel["cards"].items()},
-            "revealed": [COLORS[card] for card in tunnel["revealed"]],
-            "color": COLORS[tunnel["color"]],
-            "surcharge": tunnel["surcharge"],
-        }
-        return record
-
-    def observation(self, player: int) -> Observation:
-        seen: Any = super().observation(player)
-        # A tunnel claim waiting for its surcharge is on the table: its cards and the revealed ones.
-        seen["tunnel"] = self._tunnel_record()
-        return seen
-
-    def copy(self) -> Game:
-        game = super().copy()
-        tunnel = self._tunnel
-        game._tunnel = (
-            None
-            if tunnel is None
-            else {
-                **tunnel,
-                "cards": dict(tunnel["cards"]),
-                "revealed": list(tunnel["revealed"]),
-            }
-        )
-        return game
-
-    @classmethod
-    def _restore(cls, state: Any) -> Self:
-        game = super()._restore(state)
-        tunnel = state.get("tunnel")
-        if tunnel is not None:
-            game._tunnel = {
-                "route": _ROUTE_INDEX[tunnel["route"]],
-                "cards": {_COLOR_INDEX[color]: count for color, count in tunnel["cards"].items()},
-                "revealed": [_COLOR_INDEX[card] for card in tunnel["revealed"]],
-                "color": _COLOR_INDEX[tunnel["color"]],
-                "surcharge": tunnel["surcharge"],
-            }
-        return game
 
     # -- the phase of a tunnel waiting for its surcharge --------------------------------------
 
@@ -3545,15 +3500,12 @@ class _TunnelsGame(_CoreGame):
 
     @classmethod
     def _check_fields(cls, state: Any, seen: _Seen) -> None:
-        """from_dict's check of a tunnel claim waiting for its surcharge: a free tunnel, paid
-        with cards the player holds, its length, at most its cards turned over."""
+        """from_dict's check of a tunnel claim waiting for its surcharge, once the core has
+        checked that one waits in the tunnel phase alone: a free tunnel, paid with cards the
+        player holds, its length, at most its cards turned over."""
         super()._check_fields(state, seen)
         tunnel = state.get("tunnel")
-        if (seen.phase == "tunnel") != (tunnel is not None):
-            _invalid("une prise de tunnel attend si et seulement si la phase est tunnel")
         if tunnel is not None:
-            if not isinstance(tunnel, dict):
-                _invalid("tunnel doit être un dict")
             route = tunnel.get("route")
             if (
                 not isinstance(route, str)
@@ -3859,6 +3811,9 @@ def _check_state(state: Any, game: type[_CoreGame]) -> None:
     _integer(state.get("consecutive_passes", 0), "consecutive_passes", 0, count)
     _integer(state.get("turns_played", 0), "turns_played", 0, None)
     _integer(state.get("rng", 0), "rng", 0, _MASK)
+    _check_pending(state.get("tunnel"), "tunnel")
+    if (phase == "tunnel") != bool(state.get("tunnel")):
+        _invalid("tunnel attend si et seulement si la phase est tunnel")
     game._check_fields(state, _Seen(players, phase, current, cards, owners, tickets, scores))
     for index, (record, points) in enumerate(zip(players, scores)):
         if record.get("score") != points:
@@ -3896,6 +3851,26 @@ def _integer(value, what: str, low: int, high: int | None) -> int:
         bound = f"de {low} à {high}" if high is not None else f"d’au moins {low}"
         _invalid(f"{what} doit être un entier {bound}, pas {_shown(value)}")
     return value
+
+
+def _check_pending(value, where: str) -> None:
+    """A record the core keeps for a mechanism while something waits to be settled: a dict, or
+    None (what its values mean, the mechanism checks)."""
+    if value is not None and not isinstance(value, dict):
+        _invalid(f"{where} doit être un dict ou null, pas {_shown(value)}")
+
+
+def _pending_copy(record: dict[str, Any] | None, keys: tuple[str, ...]) -> dict[str, Any] | None:
+    """A pending record's declared keys, in their order, with their own lists and mappings (none
+    shared with the record copied)."""
+    if record is None:
+        return None
+    return {
+        key: value.copy() if isinstance(value, (dict, list)) else value
+        for key in keys
+        if key in record
+        for value in (record[key],)
+    }
 
 
 def _check_ids(value, where: str, ids, at_most: int | None, unique: bool) -> None:

@@ -1962,16 +1962,17 @@ cdef class Game:
                 self.s.owed_given[color] = count
         tunnel = game._tunnel
         if tunnel is not None:
-            self.s.tunnel_route = tunnel["route"]
-            self.s.tunnel_paid = tunnel["color"]
+            # The record as the pure engine keeps it (`to_dict`'s form): ids, read as indices.
+            self.s.tunnel_route = _pure._ROUTE_INDEX[tunnel["route"]]
+            self.s.tunnel_paid = _pure._COLOR_INDEX[tunnel["color"]]
             self.s.tunnel_laid_size = _room(tunnel["cards"], COLOR_COUNT)
-            for index, (color, count) in enumerate(tunnel["cards"].items()):
-                self.s.tunnel_laid_card[index] = color
+            for index, (name, count) in enumerate(tunnel["cards"].items()):
+                self.s.tunnel_laid_card[index] = _pure._COLOR_INDEX[name]
                 self.s.tunnel_laid_count[index] = count
             self.s.tunnel_surcharge = tunnel["surcharge"]
             self.s.tunnel_revealed_count = _room(tunnel["revealed"], REVEAL_MOST)
-            for index, color in enumerate(tunnel["revealed"]):
-                self.s.tunnel_revealed[index] = color
+            for index, name in enumerate(tunnel["revealed"]):
+                self.s.tunnel_revealed[index] = _pure._COLOR_INDEX[name]
         self.s.rng = game._rng.state
         self.index_open()
         self.changes += 1
@@ -2240,12 +2241,13 @@ cdef int _write(Game core, game) except -1:
         game._owed = None
     if core.s.phase == TUNNEL:
         game._tunnel = {
-            "route": core.s.tunnel_route,
+            "route": _pure._ROUTE_IDS[core.s.tunnel_route],
             "cards": {
-                core.s.tunnel_laid_card[index]: core.s.tunnel_laid_count[index] for index in range(core.s.tunnel_laid_size)
+                _pure.COLORS[core.s.tunnel_laid_card[index]]: core.s.tunnel_laid_count[index]
+                for index in range(core.s.tunnel_laid_size)
             },
-            "revealed": [core.s.tunnel_revealed[index] for index in range(core.s.tunnel_revealed_count)],
-            "color": core.s.tunnel_paid,
+            "revealed": [_pure.COLORS[core.s.tunnel_revealed[index]] for index in range(core.s.tunnel_revealed_count)],
+            "color": _pure.COLORS[core.s.tunnel_paid],
             "surcharge": core.s.tunnel_surcharge,
         }
     else:

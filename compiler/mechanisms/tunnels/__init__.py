@@ -26,7 +26,7 @@ from ...frontend.text import Text
 from ...ir import IR, Edition, Route
 from ...ir.action_space import MAX_ACTIONS, Part, ways_to_pay
 from ...ir.ids import assign_ids
-from ..base import ActionSentence, ApiTypes, Attribute, Fact, Mechanism, SheetWords, citation
+from ..base import ActionSentence, ApiTypes, Fact, Mechanism, SheetWords, citation
 from ..joker_pays import joker_wording
 from ..state import Scope, Shape, StateField
 from ..used import used_by
@@ -286,16 +286,6 @@ class TunnelRules(Mechanism):
             "abandon_tunnel": ActionSentence(text="renonce au tunnel"),
         }
 
-    def attributes(self, edition: Edition) -> tuple[Attribute, ...]:
-        return (
-            Attribute(
-                name="_tunnel",
-                type="dict[str, Any] | None",
-                start="None",
-                why="A tunnel claim waiting for its surcharge.",
-            ),
-        )
-
     def state_fields(self, edition: Edition) -> tuple[StateField, ...]:
         return (
             StateField(
@@ -304,6 +294,10 @@ class TunnelRules(Mechanism):
                 shape=Shape.PENDING,
                 label="tunnel en attente de son supplément",
                 phase="tunnel",
+                # The cards laid from a team's holder are kept apart, where team play pays from it.
+                keys=("route", "cards", "revealed", "color", "surcharge")
+                + (("holder_cards",) if any(m.pays_from_shared(edition) for m in used_by(edition)) else ()),
+                derived=True,
             ),
         )
 
