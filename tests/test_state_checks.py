@@ -94,7 +94,7 @@ CASES: list[tuple[str, int, Callable[[dict, Any], None], str]] = [
         "germany",
         3,
         lambda state, _: state.update(ticket_decks={"autre": []}),
-        "ticket_decks doit être un dict avec la pioche 'long'",
+        "ticket_decks doit être un dict dont les clés sont parmi long, pas {'autre': []}",
     ),
     (
         "germany",

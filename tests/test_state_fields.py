@@ -251,7 +251,7 @@ def test_a_mechanism_whose_state_the_core_keeps_writes_none_of_its_bookkeeping()
             text = "\n".join(path.read_text() for path in Path(mechanism.folder).rglob("*.j2"))
             native = ENGINES / built.module_name / "engine_core.pyx"
             for field in derived if native.exists() else ():
-                if field.shape is Shape.PENDING:
+                if field.shape in (Shape.PENDING, Shape.PILES):
                     continue  # its native form is its mechanism's own, which its native part loads and writes
                 # The native core keeps it too, in its struct, read from and written to the
                 # pure game by the core: no native part of the mechanism does either.
@@ -268,11 +268,13 @@ def test_a_mechanism_whose_state_the_core_keeps_writes_none_of_its_bookkeeping()
                     f'"{field.key}": self.',
                     f'        "_{field.key}",',  # a slot
                 ):
-                    assert bookkeeping not in (pure if field.shape is Shape.PENDING else text), (
+                    assert bookkeeping not in (
+                        pure if field.shape in (Shape.PENDING, Shape.PILES) else text
+                    ), (
                         mechanism.name,
                         bookkeeping,
                     )
-    assert {"shares", "extra_deck", "public_routes", "stations", "tunnels"} <= kept_by_core
+    assert {"shares", "extra_deck", "public_routes", "stations", "tunnels", "ticket_mix"} <= kept_by_core
 
 
 def test_the_core_refuses_to_keep_a_shape_it_cannot_yet() -> None:
@@ -376,3 +378,29 @@ def test_only_a_field_its_owner_alone_sees_is_counted_for_the_others() -> None:
         seen=Seen.OWNER,
         counted_as="holder_size",
     )
+
+
+def test_the_core_keeps_piles_hidden_but_their_sizes() -> None:
+    """Piles of tickets (a second deck): recorded whole, observed as their sizes under their own key."""
+    from aventuriers.compiler.emit.kept_state import KeptState
+    from aventuriers.compiler.mechanisms.state import Scope, Seen, Shape, StateField
+
+    piles = StateField(
+        key="decks",
+        scope=Scope.GAME,
+        shape=Shape.PILES,
+        label="x",
+        over=("long",),
+        seen=Seen.SIZES,
+        shown_as="deck_sizes",
+        derived=True,
+    )
+    kept = KeptState.of([piles])
+    assert kept.constants() == ["_DECKS_IDS = ('long',)"]
+    assert kept.record_state() == [
+        'state["decks"] = {item: list(pile) for item, pile in self._decks.items()}'
+    ]
+    assert kept.observe_state() == [
+        'seen["deck_sizes"] = {item: len(pile) for item, pile in self._decks.items()}'
+    ]
+    assert kept.check_end() == ["_check_piles(state.get(\"decks\"), 'decks', _DECKS_IDS)"]

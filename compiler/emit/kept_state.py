@@ -68,6 +68,14 @@ _SHAPES: dict[Shape, _Forms] = {
         "_pending_copy({got}, {keys})",
         "_check_pending",
     ),
+    # Piles of tickets, top first, hidden but their sizes (a second deck of tickets).
+    Shape.PILES: _Forms(
+        "{{item: [] for item in {ids}}}",
+        "{{item: list(pile) for item, pile in {v}.items()}}",
+        "{{item: list(pile) for item, pile in {v}.items()}}",
+        "{{item: list(({got} or {{}}).get(item, [])) for item in {ids}}}",
+        "_check_piles",
+    ),
 }
 
 
@@ -79,6 +87,7 @@ _TYPES = {
     Shape.NUMBERS: "dict[str, list[int]]",
     Shape.HOLDERS: "dict[str, int]",
     Shape.PENDING: "dict[str, Any] | None",
+    Shape.PILES: "dict[str, list[str]]",
 }
 
 
@@ -109,7 +118,7 @@ class KeptState:
                 field.shape not in _SHAPES
                 or field.path
                 or field.scope is Scope.TEAM
-                or field.seen is Seen.SIZES
+                or (field.seen is Seen.SIZES and (field.shape, field.scope) != (Shape.PILES, Scope.GAME))
             ):
                 raise ValueError(
                     f"the core cannot keep {field.key!r} yet ({field.shape.value}, {field.scope.value})"
@@ -207,9 +216,15 @@ class KeptState:
     def _record_game(self, into: str, seen_only: bool) -> list[str]:
         lines = []
         for field in self._of(Scope.GAME):
+            mine = f"self._{field.key}"
+            if seen_only and field.seen is Seen.SIZES:
+                # Shown only as the size of each of its lists, under its own key.
+                lines.append(
+                    f'{into}["{field.shown_as}"] = {{item: len(pile) for item, pile in {mine}.items()}}'
+                )
+                continue
             if seen_only and field.seen is not Seen.ALL:
                 continue
-            mine = f"self._{field.key}"
             line = f'{into}["{field.key}"] = {self._form(field, "record", v=mine)}'
             lines += [f"if {mine} is not None:", f"    {line}"] if field.players is not None else [line]
         return lines
@@ -293,6 +308,8 @@ class KeptState:
             return f"{_SHAPES[field.shape].check}({value}, {where}, {bound!r})"
         elif field.shape is Shape.PENDING:
             return f"{_SHAPES[field.shape].check}({value}, {where})"
+        elif field.shape is Shape.PILES:
+            return f"{_SHAPES[field.shape].check}({value}, {where}, {self._ids(field)})"
         elif field.shape is Shape.HOLDERS:
             return f"{_SHAPES[field.shape].check}({value}, {where}, {self._ids(field)}, count)"
         else:

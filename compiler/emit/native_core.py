@@ -107,9 +107,10 @@ class CoreView:
     @property
     def kept(self) -> NativeKept:
         """The state fields the core keeps for the mechanisms (`derived`), in C."""
-        # A pending record's native form is its mechanism's own (a tunnel's claim in C fields),
-        # which its native part loads and writes.
-        return NativeKept.of(tuple(f for f in self.engine.kept.fields if f.shape is not Shape.PENDING))
+        # A pending record's and piles' native forms are their mechanism's own (a tunnel's claim
+        # in C fields, a deck of ticket indices), which its native part loads and writes.
+        own = (Shape.PENDING, Shape.PILES)
+        return NativeKept.of(tuple(f for f in self.engine.kept.fields if f.shape not in own))
 
     @property
     def native_scoring(self) -> bool:

@@ -97,6 +97,7 @@ CARDS_PER_DRAW = 2
 TICKETS_PER_DRAW = 4
 DRAW_KEEP_AT_LEAST = 1
 ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7: 18}
+_TICKET_DECKS_IDS = ("long",)
 # (lowest player count, highest, whether taking one track closes its twin)
 DOUBLE_ROUTE_RULES = ((2, 3, True), (4, 5, False))
 LAST_ROUND_TRAINS = 2
@@ -2429,6 +2430,7 @@ class _CoreGame:
         "_twin_closes",
         "_rng",
         "_open",
+        "_ticket_decks",
     )
 
     def __init__(self, players: int, seed: int):
@@ -2455,6 +2457,7 @@ class _CoreGame:
         self._rng = _Random(seed)
         self._open: list[list[int]] = []
         self._index_open_routes()
+        self._ticket_decks: dict[str, list[str]] = {item: [] for item in _TICKET_DECKS_IDS}
 
     def _set_up(self) -> None:
         """Set-up: editions/germany.aventuriers:31."""
@@ -3395,6 +3398,7 @@ class _CoreGame:
             "turns_played": self._turns,
             "rng": self._rng.state,
         }
+        state["ticket_decks"] = {item: list(pile) for item, pile in self._ticket_decks.items()}
         return state
 
     def observation(self, player: int) -> Observation:
@@ -3435,6 +3439,7 @@ class _CoreGame:
             "consecutive_passes": self._passes,
             "turns_played": self._turns,
         }
+        seen["ticket_deck_sizes"] = {item: len(pile) for item, pile in self._ticket_decks.items()}
         return seen
 
     def copy(self) -> Game:
@@ -3463,6 +3468,7 @@ class _CoreGame:
         game._twin_closes = self._twin_closes
         game._rng = _Random(self._rng.state)
         game._open = [list(bucket) for bucket in self._open]
+        game._ticket_decks = {item: list(pile) for item, pile in self._ticket_decks.items()}
         return game
 
     @classmethod
@@ -3520,6 +3526,9 @@ class _CoreGame:
         game._turns = state.get("turns_played", 0)
         game._rng = _Random(state.get("rng", 0))
         game._index_open_routes()
+        game._ticket_decks = {
+            item: list((state.get("ticket_decks") or {}).get(item, [])) for item in _TICKET_DECKS_IDS
+        }
         return game
 
 
@@ -3783,13 +3792,13 @@ class _TokensGame(_CountriesGame):
 class _TicketMixGame(_TokensGame):
     """What « les deux pioches de tickets » (editions/germany.aventuriers:52) changes of the game below it: overrides of its methods."""
 
-    __slots__ = ("_mix_deck",)
-
-    def __init__(self, players: int, seed: int):
-        super().__init__(players, seed)
-        self._mix_deck: list[int] = []  # the second deck of tickets, top first
+    __slots__ = ()
 
     # -- two decks of tickets: editions/germany.aventuriers:52 ----------------------------------------
+
+    def _mix_deck(self) -> list[str]:
+        """The second deck of tickets, top first, as the core keeps it (`ticket_decks`: ids)."""
+        return self._ticket_decks[TICKET_MIX["kind"]]
 
     def _mix_actions(self) -> list[_Action]:
         """The deals or draws the current player may announce, by how many tickets come from the
@@ -3797,33 +3806,8 @@ class _TicketMixGame(_TokensGame):
         turn, each from one ticket of the second deck up (none of it: the core's draw)."""
         if self._phase == "ticket_mix":
             least = max(0, SETUP_TICKETS - len(self._ticket_deck))
-            return _DRAW_MIX[least : min(SETUP_TICKETS, len(self._mix_deck)) + 1]
-        return _DRAW_MIX[1 : min(TICKETS_PER_DRAW, len(self._mix_deck)) + 1]
-
-    # -- the state: the second ticket deck, hidden but its size --------------------------------
-
-    def to_dict(self) -> State:
-        state: Any = super().to_dict()
-        state["ticket_decks"] = {TICKET_MIX["kind"]: [_TICKET_IDS[ticket] for ticket in self._mix_deck]}
-        return state
-
-    def observation(self, player: int) -> Observation:
-        seen: Any = super().observation(player)
-        seen["ticket_deck_sizes"] = {TICKET_MIX["kind"]: len(self._mix_deck)}
-        return seen
-
-    def copy(self) -> Game:
-        game = super().copy()
-        game._mix_deck = list(self._mix_deck)
-        return game
-
-    @classmethod
-    def _restore(cls, state: Any) -> Self:
-        game = super()._restore(state)
-        game._mix_deck = [
-            _TICKET_INDEX[ticket] for ticket in state.get("ticket_decks", {}).get(TICKET_MIX["kind"], [])
-        ]
-        return game
+            return _DRAW_MIX[least : min(SETUP_TICKETS, len(self._mix_deck())) + 1]
+        return _DRAW_MIX[1 : min(TICKETS_PER_DRAW, len(self._mix_deck())) + 1]
 
     # -- the phase of the choice between the two ticket decks ---------------------------------
 
@@ -3847,14 +3831,15 @@ class _TicketMixGame(_TokensGame):
         mixed = action.get(TICKET_MIX["kind"], 0)
         if type(mixed) is not int or not 0 <= mixed <= count:
             raise IllegalAction("bad_ticket_mix", kind=_MIX_PLURAL, most=count)
-        if mixed > len(self._mix_deck):
-            raise IllegalAction("not_enough_mix_tickets", kind=_MIX_PLURAL, left=len(self._mix_deck))
+        mix_deck = self._mix_deck()
+        if mixed > len(mix_deck):
+            raise IllegalAction("not_enough_mix_tickets", kind=_MIX_PLURAL, left=len(mix_deck))
         if setup and count - mixed > len(self._ticket_deck):
             raise IllegalAction("not_enough_other_tickets", kind=_MIX_OTHERS, left=len(self._ticket_deck))
         if not mixed and not self._ticket_deck:
             raise IllegalAction("no_tickets_left")
-        drawn = self._mix_deck[:mixed] + self._ticket_deck[: count - mixed]
-        del self._mix_deck[:mixed]
+        drawn = [_TICKET_INDEX[ticket] for ticket in mix_deck[:mixed]] + self._ticket_deck[: count - mixed]
+        del mix_deck[:mixed]
         del self._ticket_deck[: count - mixed]
         self._pending[self._current] = drawn
         self._phase = "setup_tickets" if setup else "keep_tickets"
@@ -3872,11 +3857,14 @@ class _TicketMixGame(_TokensGame):
                 self._under_own_deck(ticket)
             self._setup_rejected = []
             self._rng.shuffle(self._ticket_deck)
-            self._rng.shuffle(self._mix_deck)
+            self._rng.shuffle(self._mix_deck())
 
     def _under_own_deck(self, ticket: int) -> None:
         """A ticket given back goes under its own deck, the second one or the other."""
-        (self._mix_deck if _MIXED[ticket] else self._ticket_deck).append(ticket)
+        if _MIXED[ticket]:
+            self._mix_deck().append(_TICKET_IDS[ticket])
+        else:
+            self._ticket_deck.append(ticket)
 
     def _set_up(self) -> None:
         """Two decks of tickets, dealt only once each player has said how many come from each: editions/germany.aventuriers:52."""
@@ -3884,13 +3872,13 @@ class _TicketMixGame(_TokensGame):
         tickets = [ticket for pending in self._pending for ticket in pending] + self._ticket_deck
         for pending in self._pending:
             pending.clear()
-        self._mix_deck = [ticket for ticket in tickets if _MIXED[ticket]]
+        self._ticket_decks[TICKET_MIX["kind"]] = [_TICKET_IDS[ticket] for ticket in tickets if _MIXED[ticket]]
         self._ticket_deck = [ticket for ticket in tickets if not _MIXED[ticket]]
         self._phase = "ticket_mix"
 
     def _more_turn_actions(self, actions: list[_Action]) -> None:
         super()._more_turn_actions(actions)
-        if self._mix_deck:
+        if self._mix_deck():
             actions += self._mix_actions()
 
     @classmethod
@@ -3898,9 +3886,7 @@ class _TicketMixGame(_TokensGame):
         """from_dict's checks of the two decks of tickets, editions/germany.aventuriers:52: each holds its own
         kind only, each ticket in one place, and none is dealt before its mix is said."""
         super()._check_fields(state, seen)
-        decks = state.get("ticket_decks", {})
-        if not isinstance(decks, dict) or set(decks) - {TICKET_MIX["kind"]}:
-            _invalid(f"ticket_decks doit être un dict avec la pioche {TICKET_MIX['kind']!r}")
+        decks = state.get("ticket_decks") or {}  # its shape checked by the core's
         for ticket in _ids(decks.get(TICKET_MIX["kind"], []), _TICKET_INDEX, "ticket_decks"):
             _once(ticket, seen.tickets)
             if not _MIXED[_TICKET_INDEX[ticket]]:
@@ -4045,6 +4031,7 @@ def _check_state(state: Any, game: type[_CoreGame]) -> None:
     _integer(state.get("consecutive_passes", 0), "consecutive_passes", 0, count)
     _integer(state.get("turns_played", 0), "turns_played", 0, None)
     _integer(state.get("rng", 0), "rng", 0, _MASK)
+    _check_piles(state.get("ticket_decks"), "ticket_decks", _TICKET_DECKS_IDS)
     game._check_fields(state, _Seen(players, phase, current, cards, owners, tickets, scores))
     for index, (record, points) in enumerate(zip(players, scores)):
         if record.get("score") != points:
@@ -4082,6 +4069,17 @@ def _integer(value, what: str, low: int, high: int | None) -> int:
         bound = f"de {low} à {high}" if high is not None else f"d’au moins {low}"
         _invalid(f"{what} doit être un entier {bound}, pas {_shown(value)}")
     return value
+
+
+def _check_piles(value, where: str, ids) -> None:
+    """Piles of tickets the core keeps for a mechanism: {id of a pile: [ticket ids]} (which
+    tickets belong in which pile, the mechanism checks); absent, every pile is empty."""
+    if value is None:
+        return
+    if not isinstance(value, dict) or not all(item in ids for item in value):
+        _invalid(f"{where} doit être un dict dont les clés sont parmi {', '.join(ids)}, pas {_shown(value)}")
+    for item, pile in value.items():
+        _ids(pile, _TICKET_INDEX, f"{where}.{item}")
 
 
 def _ids(value, known, what: str) -> list:

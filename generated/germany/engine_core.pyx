@@ -2205,9 +2205,11 @@ cdef class Game:
         for place, (tokens, at) in enumerate(game._token_choices):
             self.s.token_choice_set[place] = _TOKEN_SET_IDS.index(tokens)
             self.s.token_choice_at[place] = at
-        self.s.mix_size = _room(game._mix_deck, TICKET_COUNT)
-        for index, ticket in enumerate(game._mix_deck):
-            self.s.mix_deck[index] = ticket
+        # The second deck as the pure engine keeps it (`ticket_decks`): ids, read as indices.
+        mix_deck = game._ticket_decks[_pure.TICKET_MIX["kind"]]
+        self.s.mix_size = _room(mix_deck, TICKET_COUNT)
+        for index, ticket in enumerate(mix_deck):
+            self.s.mix_deck[index] = _pure._TICKET_INDEX[ticket]
         self.s.rng = game._rng.state
         self.index_open()
         self.changes += 1
@@ -2483,7 +2485,9 @@ cdef int _write(Game core, game) except -1:
         (_TOKEN_SET_IDS[core.s.token_choice_set[place]], core.s.token_choice_at[place])
         for place in range(core.s.token_choices_count)
     ]
-    game._mix_deck = [core.s.mix_deck[index] for index in range(core.s.mix_size)]
+    game._ticket_decks = {
+        _pure.TICKET_MIX["kind"]: [_pure._TICKET_IDS[core.s.mix_deck[index]] for index in range(core.s.mix_size)]
+    }
     game._index_open_routes()
     return 0
 

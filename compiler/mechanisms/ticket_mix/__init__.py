@@ -153,6 +153,7 @@ class TicketMixRules(Mechanism):
                 holds="tickets",
                 keeps_every_ticket=True,  # every ticket given back returns to its deck
                 pile_kinds=True,
+                derived=True,
             ),
         )
 
