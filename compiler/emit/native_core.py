@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from ..french import enumerate_fr
 from ..ir import Edition, Route
 from ..mechanisms import EnginePart, bonus_rows, claim_points, least_jokers, set_aside, spared_trains, used_by
-from ..mechanisms.base import CONDITIONS
+from ..mechanisms.base import CONDITIONS, NATIVE_CLASS
 from ..mechanisms.joker_pays import joker_pays_route
 from ..mechanisms.state import Shape
 from .engine import EngineView, environment
@@ -318,7 +318,10 @@ def emit_core(edition: Edition, sources: tuple[str, ...]) -> str | None:
 
 
 def _owner(part: EnginePart) -> str:
-    return part.template.split("/", 1)[0]
+    """The folder of the mechanism whose native part it is."""
+    folder = part.template.split("/", 1)[0]
+    assert part.template == _part_template(folder), part.template
+    return folder
 
 
 @cache
@@ -328,8 +331,7 @@ def native_environment() -> jinja2.Environment:
 
     files = environment().loader
     assert files is not None
-    native = environment().overlay(loader=jinja2.ChoiceLoader([jinja2.FunctionLoader(_stacked), files]))
-    return native
+    return environment().overlay(loader=jinja2.ChoiceLoader([jinja2.FunctionLoader(_stacked), files]))
 
 
 def _stacked(name: str) -> tuple[str, str | None, Any] | None:
@@ -341,14 +343,19 @@ def _stacked(name: str) -> tuple[str, str | None, Any] | None:
     below = STACK + ",".join(owners[:-1]) if owners[:-1] else CORE_TEMPLATE
     files = environment().loader
     assert files is not None
-    text, filename, _ = files.get_source(environment(), f"{owners[-1]}/native/game.pyx.j2")
-    # The `extends` tag on the first line keeps the part's line numbers in the template's errors.
+    text, filename, uptodate = files.get_source(environment(), _part_template(owners[-1]))
+    # The `extends` tag on the first line keeps the part's line numbers in the template's errors;
+    # the part is as fresh as its file (the stack below is checked when it is loaded).
     view = "{% set m = native_views[" + repr(owners[-1]) + "] %}"
     return (
         "{% extends " + repr(below) + " %}" + _BLOCK_TAG.sub(lambda found: found[1] + view, text),
         filename,
-        lambda: True,
+        uptodate,
     )
+
+
+def _part_template(folder: str) -> str:
+    return f"{folder}/native/{NATIVE_CLASS}.pyx.j2"
 
 
 @cache
