@@ -24,8 +24,7 @@ from ..french import (
     words,
 )
 from ..ir import Edition, Route, Ticket, TicketsRejected
-from ..mechanisms import Fact, side_size, used_by
-from ..mechanisms.joker_pays import joker_kinds
+from ..mechanisms import Fact, joker_kinds, side_size, used_by
 from .engine import environment
 from .escape import for_markdown
 from .sheet_model import tiebreak_phrases

@@ -23,6 +23,9 @@ from ..mechanisms import (
     Mechanism,
     bonus_rows,
     claim_points,
+    joker_kinds,
+    joker_refusal,
+    joker_rules,
     set_aside,
     side_size,
     spared_trains,
@@ -30,8 +33,6 @@ from ..mechanisms import (
     used_by,
 )
 from ..mechanisms.base import CONDITIONS, Attribute, ScoreLine, citation
-from ..mechanisms.joker_pays import MECHANISM as JOKER_PAYS
-from ..mechanisms.joker_pays import joker_kinds, refusal
 from . import template_environment
 from .api_types import ApiTypesView, api_types
 from .escape import cite, cite_name
@@ -317,7 +318,7 @@ class EngineView:
     @property
     def joker_refusal(self) -> str:
         """The code of a joker laid on a route it does not pay."""
-        return refusal(joker_kinds(self.edition))
+        return joker_refusal(joker_kinds(self.edition))
 
     @property
     def deck_literal(self) -> str:
@@ -540,7 +541,7 @@ class EngineView:
 
     @property
     def joker_citation(self) -> str:
-        return citation(JOKER_PAYS.rules(self.edition))
+        return citation(joker_rules(self.edition))
 
     @property
     def french_colors_literal(self) -> str:

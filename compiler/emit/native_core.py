@@ -23,9 +23,17 @@ from typing import TYPE_CHECKING, Any
 
 from ..french import enumerate_fr
 from ..ir import Edition, Route
-from ..mechanisms import EnginePart, bonus_rows, claim_points, least_jokers, set_aside, spared_trains, used_by
+from ..mechanisms import (
+    EnginePart,
+    bonus_rows,
+    claim_points,
+    joker_pays_route,
+    least_jokers,
+    set_aside,
+    spared_trains,
+    used_by,
+)
 from ..mechanisms.base import CONDITIONS, NATIVE_CLASS
-from ..mechanisms.joker_pays import joker_pays_route
 from ..mechanisms.state import Shape
 from .engine import EngineView, environment
 from .native_kept import NativeKept

@@ -22,8 +22,7 @@ from ..french import (
     words,
 )
 from ..ir import Edition, TicketsRejected, TwinPolicy
-from ..mechanisms import SheetWords, SideWords, side_size, used_by
-from ..mechanisms.joker_pays import joker_kinds, joker_wording
+from ..mechanisms import SheetWords, SideWords, joker_kinds, joker_wording, side_size, used_by
 from .engine import environment
 from .escape import for_markdown
 from .example import ExampleScore, play_example

@@ -17,8 +17,7 @@ from math import comb
 
 from ..diagnostics import Code, Diagnostic
 from ..french import grouped
-from ..mechanisms import used_by
-from ..mechanisms.joker_pays import joker_pays_route
+from ..mechanisms import joker_pays_route, used_by
 from . import Edition
 from .action_space import MAX_ACTIONS, Part, ways_to_pay
 

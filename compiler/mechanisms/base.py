@@ -564,6 +564,11 @@ class Mechanism:
         """The points a claim of ``route`` scores besides the route's own (the native engine's table)."""
         return 0
 
+    def joker_kinds(self, edition: Edition) -> tuple[str, ...]:
+        """The kinds of route its rule lets the joker pay, and no other ("tunnels", "ferries"):
+        empty where it does not limit the joker (one mechanism of an edition at most does)."""
+        return ()
+
     def least_jokers(self, edition: Edition, route: Any) -> int:
         """The jokers a claim of ``route`` lays at least (the native engine's table of the
         engine's ``least_jokers`` expression)."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..french import JokerWording
 from ..ir import Criterion
 from .base import BonusRow, Mechanism
 from .marks import BoardMark
@@ -65,6 +66,41 @@ def board_marks(edition: Any) -> tuple[BoardMark, ...]:
 def bonus_rows(edition: Any) -> tuple[BonusRow, ...]:
     """The rows of the engine's bonus table, from the mechanisms the edition uses."""
     return tuple(row for mechanism in used_by(edition) for row in mechanism.bonus_rows(edition))
+
+
+def joker_kinds(edition: Any) -> tuple[str, ...]:
+    """The kinds of route the joker pays ("tunnels", "ferries"), never an ordinary one; empty:
+    every route (`Mechanism.joker_kinds`)."""
+    found = [kinds for mechanism in used_by(edition) if (kinds := mechanism.joker_kinds(edition))]
+    assert len(found) <= 1, "one mechanism of an edition at most limits the joker"
+    return found[0] if found else ()
+
+
+def joker_rules(edition: Any) -> tuple[Any, ...]:
+    """The rules that limit what the joker pays, for the engine's citations."""
+    return tuple(
+        rule
+        for mechanism in used_by(edition)
+        if mechanism.joker_kinds(edition)
+        for rule in mechanism.rules(edition)
+    )
+
+
+def joker_pays_route(edition: Any, route: Any) -> bool:
+    """Whether the joker card may pay a space of ``route``."""
+    kinds = joker_kinds(edition)
+    return not kinds or (route.tunnel and "tunnels" in kinds) or (route.ferry > 0 and "ferries" in kinds)
+
+
+def joker_refusal(kinds: tuple[str, ...]) -> str:
+    """The code of a joker laid on a route it does not pay: « joker_tunnels_and_ferries_only »."""
+    return "joker_" + "_and_".join(kinds) + "_only"
+
+
+def joker_wording(edition: Any) -> JokerWording:
+    """How the sheets name the edition's joker and say where it pays."""
+    kinds = joker_kinds(edition)
+    return JokerWording(card=edition.joker.value, tunnels_only=kinds == ("tunnels",), kinds=kinds)
 
 
 def least_jokers(edition: Any, route: Any) -> int:

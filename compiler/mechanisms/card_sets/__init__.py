@@ -21,7 +21,7 @@ from ...frontend.positions import Span
 from ...ir import IR, Edition, Route
 from ...ir.action_space import Part
 from ..base import Fact, Mechanism, SheetWords, citation, ends_name
-from ..joker_pays import joker_pays_route
+from ..used import joker_pays_route
 
 KINDS = ("ferries", "routes")  # the kinds of route `on:` names, besides a yes/no property
 

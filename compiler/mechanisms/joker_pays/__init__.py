@@ -4,8 +4,9 @@
 ``joker locomotive pays: [tunnels, ferries]`` (Nordic Countries: locomotives pay tunnels and
 ferries only): a joker laid on an ordinary route is refused, and the claims listed never lay
 one there. The joker card itself (a locomotive or a tunnel card) belongs to the deck; this folder
-holds how far it reaches, which the core's payments ask through ``joker_pays``. Moved here from
-the core (issue 22).
+holds how far it reaches, which it declares (`Mechanism.joker_kinds`) and the stages and the
+core's payments ask through ``used`` (``joker_pays_route``), never by its name. Moved here
+from the core (issue 22).
 """
 
 from __future__ import annotations
@@ -18,8 +19,9 @@ from typing import Any
 from ...diagnostics import Code
 from ...french import KIND_ONE, JokerWording
 from ...frontend.positions import Span
-from ...ir import IR, Edition, Route
+from ...ir import IR, Edition
 from ..base import Mechanism, SheetWords
+from ..used import joker_refusal
 
 # How a route of each kind is marked in the engine's ROUTES records.
 RECORD_FIELDS = {"tunnels": "tunnel", "ferries": "ferry"}
@@ -36,9 +38,6 @@ class JokerPays:
     def tunnels_only(self) -> bool:
         return self.kinds == ("tunnels",)
 
-    def pays(self, route: Route) -> bool:
-        return (route.tunnel and "tunnels" in self.kinds) or (route.ferry > 0 and "ferries" in self.kinds)
-
 
 @dataclass(frozen=True, slots=True)
 class EngineView:
@@ -52,11 +51,6 @@ class EngineView:
     def record_test(self) -> str:
         """Whether the joker pays a route, from its `ROUTES` record (`route`)."""
         return " or ".join(f"bool(route[{RECORD_FIELDS[kind]!r}])" for kind in self.rule.kinds)
-
-
-def refusal(kinds: tuple[str, ...]) -> str:
-    """The code of a joker laid on a route it does not pay: « joker_tunnels_and_ferries_only »."""
-    return "joker_" + "_and_".join(kinds) + "_only"
 
 
 class JokerReach(Mechanism):
@@ -99,13 +93,18 @@ class JokerReach(Mechanism):
             )
 
     # -- engine ------------------------------------------------------------
+    def joker_kinds(self, edition: Edition) -> tuple[str, ...]:
+        return self.rule(edition).kinds if self.used(edition) else ()
+
     def engine_view(self, edition: Edition) -> EngineView:
         return EngineView(rule=self.rule(edition))
 
     def messages(self, edition: Edition) -> dict[str, str]:
         kinds = self.rule(edition).kinds
         where = " ou ".join(KIND_ONE[kind] for kind in kinds)
-        return {refusal(kinds): f"Une {{JOKER}} ne se joue que sur {where}, jamais sur une route ordinaire."}
+        return {
+            joker_refusal(kinds): f"Une {{JOKER}} ne se joue que sur {where}, jamais sur une route ordinaire."
+        }
 
     # -- words -------------------------------------------------------------
     def sheet(self, edition: Edition, engine: Any) -> SheetWords:
@@ -120,19 +119,3 @@ class JokerReach(Mechanism):
 
 
 MECHANISM = JokerReach()
-
-
-def joker_kinds(edition: Any) -> tuple[str, ...]:
-    """The kinds of route the joker pays ("tunnels", "ferries"), never an ordinary one; empty: every route."""
-    return MECHANISM.rule(edition).kinds if MECHANISM.used(edition) else ()
-
-
-def joker_pays_route(edition: Any, route: Any) -> bool:
-    """Whether the joker card may pay a space of ``route``."""
-    return not MECHANISM.used(edition) or MECHANISM.rule(edition).pays(route)
-
-
-def joker_wording(edition: Any) -> JokerWording:
-    """How the sheets name the edition's joker and say where it pays."""
-    kinds = joker_kinds(edition)
-    return JokerWording(card=edition.joker.value, tunnels_only=kinds == ("tunnels",), kinds=kinds)

@@ -36,9 +36,9 @@ from ..base import (
     route_ids,
     sentence_text,
 )
-from ..joker_pays import joker_pays_route
 from ..marks import BoardMark, MarkKind
 from ..state import Scope, Shape, StateField
+from ..used import joker_pays_route
 
 # The players of the worked example, in seat order, and the numbers of the shares each holds of
 # the first company: Alice and Bruno hold as many, Bruno the lowest number.

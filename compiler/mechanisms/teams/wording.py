@@ -12,8 +12,7 @@ from dataclasses import dataclass
 from ...french import JokerWording, TrackWording, counted, enumerate_or, players_phrase, words
 from ...ir import Edition, TwinPolicy
 from ..base import SideWords
-from ..joker_pays import joker_wording
-from ..used import bonus_rows
+from ..used import bonus_rows, joker_wording
 from .rule import Teams, teams_of
 
 

@@ -27,9 +27,8 @@ from ...ir import IR, Edition, Route
 from ...ir.action_space import MAX_ACTIONS, Part, ways_to_pay
 from ...ir.ids import assign_ids
 from ..base import ActionSentence, ApiTypes, Fact, Mechanism, SheetWords, citation
-from ..joker_pays import joker_wording
 from ..state import Scope, Shape, StateField
-from ..used import used_by
+from ..used import joker_wording, used_by
 
 
 @dataclass(**IR)
