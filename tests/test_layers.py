@@ -198,3 +198,17 @@ def test_nothing_below_the_mechanisms_imports_them():
     for module in sorted(BELOW_THE_MECHANISMS):
         above = [target for target in graph[module] if target.startswith(REGISTRY)]
         assert above == [], module
+
+
+def test_no_stage_names_a_mechanism():
+    """The stages (and `play/`) ask the mechanisms through the registry and the contract, never
+    one mechanism's folder: what a mechanism changes reaches them as a declaration."""
+    graph = imports()
+    wrong = [
+        f"{module} → {target}"
+        for module, targets in graph.items()
+        if not module.startswith(REGISTRY)
+        for target in targets
+        if target.startswith(REGISTRY + ".") and target not in CONTRACT
+    ]
+    assert wrong == []
