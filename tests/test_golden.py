@@ -186,23 +186,15 @@ def test_every_native_override_names_a_block_of_the_core() -> None:
     """Jinja prints a child's block only where its parent has one: a mechanism's native block
     named after none of the core's would vanish in silence. The core template's blocks are
     those `NATIVE_BLOCKS` lists, in its order, each once."""
-    import jinja2
-    from aventuriers.compiler.emit.native_core import CORE_TEMPLATE, native_environment
+    from aventuriers.compiler.emit.native_core import CORE_TEMPLATE, template_blocks
     from aventuriers.compiler.mechanisms import REGISTRY
     from aventuriers.compiler.mechanisms.base import NATIVE_BLOCKS
 
-    env = native_environment()
-
-    def blocks(name: str) -> list[str]:
-        assert env.loader is not None
-        source, _, _ = env.loader.get_source(env, name)
-        return [block.name for block in env.parse(source).find_all(jinja2.nodes.Block)]
-
-    assert blocks(CORE_TEMPLATE) == list(NATIVE_BLOCKS)
+    assert template_blocks(CORE_TEMPLATE) == NATIVE_BLOCKS
     overridden = 0
     for mechanism in REGISTRY:
         if (mechanism.folder / "native").is_dir():
-            own = blocks(f"{mechanism.folder.name}/native/game.pyx.j2")
+            own = list(template_blocks(f"{mechanism.folder.name}/native/game.pyx.j2"))
             assert own and set(own) <= set(NATIVE_BLOCKS), mechanism.name
             assert own == sorted(own, key=NATIVE_BLOCKS.index), mechanism.name  # in the core's order
             overridden += len(own)

@@ -156,7 +156,7 @@ class CoreView:
 
     def overrides(self, block: str) -> bool:
         """Whether a mechanism's native part overrides the core template's ``block``."""
-        return any(block in _blocks_of(part.template) for part in self.native_parts)
+        return any(block in template_blocks(part.template) for part in self.native_parts)
 
     @property
     def kinds(self) -> tuple[str, ...]:
@@ -367,11 +367,12 @@ def _part_template(folder: str) -> str:
 
 
 @cache
-def _blocks_of(template: str) -> frozenset[str]:
-    """The blocks a mechanism's native part overrides."""
+def template_blocks(template: str) -> tuple[str, ...]:
+    """The blocks a template defines, in its order: the core's (`CORE_TEMPLATE`), or those a
+    mechanism's native part overrides."""
     import jinja2
 
     files = environment().loader
     assert files is not None
     text, _, _ = files.get_source(environment(), template)
-    return frozenset(block.name for block in environment().parse(text).find_all(jinja2.nodes.Block))
+    return tuple(block.name for block in environment().parse(text).find_all(jinja2.nodes.Block))
