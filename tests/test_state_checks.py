@@ -106,7 +106,7 @@ CASES: list[tuple[str, int, Callable[[dict, Any], None], str]] = [
         "usa-or",
         3,
         lambda state, _: state.update(token_choices=[{"tokens": "x"}]),
-        "token_choices doit être une liste, non vide si et seulement si la phase est take_token",
+        "un choix de token_choices nomme tokens et city, pas {'tokens': 'x'}",
     ),
 ]
 

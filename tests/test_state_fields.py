@@ -236,7 +236,6 @@ def test_a_mechanism_whose_state_the_core_keeps_writes_none_of_its_bookkeeping()
 
     from aventuriers.compiler.build import loader
     from aventuriers.compiler.ir.build import build
-    from aventuriers.compiler.mechanisms.state import Shape
     from aventuriers.compiler.mechanisms.used import used_by
 
     editions, kept_by_core = loader(), set()
@@ -250,9 +249,11 @@ def test_a_mechanism_whose_state_the_core_keeps_writes_none_of_its_bookkeeping()
             pure = "\n".join(path.read_text() for path in (Path(mechanism.folder) / "engine").rglob("*.j2"))
             text = "\n".join(path.read_text() for path in Path(mechanism.folder).rglob("*.j2"))
             native = ENGINES / built.module_name / "engine_core.pyx"
+            # Their native form is their mechanism's own, which its native part loads and writes.
+            natively_own = [f for f in derived if f.shape.value in _NATIVELY_OWN or f.path]
             for field in derived if native.exists() else ():
-                if field.shape in (Shape.PENDING, Shape.PILES):
-                    continue  # its native form is its mechanism's own, which its native part loads and writes
+                if field in natively_own:
+                    continue
                 # The native core keeps it too, in its struct, read from and written to the
                 # pure game by the core: no native part of the mechanism does either.
                 core = native.read_text()
@@ -268,20 +269,31 @@ def test_a_mechanism_whose_state_the_core_keeps_writes_none_of_its_bookkeeping()
                     f'"{field.key}": self.',
                     f'        "_{field.key}",',  # a slot
                 ):
-                    assert bookkeeping not in (
-                        pure if field.shape in (Shape.PENDING, Shape.PILES) else text
-                    ), (
+                    assert bookkeeping not in (pure if field in natively_own else text), (
                         mechanism.name,
                         bookkeeping,
                     )
-    assert {"shares", "extra_deck", "public_routes", "stations", "tunnels", "ticket_mix"} <= kept_by_core
+    assert {
+        "shares",
+        "extra_deck",
+        "public_routes",
+        "stations",
+        "tunnels",
+        "ticket_mix",
+        "tokens",
+    } <= kept_by_core
+
+
+# The shapes whose native form is their mechanism's own (a tunnel's claim in C fields, a deck of
+# ticket indices, tokens by place and kind).
+_NATIVELY_OWN = ("pending", "piles", "grid", "choices")
 
 
 def test_the_core_refuses_to_keep_a_shape_it_cannot_yet() -> None:
     from aventuriers.compiler.emit.kept_state import KeptState
     from aventuriers.compiler.mechanisms.state import Scope, Shape, StateField
 
-    pending = StateField(key="waiting", scope=Scope.GAME, shape=Shape.CHOICES, label="x", derived=True)
+    pending = StateField(key="waiting", scope=Scope.GAME, shape=Shape.CARD, label="x", derived=True)
     with pytest.raises(ValueError, match="the core cannot keep 'waiting' yet"):
         KeptState.of([pending])
     named = StateField(key="x); import os", scope=Scope.GAME, shape=Shape.COUNT, label="x", derived=True)
@@ -404,3 +416,52 @@ def test_the_core_keeps_piles_hidden_but_their_sizes() -> None:
         'seen["deck_sizes"] = {item: len(pile) for item, pile in self._decks.items()}'
     ]
     assert kept.check_end() == ["_check_piles(state.get(\"decks\"), 'decks', _DECKS_IDS)"]
+
+
+def test_the_core_keeps_fields_under_a_key_s_paths_and_choices_of_several_sets() -> None:
+    """Tokens: a grid on the board and a tally per player under each set's path (the path a
+    spec's id, so a literal), the choices of every set in one list of records."""
+    from aventuriers.compiler.emit.kept_state import KeptState
+    from aventuriers.compiler.mechanisms.state import Scope, Shape, StateField
+
+    path = 'gold"); import os; ("'
+    common = {"key": "tokens", "path": (path,), "positive": True, "conserved": ("g", 3), "derived": True}
+    grid = StateField(**common, scope=Scope.GAME, shape=Shape.GRID, label="x", over=("Reno",), by=("nugget",))
+    held = StateField(**common, scope=Scope.PLAYER, shape=Shape.TALLY, label="y", over=("nugget",))
+    choices = StateField(
+        key="picks",
+        scope=Scope.GAME,
+        shape=Shape.CHOICES,
+        label="z",
+        over=("Reno",),
+        pick="city",
+        match=("tokens", path),
+        phase="pick",
+        derived=True,
+    )
+    kept = KeptState.of([grid, held, choices])
+    assert kept.slots() == ['"_tokens",', '"_players_tokens",', '"_picks",']
+    assert kept.constants() == [
+        f"_TOKENS_IDS = {{{path!r}: ('Reno',)}}",
+        f"_TOKENS_BY = {{{path!r}: ('nugget',)}}",
+        f"_PLAYERS_TOKENS_IDS = {{{path!r}: ('nugget',)}}",
+        f"_PICKS_IDS = {{{path!r}: ('Reno',)}}",
+    ]
+    assert kept.record_player() == [
+        f'"tokens": {{{path!r}: {{item: number for item, number in self._players_tokens[player][{path!r}].items() if number}}}},'
+    ]
+    assert kept.load_state()[1] == (
+        "game._picks = [{key: choice[key] for key in ('tokens', 'city')} for choice in state.get(\"picks\") or []]"
+    )
+    assert kept.check_end()[-2:] == [
+        "if conserved > 3:",
+        f"    _invalid({'tokens.' + path + ' et players[…].tokens.' + path!r}"
+        ' + f" font {conserved}, quand ils doivent faire au plus 3")',
+    ]
+    for lines in (kept.init(), kept.copy(), kept.check_player(), kept.check_end(), kept.constants()):
+        compile("\n".join(lines), "<kept>", "exec")  # each section parses: nothing pasted raw
+    twice = StateField(
+        key="tokens", scope=Scope.GAME, shape=Shape.TALLY, label="x", over=("a",), derived=True
+    )
+    with pytest.raises(ValueError, match="no path tells them apart"):
+        KeptState.of([twice, twice])

@@ -115,10 +115,11 @@ class CoreView:
     @property
     def kept(self) -> NativeKept:
         """The state fields the core keeps for the mechanisms (`derived`), in C."""
-        # A pending record's and piles' native forms are their mechanism's own (a tunnel's claim
-        # in C fields, a deck of ticket indices), which its native part loads and writes.
-        own = (Shape.PENDING, Shape.PILES)
-        return NativeKept.of(tuple(f for f in self.engine.kept.fields if f.shape not in own))
+        # A pending record's, piles', grids' and choices' native forms are their mechanism's own
+        # (a tunnel's claim in C fields, a deck of ticket indices, tokens by place and kind),
+        # and so are those of fields under a key's paths: its native part loads and writes them.
+        own = (Shape.PENDING, Shape.PILES, Shape.GRID, Shape.CHOICES)
+        return NativeKept.of(tuple(f for f in self.engine.kept.fields if f.shape not in own and not f.path))
 
     @property
     def native_scoring(self) -> bool:

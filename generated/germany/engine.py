@@ -97,6 +97,96 @@ CARDS_PER_DRAW = 2
 TICKETS_PER_DRAW = 4
 DRAW_KEEP_AT_LEAST = 1
 ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7: 18}
+_TOKENS_IDS = {
+    "passengers": (
+        "Augsburg",
+        "Berlin",
+        "Bremen",
+        "Bremerhaven",
+        "Chemnitz",
+        "Dortmund",
+        "Dresden",
+        "Dänemark",
+        "Düsseldorf",
+        "Emden",
+        "Erfurt",
+        "Frankfurt",
+        "Frankreich",
+        "Freiburg",
+        "Hamburg",
+        "Hannover",
+        "Karlsruhe",
+        "Kassel",
+        "Kiel",
+        "Koblenz",
+        "Konstanz",
+        "Köln",
+        "Leipzig",
+        "Lindau",
+        "Magdeburg",
+        "Mainz",
+        "Mannheim",
+        "München",
+        "Münster",
+        "Niederlande",
+        "Nürnberg",
+        "Regensburg",
+        "Rostock",
+        "Saarbrücken",
+        "Schweiz",
+        "Schwerin",
+        "Stuttgart",
+        "Ulm",
+        "Würzburg",
+        "Österreich",
+    )
+}
+_TOKENS_BY = {"passengers": ("red", "green", "black", "yellow", "blue", "white")}
+_PLAYERS_TOKENS_IDS = {"passengers": ("red", "green", "black", "yellow", "blue", "white")}
+_TOKEN_CHOICES_IDS = {
+    "passengers": (
+        "Augsburg",
+        "Berlin",
+        "Bremen",
+        "Bremerhaven",
+        "Chemnitz",
+        "Dortmund",
+        "Dresden",
+        "Dänemark",
+        "Düsseldorf",
+        "Emden",
+        "Erfurt",
+        "Frankfurt",
+        "Frankreich",
+        "Freiburg",
+        "Hamburg",
+        "Hannover",
+        "Karlsruhe",
+        "Kassel",
+        "Kiel",
+        "Koblenz",
+        "Konstanz",
+        "Köln",
+        "Leipzig",
+        "Lindau",
+        "Magdeburg",
+        "Mainz",
+        "Mannheim",
+        "München",
+        "Münster",
+        "Niederlande",
+        "Nürnberg",
+        "Regensburg",
+        "Rostock",
+        "Saarbrücken",
+        "Schweiz",
+        "Schwerin",
+        "Stuttgart",
+        "Ulm",
+        "Würzburg",
+        "Österreich",
+    )
+}
 _TICKET_DECKS_IDS = ("long",)
 # (lowest player count, highest, whether taking one track closes its twin)
 DOUBLE_ROUTE_RULES = ((2, 3, True), (4, 5, False))
@@ -2430,6 +2520,9 @@ class _CoreGame:
         "_twin_closes",
         "_rng",
         "_open",
+        "_tokens",
+        "_players_tokens",
+        "_token_choices",
         "_ticket_decks",
     )
 
@@ -2457,6 +2550,15 @@ class _CoreGame:
         self._rng = _Random(seed)
         self._open: list[list[int]] = []
         self._index_open_routes()
+        self._tokens: dict[str, dict[str, dict[str, int]]] = {
+            "passengers": {
+                item: dict.fromkeys(_TOKENS_BY["passengers"], 0) for item in _TOKENS_IDS["passengers"]
+            }
+        }
+        self._players_tokens: list[dict[str, dict[str, int]]] = [
+            {"passengers": dict.fromkeys(_PLAYERS_TOKENS_IDS["passengers"], 0)} for _ in range(players)
+        ]
+        self._token_choices: list[dict[str, str]] = []
         self._ticket_decks: dict[str, list[str]] = {item: [] for item in _TICKET_DECKS_IDS}
 
     def _set_up(self) -> None:
@@ -3382,6 +3484,13 @@ class _CoreGame:
                     "tickets": [_TICKET_IDS[ticket] for ticket in self._tickets[player]],
                     "pending_tickets": [_TICKET_IDS[ticket] for ticket in self._pending[player]],
                     "score": self._score[player],
+                    "tokens": {
+                        "passengers": {
+                            item: number
+                            for item, number in self._players_tokens[player]["passengers"].items()
+                            if number
+                        }
+                    },
                 }
                 for player in range(self.players)
             ],
@@ -3398,6 +3507,13 @@ class _CoreGame:
             "turns_played": self._turns,
             "rng": self._rng.state,
         }
+        state["tokens"] = {
+            "passengers": {
+                item: {by: number for by, number in numbers.items() if number}
+                for item, numbers in self._tokens["passengers"].items()
+            }
+        }
+        state["token_choices"] = [dict(choice) for choice in self._token_choices]
         state["ticket_decks"] = {item: list(pile) for item, pile in self._ticket_decks.items()}
         return state
 
@@ -3417,6 +3533,13 @@ class _CoreGame:
                 "hand_size": sum(self._hands[other]),
                 "tickets_count": len(self._tickets[other]),
                 "pending_tickets_count": len(self._pending[other]),
+                "tokens": {
+                    "passengers": {
+                        item: number
+                        for item, number in self._players_tokens[other]["passengers"].items()
+                        if number
+                    }
+                },
             }
             if other == player:
                 record["hand"] = dict(zip(COLORS, self._hands[other]))
@@ -3439,6 +3562,13 @@ class _CoreGame:
             "consecutive_passes": self._passes,
             "turns_played": self._turns,
         }
+        seen["tokens"] = {
+            "passengers": {
+                item: {by: number for by, number in numbers.items() if number}
+                for item, numbers in self._tokens["passengers"].items()
+            }
+        }
+        seen["token_choices"] = [dict(choice) for choice in self._token_choices]
         seen["ticket_deck_sizes"] = {item: len(pile) for item, pile in self._ticket_decks.items()}
         return seen
 
@@ -3468,6 +3598,11 @@ class _CoreGame:
         game._twin_closes = self._twin_closes
         game._rng = _Random(self._rng.state)
         game._open = [list(bucket) for bucket in self._open]
+        game._tokens = {
+            "passengers": {item: dict(numbers) for item, numbers in self._tokens["passengers"].items()}
+        }
+        game._players_tokens = [{"passengers": dict(value["passengers"])} for value in self._players_tokens]
+        game._token_choices = [dict(choice) for choice in self._token_choices]
         game._ticket_decks = {item: list(pile) for item, pile in self._ticket_decks.items()}
         return game
 
@@ -3513,6 +3648,12 @@ class _CoreGame:
             game._score[player] = record["score"]
             for route in game._routes[player]:
                 game._owner[route] = player
+            game._players_tokens[player] = {
+                "passengers": {
+                    **dict.fromkeys(_PLAYERS_TOKENS_IDS["passengers"], 0),
+                    **((record.get("tokens") or {}).get("passengers") or {}),
+                }
+            }
         game._market = [None if card is None else _COLOR_INDEX[card] for card in state["market"]]
         game._deck = [_COLOR_INDEX[card] for card in reversed(state["deck"])]
         game._discard = [_COLOR_INDEX[card] for card in reversed(state["discard"])]
@@ -3526,6 +3667,18 @@ class _CoreGame:
         game._turns = state.get("turns_played", 0)
         game._rng = _Random(state.get("rng", 0))
         game._index_open_routes()
+        game._tokens = {
+            "passengers": {
+                item: {
+                    **dict.fromkeys(_TOKENS_BY["passengers"], 0),
+                    **(((state.get("tokens") or {}).get("passengers") or {}).get(item) or {}),
+                }
+                for item in _TOKENS_IDS["passengers"]
+            }
+        }
+        game._token_choices = [
+            {key: choice[key] for key in ("tokens", "city")} for choice in state.get("token_choices") or []
+        ]
         game._ticket_decks = {
             item: list((state.get("ticket_decks") or {}).get(item, [])) for item in _TICKET_DECKS_IDS
         }
@@ -3547,19 +3700,7 @@ class _CountriesGame(_CoreGame):
 class _TokensGame(_CountriesGame):
     """What « les jetons sur les villes » (editions/germany.aventuriers:98) changes of the game below it: overrides of its methods."""
 
-    __slots__ = ("_tokens_on", "_tokens_held", "_token_choices")
-
-    def __init__(self, players: int, seed: int):
-        super().__init__(players, seed)
-        # Each set's tokens on each of its places and held by each player, by kind; the places
-        # where the current player still chooses which kind to take, after a claim.
-        self._tokens_on = {
-            tokens: [[0] * len(_TOKEN_KINDS[tokens]) for _ in _TOKEN_PLACES[tokens]] for tokens in TOKENS
-        }
-        self._tokens_held = {
-            tokens: [[0] * len(_TOKEN_KINDS[tokens]) for _ in range(players)] for tokens in TOKENS
-        }
-        self._token_choices: list[tuple[str, int]] = []
+    __slots__ = ()
 
     # -- tokens on cities: editions/germany.aventuriers:98 ----------------------------------------
 
@@ -3567,44 +3708,39 @@ class _TokensGame(_CountriesGame):
         """A claim takes one token of each set from each end of `route` that holds any: the kind
         there is one, else the player chooses (`_token_choices`, phase take_token)."""
         record = ROUTES[_ROUTE_IDS[route]]
-        player = self._current
+        held = self._players_tokens[self._current]
         for end in (record["a"], record["b"]):
-            for tokens, places in _TOKEN_PLACE_AT.items():
-                at = places.get(end)
-                if at is None:
+            for tokens, on_board in self._tokens.items():
+                there = on_board.get(end)
+                if there is None:
                     continue
-                there = self._tokens_on[tokens][at]
-                kinds = [kind for kind, count in enumerate(there) if count]
+                kinds = [kind for kind, count in there.items() if count]
                 if len(kinds) == 1:
                     there[kinds[0]] -= 1
-                    self._tokens_held[tokens][player][kinds[0]] += 1
+                    held[tokens][kinds[0]] += 1
                 elif kinds:
-                    self._token_choices.append((tokens, at))
+                    self._token_choices.append({"tokens": tokens, "city": end})
 
     def _token_actions(self) -> list[_Action]:
-        tokens, at = self._token_choices[0]
-        place = _TOKEN_PLACES[tokens][at]
+        choice = self._token_choices[0]
+        place = choice["city"]
         return [
-            _TAKE_TOKEN[place, kind]
-            for kind, count in zip(_TOKEN_KINDS[tokens], self._tokens_on[tokens][at])
-            if count
+            _TAKE_TOKEN[place, kind] for kind, count in self._tokens[choice["tokens"]][place].items() if count
         ]
 
     def _apply_take_token(self, action: dict) -> None:
         """Take one token of the kind chosen from a city the route just claimed reaches: editions/germany.aventuriers:98."""
         if self._phase != "take_token":
             raise IllegalAction("no_token_to_take")
-        tokens, at = self._token_choices[0]
-        place = _TOKEN_PLACES[tokens][at]
+        tokens, place = self._token_choices[0]["tokens"], self._token_choices[0]["city"]
         city, kind = action.get("city"), action.get("kind")
         if city != place:
             raise IllegalAction("wrong_token_city", city=place, token=_TOKEN_ONE[tokens], given=city)
-        kinds = _TOKEN_KINDS[tokens]
-        there = self._tokens_on[tokens][at]
-        if not isinstance(kind, str) or kind not in kinds or not there[kinds.index(kind)]:
+        there = self._tokens[tokens][place]
+        if not isinstance(kind, str) or not there.get(kind):
             raise IllegalAction("no_such_token", kind=kind, city=place)
-        there[kinds.index(kind)] -= 1
-        self._tokens_held[tokens][self._current][kinds.index(kind)] += 1
+        there[kind] -= 1
+        self._players_tokens[self._current][tokens][kind] += 1
         self._token_choices.pop(0)
         if not self._token_choices:
             self._finish_claim()
@@ -3617,80 +3753,15 @@ class _TokensGame(_CountriesGame):
         result["majorities"] = {
             tokens: {
                 kind: majority_points(
-                    [held[index] for held in self._tokens_held[tokens]], record["majority"]
+                    [held[tokens][kind] for held in self._players_tokens], record["majority"]
                 )[player]
-                for index, kind in enumerate(_TOKEN_KINDS[tokens])
+                for kind in _TOKEN_KINDS[tokens]
             }
             for tokens, record in TOKENS.items()
             if record["majority"]
         }
         result["total"] += sum(points for kinds in result["majorities"].values() for points in kinds.values())
         return result
-
-    # -- the state: the tokens on the cities, those held, the choices a claim left ------------
-
-    def to_dict(self) -> State:
-        state: Any = super().to_dict()
-        for player, record in enumerate(state["players"]):
-            record["tokens"] = self._held_tokens(player)
-        state["tokens"], state["token_choices"] = self._tokens_on_board()
-        return state
-
-    def _tokens_on_board(self) -> tuple[dict[str, Any], list[dict[str, str]]]:
-        """The tokens on the cities, and the choices a claim left to make, as records."""
-        on_board = {
-            tokens: {
-                place: {kind: count for kind, count in zip(_TOKEN_KINDS[tokens], there) if count}
-                for place, there in zip(_TOKEN_PLACES[tokens], self._tokens_on[tokens])
-            }
-            for tokens in TOKENS
-        }
-        choices = [
-            {"tokens": tokens, "city": _TOKEN_PLACES[tokens][at]} for tokens, at in self._token_choices
-        ]
-        return on_board, choices
-
-    def _held_tokens(self, player: int) -> dict[str, dict[str, int]]:
-        return {
-            tokens: {kind: count for kind, count in zip(_TOKEN_KINDS[tokens], held[player]) if count}
-            for tokens, held in self._tokens_held.items()
-        }
-
-    def observation(self, player: int) -> Observation:
-        seen: Any = super().observation(player)
-        for other, record in enumerate(seen["players"]):
-            record["tokens"] = self._held_tokens(other)
-        # Tokens are public: those on the cities, and the choices a claim left to make.
-        seen["tokens"], seen["token_choices"] = self._tokens_on_board()
-        return seen
-
-    def copy(self) -> Game:
-        game = super().copy()
-        game._tokens_on = {
-            tokens: [list(kinds) for kinds in places] for tokens, places in self._tokens_on.items()
-        }
-        game._tokens_held = {
-            tokens: [list(kinds) for kinds in held] for tokens, held in self._tokens_held.items()
-        }
-        game._token_choices = list(self._token_choices)
-        return game
-
-    @classmethod
-    def _restore(cls, state: Any) -> Self:
-        game = super()._restore(state)
-        for player, record in enumerate(state["players"]):
-            for tokens, kinds in record.get("tokens", {}).items():
-                game._tokens_held[tokens][player] = [kinds.get(kind, 0) for kind in _TOKEN_KINDS[tokens]]
-        for tokens, places in state.get("tokens", {}).items():
-            game._tokens_on[tokens] = [
-                [places.get(place, {}).get(kind, 0) for kind in _TOKEN_KINDS[tokens]]
-                for place in _TOKEN_PLACES[tokens]
-            ]
-        game._token_choices = [
-            (choice["tokens"], _TOKEN_PLACE_AT[choice["tokens"]][choice["city"]])
-            for choice in state.get("token_choices", [])
-        ]
-        return game
 
     # -- the choices a claim leaves: which token to take --------------------------------------
 
@@ -3710,79 +3781,38 @@ class _TokensGame(_CountriesGame):
 
     def _refuse_in_phase(self, phase: str) -> None:
         if phase == "take_token":
-            tokens, at = self._token_choices[0]
-            raise IllegalAction("must_take_token", token=_TOKEN_ONE[tokens], city=_TOKEN_PLACES[tokens][at])
+            choice = self._token_choices[0]
+            raise IllegalAction("must_take_token", token=_TOKEN_ONE[choice["tokens"]], city=choice["city"])
         super()._refuse_in_phase(phase)
 
     def _set_up(self) -> None:
         """The tokens on their places, drawn at random from each set's supply: editions/germany.aventuriers:98."""
         super()._set_up()
         for tokens, record in TOKENS.items():
-            supply = [kind for kind, count in enumerate(record["kinds"].values()) for _ in range(count)]
+            supply = [kind for kind, count in record["kinds"].items() for _ in range(count)]
             self._rng.shuffle(supply)
-            for at, count in enumerate(record["on"].values()):
+            for place, count in record["on"].items():
                 for _ in range(count):
-                    self._tokens_on[tokens][at][supply.pop()] += 1
+                    self._tokens[tokens][place][supply.pop()] += 1
 
     @classmethod
     def _check_fields(cls, state: Any, seen: _Seen) -> None:
-        """from_dict's checks of the tokens, editions/germany.aventuriers:98: those the players hold and those
-        on the board, never more of a kind than the edition has nor more than set-up lays, and
-        a choice of a kind only where two kinds lie."""
+        """from_dict's checks of the tokens, editions/germany.aventuriers:98, beyond their shapes and their
+        total, which the core checks: never more of a kind than the edition has, and a choice
+        of a kind only where two kinds lie."""
         super()._check_fields(state, seen)
-        token_counts = {tokens: dict.fromkeys(_TOKEN_KINDS[tokens], 0) for tokens in TOKENS}
-        for seat, record in enumerate(seen.players):
-            where = f"players[{seat}]"
-            held = record.get("tokens", {})
-            if not isinstance(held, dict) or any(tokens not in TOKENS for tokens in held):
-                _invalid(f"{where}.tokens doit être un dict des jeux de jetons ({', '.join(TOKENS)})")
-            for tokens, kinds in held.items():
-                if not isinstance(kinds, dict):
-                    _invalid(f"{where}.tokens.{tokens} doit être un dict des sortes à leur nombre")
-                for kind, number in kinds.items():
-                    if kind not in token_counts[tokens]:
-                        _invalid(f"{where}.tokens.{tokens} a une sorte inconnue, {_shown(kind)}")
-                    token_counts[tokens][kind] += _integer(number, f"{where}.tokens.{tokens}.{kind}", 0, None)
-        placed = state.get("tokens", {})
-        if not isinstance(placed, dict) or any(tokens not in TOKENS for tokens in placed):
-            _invalid(f"tokens doit être un dict des jeux de jetons ({', '.join(TOKENS)})")
-        for tokens, places in placed.items():
-            if not isinstance(places, dict) or any(place not in _TOKEN_PLACE_AT[tokens] for place in places):
-                _invalid(
-                    f"tokens.{tokens} doit être un dict de ses lieux ({', '.join(_TOKEN_PLACES[tokens])})"
-                )
-            for place, kinds in places.items():
-                if not isinstance(kinds, dict):
-                    _invalid(f"tokens.{tokens}.{place} doit être un dict des sortes à leur nombre")
-                for kind, number in kinds.items():
-                    if kind not in token_counts[tokens]:
-                        _invalid(f"tokens.{tokens}.{place} a une sorte inconnue, {_shown(kind)}")
-                    token_counts[tokens][kind] += _integer(number, f"tokens.{tokens}.{place}.{kind}", 0, None)
-        for tokens, counts in token_counts.items():
-            supply, on = TOKENS[tokens]["kinds"], sum(TOKENS[tokens]["on"].values())
-            for kind, number in counts.items():
-                if number > supply[kind]:
+        placed = state.get("tokens") or {}
+        for tokens, record in TOKENS.items():
+            held = [(player.get("tokens") or {}).get(tokens) or {} for player in seen.players]
+            for kind, supply in record["kinds"].items():
+                on_board = sum(kinds.get(kind, 0) for kinds in (placed.get(tokens) or {}).values())
+                number = on_board + sum(kinds.get(kind, 0) for kinds in held)
+                if number > supply:
                     _invalid(
-                        f"{number} jetons «\u00a0{kind}\u00a0» de {tokens} en jeu, quand l’édition en a {supply[kind]}"
+                        f"{number} jetons «\u00a0{kind}\u00a0» de {tokens} en jeu, quand l’édition en a {supply}"
                     )
-            if sum(counts.values()) > on:
-                _invalid(
-                    f"{sum(counts.values())} jetons de {tokens} en jeu, quand la mise en place en pose {on}"
-                )
-        choices = state.get("token_choices", [])
-        if not isinstance(choices, list) or (seen.phase == "take_token") != bool(choices):
-            _invalid("token_choices doit être une liste, non vide si et seulement si la phase est take_token")
-        for choice in choices:
-            tokens = choice.get("tokens") if isinstance(choice, dict) else None
-            if not isinstance(tokens, str) or tokens not in TOKENS or not isinstance(choice.get("city"), str):
-                _invalid(
-                    f"un choix de jeton nomme un jeu de jetons et l’un de ses lieux, pas {_shown(choice)}"
-                )
-            kinds = (
-                placed.get(tokens, {}).get(choice["city"], {})
-                if choice["city"] in _TOKEN_PLACE_AT[tokens]
-                else {}
-            )
+        for choice in state.get("token_choices", []):
+            kinds = (placed.get(choice["tokens"]) or {}).get(choice["city"]) or {}
             if sum(1 for number in kinds.values() if number) < 2:
                 _invalid(
                     f"un choix de jeton à {_shown(choice['city'])} demande des jetons de deux sortes à cet endroit"
@@ -4005,6 +4035,13 @@ def _check_state(state: Any, game: type[_CoreGame]) -> None:
             _once(ticket, tickets)
         if len(pending) > _pending_limit(phase, index == current):
             _invalid(f"{where} a {len(pending)} tickets en attente en phase {phase}")
+        _check_keys(record.get("tokens"), f"{where}.tokens", ("passengers",))
+        _check_tally(
+            (record.get("tokens") or {}).get("passengers"),
+            f"{where}.tokens" + "." + "passengers",
+            _PLAYERS_TOKENS_IDS["passengers"],
+            None,
+        )
     market = state.get("market")
     if not isinstance(market, list) or len(market) != MARKET_SIZE:
         _invalid(f"market doit être une liste de {MARKET_SIZE} cartes ou null")
@@ -4031,7 +4068,26 @@ def _check_state(state: Any, game: type[_CoreGame]) -> None:
     _integer(state.get("consecutive_passes", 0), "consecutive_passes", 0, count)
     _integer(state.get("turns_played", 0), "turns_played", 0, None)
     _integer(state.get("rng", 0), "rng", 0, _MASK)
+    _check_keys(state.get("tokens"), "tokens", ("passengers",))
+    _check_grid(
+        (state.get("tokens") or {}).get("passengers"),
+        "tokens" + "." + "passengers",
+        _TOKENS_IDS["passengers"],
+        _TOKENS_BY["passengers"],
+        None,
+    )
+    _check_choices(state.get("token_choices"), "token_choices", ("tokens", "city"), _TOKEN_CHOICES_IDS)
+    if (phase == "take_token") != bool(state.get("token_choices")):
+        _invalid("token_choices n’est pas vide si et seulement si la phase est take_token")
     _check_piles(state.get("ticket_decks"), "ticket_decks", _TICKET_DECKS_IDS)
+    conserved = sum(
+        sum(numbers.values()) for numbers in ((state.get("tokens") or {}).get("passengers") or {}).values()
+    ) + sum(sum(((record.get("tokens") or {}).get("passengers") or {}).values()) for record in players)
+    if conserved > 60:
+        _invalid(
+            "tokens.passengers et players[…].tokens.passengers"
+            + f" font {conserved}, quand ils doivent faire au plus 60"
+        )
     game._check_fields(state, _Seen(players, phase, current, cards, owners, tickets, scores))
     for index, (record, points) in enumerate(zip(players, scores)):
         if record.get("score") != points:
@@ -4080,6 +4136,61 @@ def _check_piles(value, where: str, ids) -> None:
         _invalid(f"{where} doit être un dict dont les clés sont parmi {', '.join(ids)}, pas {_shown(value)}")
     for item, pile in value.items():
         _ids(pile, _TICKET_INDEX, f"{where}.{item}")
+
+
+def _check_keys(value, where: str, keys: tuple[str, ...]) -> None:
+    """Fields the core keeps under a key's paths (a set of tokens each): {path: its field}."""
+    if value is not None and (not isinstance(value, dict) or not all(item in keys for item in value)):
+        _invalid(f"{where} doit être un dict dont les clés sont parmi {', '.join(keys)}, pas {_shown(value)}")
+
+
+def _check_grid(value, where: str, ids, by, at_most: int | None) -> None:
+    """A grid the core keeps for a mechanism: {id: {second id: a number up to its bound}}."""
+    if value is None:
+        return
+    if not isinstance(value, dict) or not all(isinstance(item, str) and item in ids for item in value):
+        _invalid(f"{where} doit être un dict dont les clés sont parmi {', '.join(ids)}, pas {_shown(value)}")
+    for item, numbers in value.items():
+        if not isinstance(numbers, dict) or not all(
+            isinstance(other, str) and other in by for other in numbers
+        ):
+            _invalid(
+                f"{where}.{item} doit être un dict dont les clés sont parmi {', '.join(by)}, pas {_shown(numbers)}"
+            )
+        for other, number in numbers.items():
+            _integer(number, f"{where}.{item}.{other}", 0, at_most)
+
+
+def _check_choices(value, where: str, keys: tuple[str, ...], ids) -> None:
+    """Choices the core keeps for a mechanism, waiting for a player: records of `keys`, each
+    picking an id among those of its kind (`ids`: by the value of its first key, where it has two)."""
+    if value is None:
+        return
+    if not isinstance(value, list):
+        _invalid(f"{where} doit être une liste de choix, pas {_shown(value)}")
+    for choice in value:
+        if not isinstance(choice, dict) or not all(isinstance(choice.get(key), str) for key in keys):
+            _invalid(f"un choix de {where} nomme {' et '.join(keys)}, pas {_shown(choice)}")
+        options = ids.get(choice[keys[0]]) if len(keys) == 2 else ids
+        if options is None or choice[keys[-1]] not in options:
+            _invalid(
+                f"un choix de {where} nomme {' et '.join(keys)} parmi ceux de l’édition, pas {_shown(choice)}"
+            )
+
+
+def _keyed_by(value, where: str, ids, at_most) -> dict:
+    """The bound of each id of a tally or of numbered items (one for all, one per id, or none)."""
+    if not isinstance(value, dict) or not all(isinstance(item, str) and item in ids for item in value):
+        _invalid(f"{where} doit être un dict dont les clés sont parmi {', '.join(ids)}, pas {_shown(value)}")
+    return dict(zip(ids, at_most, strict=True)) if isinstance(at_most, tuple) else dict.fromkeys(ids, at_most)
+
+
+def _check_tally(value, where: str, ids, at_most) -> None:
+    """A tally the core keeps for a mechanism: {id: a number from 0 to its bound}."""
+    if value is not None:
+        bounds = _keyed_by(value, where, ids, at_most)
+        for item, number in value.items():
+            _integer(number, f"{where}.{item}", 0, bounds[item])
 
 
 def _ids(value, known, what: str) -> list:

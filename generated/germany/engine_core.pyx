@@ -2194,17 +2194,19 @@ cdef class Game:
         self.s.passes = game._passes
         self.turns_before = game._turns
         self.s.twin_closes = game._twin_closes
+        # The core keeps the tokens in the form `to_dict` writes them (names), here in C by number.
         for index, tokens in enumerate(_TOKEN_SET_IDS):
-            for place, kinds in enumerate(game._tokens_on[tokens]):
-                for color, number in enumerate(kinds):
-                    self.s.tokens_on[index][place][color] = number
-            for player, kinds in enumerate(game._tokens_held[tokens]):
-                for color, number in enumerate(kinds):
-                    self.s.tokens_held[player][index][color] = number
+            kind_ids, place_at = _TOKEN_KIND_IDS[index], _pure._TOKEN_PLACE_AT[tokens]
+            for place, counts in game._tokens[tokens].items():
+                for kind_number, kind in enumerate(kind_ids):
+                    self.s.tokens_on[index][place_at[place]][kind_number] = counts[kind]
+            for player, held in enumerate(game._players_tokens):
+                for kind_number, kind in enumerate(kind_ids):
+                    self.s.tokens_held[player][index][kind_number] = held[tokens][kind]
         self.s.token_choices_count = _room(game._token_choices, TOKEN_CHOICES_MOST)
-        for place, (tokens, at) in enumerate(game._token_choices):
-            self.s.token_choice_set[place] = _TOKEN_SET_IDS.index(tokens)
-            self.s.token_choice_at[place] = at
+        for place, choice in enumerate(game._token_choices):
+            self.s.token_choice_set[place] = _TOKEN_SET_IDS.index(choice["tokens"])
+            self.s.token_choice_at[place] = _pure._TOKEN_PLACE_AT[choice["tokens"]][choice["city"]]
         # The second deck as the pure engine keeps it (`ticket_decks`): ids, read as indices.
         mix_deck = game._ticket_decks[_pure.TICKET_MIX["kind"]]
         self.s.mix_size = _room(mix_deck, TICKET_COUNT)
@@ -2467,22 +2469,25 @@ cdef int _write(Game core, game) except -1:
     game._passes = core.s.passes
     game._turns = core.turns_before + core.s.turns
     game._rng.state = core.s.rng
-    game._tokens_on = {
-        tokens: [
-            [core.s.tokens_on[index][place][color] for color in range(TOKEN_KINDS[index])]
-            for place in range(TOKEN_PLACES[index])
-        ]
+    game._tokens = {
+        tokens: {
+            place: {kind: core.s.tokens_on[index][at][color] for color, kind in enumerate(_TOKEN_KIND_IDS[index])}
+            for at, place in enumerate(_pure._TOKEN_PLACES[tokens])
+        }
         for index, tokens in enumerate(_TOKEN_SET_IDS)
     }
-    game._tokens_held = {
-        tokens: [
-            [core.s.tokens_held[player][index][color] for color in range(TOKEN_KINDS[index])]
-            for player in range(core.s.players)
-        ]
-        for index, tokens in enumerate(_TOKEN_SET_IDS)
-    }
+    game._players_tokens = [
+        {
+            tokens: {kind: core.s.tokens_held[player][index][color] for color, kind in enumerate(_TOKEN_KIND_IDS[index])}
+            for index, tokens in enumerate(_TOKEN_SET_IDS)
+        }
+        for player in range(core.s.players)
+    ]
     game._token_choices = [
-        (_TOKEN_SET_IDS[core.s.token_choice_set[place]], core.s.token_choice_at[place])
+        {
+            "tokens": _TOKEN_SET_IDS[core.s.token_choice_set[place]],
+            "city": _pure._TOKEN_PLACES[_TOKEN_SET_IDS[core.s.token_choice_set[place]]][core.s.token_choice_at[place]],
+        }
         for place in range(core.s.token_choices_count)
     ]
     game._ticket_decks = {

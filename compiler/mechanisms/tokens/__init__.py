@@ -238,6 +238,7 @@ class TokenRules(Mechanism):
                     positive=True,
                     conserved=conserved,
                     drawn=Drawn.COUNTS,
+                    derived=True,
                 ),
                 StateField(
                     key="tokens",
@@ -248,6 +249,7 @@ class TokenRules(Mechanism):
                     over=kinds,
                     positive=True,
                     conserved=conserved,
+                    derived=True,
                 ),
                 StateField(
                     key="token_choices",
@@ -258,6 +260,7 @@ class TokenRules(Mechanism):
                     pick="city",
                     match=("tokens", tokens.id),
                     phase="take_token",
+                    derived=True,
                 ),
             ]
         return tuple(found)
