@@ -57,14 +57,15 @@ CASES: list[tuple[str, int, Callable[[dict, Any], None], str]] = [
         "asia-equipes",
         4,
         lambda state, _: state["teams"][0].update(holder={"purple": 1}),
-        "teams[0].holder a une couleur inconnue, 'purple'",
+        "teams[0].holder doit être un dict dont les clés sont parmi red, blue, green, yellow, orange, black, white,"
+        " pink, locomotive, pas {'purple': 1}",
     ),
     ("asia-equipes", 4, _shares_too_many, "players[0] a 2 tickets à partager en phase setup_tickets"),
     (
         "asia-equipes",
         4,
         lambda state, _: state.update(drawn_card="red"),
-        "une carte piochée attend sa place si et seulement si la phase est place_card",
+        "drawn_card attend si et seulement si la phase est place_card",
     ),
     (
         "asia-equipes",

@@ -250,7 +250,11 @@ def test_a_mechanism_whose_state_the_core_keeps_writes_none_of_its_bookkeeping()
             text = "\n".join(path.read_text() for path in Path(mechanism.folder).rglob("*.j2"))
             native = ENGINES / built.module_name / "engine_core.pyx"
             # Their native form is their mechanism's own, which its native part loads and writes.
-            natively_own = [f for f in derived if f.shape.value in _NATIVELY_OWN or f.path]
+            natively_own = [
+                f
+                for f in derived
+                if f.shape.value in _NATIVELY_OWN or f.path or f.indexed or f.scope.value == "team"
+            ]
             for field in derived if native.exists() else ():
                 if field in natively_own:
                     continue
@@ -266,7 +270,7 @@ def test_a_mechanism_whose_state_the_core_keeps_writes_none_of_its_bookkeeping()
                     f"game._{field.key} =",
                     f'state["{field.key}"] =',
                     f'seen["{field.key}"] =',
-                    f'"{field.key}": self.',
+                    f'"{field.key}": self._',
                     f'        "_{field.key}",',  # a slot
                 ):
                     assert bookkeeping not in (pure if field in natively_own else text), (
@@ -285,7 +289,7 @@ def test_a_mechanism_whose_state_the_core_keeps_writes_none_of_its_bookkeeping()
 
 
 # The shapes whose native form is their mechanism's own (a tunnel's claim in C fields, a deck of
-# ticket indices, tokens by place and kind).
+# ticket indices, tokens by place and kind), as are a team's fields and those kept by index.
 _NATIVELY_OWN = ("pending", "piles", "grid", "choices")
 
 
@@ -465,3 +469,51 @@ def test_the_core_keeps_fields_under_a_key_s_paths_and_choices_of_several_sets()
     )
     with pytest.raises(ValueError, match="no path tells them apart"):
         KeptState.of([twice, twice])
+
+
+def test_the_core_keeps_a_team_s_fields_by_index_and_shows_the_others_their_sizes() -> None:
+    """A team's holder of cards, kept by colour index as the core keeps a hand: recorded for
+    every team with its seats, observed whole by its own team, as its size by the others."""
+    from aventuriers.compiler.emit.kept_state import KeptState
+    from aventuriers.compiler.mechanisms.state import Scope, Seen, Shape, StateField
+
+    holder = StateField(
+        key="holder",
+        scope=Scope.TEAM,
+        shape=Shape.TALLY,
+        label="x",
+        over="COLORS",
+        seen=Seen.OWNER,
+        counted_as="holder_size",
+        holds="cards",
+        derived=True,
+        indexed=True,
+    )
+    kept = KeptState.of([holder])
+    assert kept.init() == [
+        "self._team_holder: list[list[int]] = [[0] * len(COLORS) for _ in range(players // TEAM_SIZE)]"
+    ]
+    seats = '"players": list(range(team * TEAM_SIZE, (team + 1) * TEAM_SIZE))'
+    assert kept.record_state() == [
+        f'state["teams"] = [{{{seats}, "holder": dict(zip(COLORS, self._team_holder[team]))}}'
+        " for team in range(self.players // TEAM_SIZE)]"
+    ]
+    assert kept.observe_state() == [
+        f'seen["teams"] = [{{{seats}, "holder_size": sum(self._team_holder[team])}}'
+        " for team in range(self.players // TEAM_SIZE)]",
+        'own_team = seen["teams"][player // TEAM_SIZE]',
+        'own_team["holder"] = dict(zip(COLORS, self._team_holder[player // TEAM_SIZE]))',
+    ]
+    assert kept.load_state() == [
+        'for team, record in enumerate(state.get("teams", [])):',
+        '    game._team_holder[team] = [(record.get("holder") or {}).get(item, 0) for item in COLORS]',
+    ]
+    assert kept.check_end()[-3:] == [
+        '    _check_tally(record.get("holder"), f"{where}.holder", COLORS, None)',
+        '    for color, held in (record.get("holder") or {}).items():',
+        "        cards[_COLOR_INDEX[color]] += held",
+    ]
+    with pytest.raises(ValueError, match="kept by index only"):
+        KeptState.of(
+            [StateField(key="x", scope=Scope.GAME, shape=Shape.GRID, label="x", indexed=True, derived=True)]
+        )

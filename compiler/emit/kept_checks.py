@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..mechanisms.state import Scope, Shape, StateField
-from .kept_forms import SHAPES, Kept
+from .kept_forms import Kept, forms_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,21 +28,21 @@ class KeptChecks:
 
     def check_helpers(self) -> set[str]:
         """The engine's `_check_*` helpers the fields need (the others are not printed)."""
-        found = {SHAPES[field.shape].check for field in self.fields}
+        found = {forms_of(field).check for field in self.fields}
         return found | ({"_check_keys"} if any(kept.paths for kept in self.groups) else set())
 
     def _kept_of(self, field: StateField) -> Kept:
         return next(kept for kept in self.groups if field in kept.members)
 
     def _check(self, kept: Kept, field: StateField, value: str, where: str) -> str:
-        helper, bound, extra = SHAPES[field.shape].check, field.at_most, ""
+        helper, bound, extra = forms_of(field).check, field.at_most, ""
         if field.shape is Shape.NUMBERS:
             tally = next(other for other in self.fields if other.key == field.numbered_by)
             bound = tally.at_most
             extra = f", numbered_{field.numbered_by}"
         elif field.shape is Shape.COUNT:
             return f"{helper}({value}, {where}, {bound!r})"
-        elif field.shape is Shape.PENDING:
+        elif field.shape in (Shape.PENDING, Shape.CARD):
             return f"{helper}({value}, {where})"
         elif field.shape is Shape.PILES:
             return f"{helper}({value}, {where}, {kept.ids(field)})"
@@ -59,7 +59,7 @@ class KeptChecks:
     def _checks(self, kept: Kept, value: str, where: str) -> list[str]:
         """The checks of an attribute's value in a record: its paths' mapping, then each member."""
         if kept.field.shape is Shape.CHOICES or not kept.paths:
-            return [self._check(kept, kept.field, value, where)]
+            return [self._check(kept, kept.field, value, where), *self._held(kept.field, value)]
         lines = [f"_check_keys({value}, {where}, {kept.paths!r})"]
         for member in kept.members:
             tag = repr(member.path[0])
@@ -67,6 +67,26 @@ class KeptChecks:
             inner_where = f'{where} + "." + {tag}'
             lines.append(self._check(kept, member, f"({value} or {{}}).get({tag})", inner_where))
         return lines
+
+    @staticmethod
+    def _held(field: StateField, value: str) -> list[str]:
+        """What a field holds, counted with the core's: its train cards with the others in play,
+        its tickets once in the whole state. Piles are their mechanism's to count: which pile a
+        ticket lies in is its rule."""
+        if field.holds == "cards" and field.shape is Shape.TALLY:
+            return [
+                f"for color, held in ({value} or {{}}).items():",
+                "    cards[_COLOR_INDEX[color]] += held",
+            ]
+        if field.holds == "cards" and field.shape is Shape.CARD:
+            return [f"if {value} is not None:", f"    cards[_COLOR_INDEX[{value}]] += 1"]
+        if field.holds == "tickets" and field.shape is Shape.IDS:
+            return [f"for ticket in {value} or []:", "    _once(ticket, tickets)"]
+        if field.holds is not None and field.shape is not Shape.PILES:
+            raise ValueError(
+                f"{field.key!r}: the core counts the cards of a tally or a card, the tickets of ids"
+            )
+        return []
 
     def check_start(self) -> list[str]:
         """Before the players' records: the numbers seen so far of each numbered field, and the
@@ -114,13 +134,13 @@ class KeptChecks:
                     f'        _invalid(f"{{item}} est à la fois dans {field.key} et parmi les routes d’un joueur")',
                 ]
             if field.phase is not None:
-                # A pending record waits; a list of choices is not empty.
-                said = "attend" if field.shape is Shape.PENDING else "n’est pas vide"
+                # A pending record or a card waits; a list of choices is not empty.
+                said = "attend" if field.shape in (Shape.PENDING, Shape.CARD) else "n’est pas vide"
                 lines += [
                     f"if (phase == {field.phase!r}) != bool({got}):",
                     f'    _invalid("{field.key} {said} si et seulement si la phase est {field.phase}")',
                 ]
-        lines += self._conserved() + self._spaces()
+        lines += self._check_teams() + self._conserved() + self._spaces()
         for field in self.fields:
             if any(other.numbered_by == field.key for other in self.fields):
                 taken = f'(state.get("{field.key}") or {{}}).get(item, 0)'
@@ -129,6 +149,28 @@ class KeptChecks:
                     f"    if numbers and max(numbers) > {taken}:",
                     f'        _invalid(f"le numéro {{max(numbers)}} de {{item}} est détenu, mais {field.key} n’en compte que {{{taken}}}")',
                 ]
+        return lines
+
+    def _check_teams(self) -> list[str]:
+        """The teams' records: one per TEAM_SIZE consecutive seats, each naming its seats."""
+        teams = self._of(Scope.TEAM)
+        if not teams:
+            return []
+        lines = [
+            'teams = state.get("teams")',
+            "if not isinstance(teams, list) or len(teams) != count // TEAM_SIZE:",
+            '    _invalid(f"teams doit être une liste de {count // TEAM_SIZE} équipes")',
+            "for team, record in enumerate(teams):",
+            '    where = f"teams[{team}]"',
+            "    seats = list(range(team * TEAM_SIZE, (team + 1) * TEAM_SIZE))",
+            '    if not isinstance(record, dict) or record.get("players") != seats:',
+            '        _invalid(f"{where} doit être un dict dont les joueurs sont {seats}")',
+        ]
+        for kept in teams:
+            key = kept.key
+            lines += [
+                f"    {line}" for line in self._checks(kept, f'record.get("{key}")', f'f"{{where}}.{key}"')
+            ]
         return lines
 
     def _conserved(self) -> list[str]:

@@ -27,11 +27,12 @@ class Forms:
     load: str  # from ``{got}``, the record's value or None when absent (a count: ``{start}`` then)
     check: str  # the engine's helper that checks a record's value
     positive: str | None = None  # the record of a field that lists only numbers above 0
+    size: str | None = None  # what the others see of a field only its owner sees (`counted_as`)
 
 
 SHAPES: dict[Shape, Forms] = {
     Shape.COUNT: Forms("{start}", "{v}", "{v}", "{got}", "_check_count"),
-    Shape.IDS: Forms("[]", "list({v})", "list({v})", "list({got} or [])", "_check_ids"),
+    Shape.IDS: Forms("[]", "list({v})", "list({v})", "list({got} or [])", "_check_ids", size="len({v})"),
     Shape.TALLY: Forms(
         "dict.fromkeys({ids}, 0)",
         "dict({v})",
@@ -39,6 +40,7 @@ SHAPES: dict[Shape, Forms] = {
         "{{**dict.fromkeys({ids}, 0), **({got} or {{}})}}",
         "_check_tally",
         "{{item: number for item, number in {v}.items() if number}}",
+        "sum({v}.values())",
     ),
     # {id: {second id: a number}}: every id recorded, its numbers as a tally.
     Shape.GRID: Forms(
@@ -93,6 +95,53 @@ SHAPES: dict[Shape, Forms] = {
 }
 
 
+# A field kept by index (`StateField.indexed`), as the core keeps its own hands and tickets:
+# ``{table}`` its table's ids in order, ``{index}`` the index of each id.
+INDEXED: dict[Shape, Forms] = {
+    Shape.TALLY: Forms(
+        "[0] * len({table})",
+        "list({v})",
+        "dict(zip({table}, {v}))",
+        "[({got} or {{}}).get(item, 0) for item in {table}]",
+        "_check_tally",
+        "{{item: number for item, number in zip({table}, {v}) if number}}",
+        "sum({v})",
+    ),
+    Shape.IDS: Forms(
+        "[]",
+        "list({v})",
+        "[{table}[item] for item in {v}]",
+        "[{index}[item] for item in {got} or []]",
+        "_check_ids",
+        size="len({v})",
+    ),
+    Shape.CARD: Forms(
+        "None",
+        "{v}",
+        "None if {v} is None else {table}[{v}]",
+        "None if {got} is None else {index}[{got}]",
+        "_check_card",
+    ),
+}
+
+# The tables a field kept by index may range over: their ids in order, and each id's index.
+INDEX_TABLES = {
+    "COLORS": ("COLORS", "_COLOR_INDEX"),
+    "TICKETS": ("_TICKET_IDS", "_TICKET_INDEX"),
+    "ROUTES": ("_ROUTE_IDS", "_ROUTE_INDEX"),
+}
+
+INDEXED_TYPES = {Shape.TALLY: "list[int]", Shape.IDS: "list[int]", Shape.CARD: "int | None"}
+
+
+def forms_of(field: StateField) -> Forms:
+    return INDEXED[field.shape] if field.indexed else SHAPES[field.shape]
+
+
+def type_of(field: StateField) -> str:
+    return INDEXED_TYPES[field.shape] if field.indexed else TYPES[field.shape]
+
+
 # The type of each shape as the engine keeps it (ids are the ids' strings).
 TYPES = {
     Shape.COUNT: "int",
@@ -111,7 +160,9 @@ TYPES = {
 class Kept:
     """One attribute of the game the core keeps: the fields declared under one key of one scope."""
 
-    slot: str  # the game's attribute: `_<key>`, `_players_<key>` where a game field has the key
+    # The game's attribute: `_<key>`; `_players_<key>` where a game field has the key, and a
+    # team's `_team_<key>`.
+    slot: str
     members: tuple[StateField, ...]
 
     @property
@@ -159,12 +210,20 @@ def kept_groups(fields: tuple[StateField, ...]) -> tuple[Kept, ...]:
     for (scope, key), members in grouped.items():
         _check_together(key, members)
         slot = f"_players_{key}" if scope is Scope.PLAYER and key in game_keys else f"_{key}"
+        if scope is Scope.TEAM:
+            slot = f"_team_{key}"
         found.append(Kept(slot, tuple(members)))
     return tuple(found)
 
 
 def _check_together(key: str, members: list[StateField]) -> None:
     first = members[0]
+    if first.indexed and (first.shape not in INDEXED or first.over not in INDEX_TABLES or first.path):
+        raise ValueError(
+            f"{key!r}: kept by index only as a tally, ids or a card of {', '.join(INDEX_TABLES)}"
+        )
+    if first.shape is Shape.CARD and not first.indexed:
+        raise ValueError(f"{key!r}: the core keeps a card by its index")
     shared = ("shape", "seen", "players", "phase", "pick")
     if any(getattr(member, name) != getattr(first, name) for member in members for name in shared):
         raise ValueError(f"{key!r}: the fields under one key share their shape, visibility and phase")

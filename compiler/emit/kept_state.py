@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from ..mechanisms.state import Scope, Seen, Shape, StateField
 from .kept_checks import KeptChecks
-from .kept_forms import SHAPES, TYPES, Kept, kept_groups
+from .kept_forms import INDEX_TABLES, INDEXED, SHAPES, Kept, forms_of, kept_groups, type_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,8 +45,7 @@ class KeptState(KeptChecks):
                     f"a kept field's key and phase are identifiers, not {field.key!r}, {field.phase!r}"
                 )
             if (
-                field.shape not in SHAPES
-                or field.scope is Scope.TEAM
+                (field.shape not in SHAPES and not (field.indexed and field.shape in INDEXED))
                 or (field.seen is Seen.SIZES and (field.shape, field.scope) != (Shape.PILES, Scope.GAME))
                 or (field.shape is Shape.CHOICES and field.scope is not Scope.GAME)
             ):
@@ -95,16 +94,32 @@ class KeptState(KeptChecks):
         return "{" + ", ".join(parts) + "}"
 
     def _form(self, kept: Kept, field: StateField, which: str, v: str) -> str:
-        forms = SHAPES[field.shape]
+        forms = forms_of(field)
         text = (
             forms.positive
             if which == "record" and field.positive and forms.positive
             else getattr(forms, which)
         )
         keys = kept.choice_keys if field.shape is Shape.CHOICES else field.keys
+        table, index = INDEX_TABLES.get(field.over, ("", "")) if isinstance(field.over, str) else ("", "")
         return text.format(
-            ids=kept.ids(field), by=kept.by(field), start=field.start, keys=repr(keys), v=v, got=v
+            ids=kept.ids(field),
+            by=kept.by(field),
+            start=field.start,
+            keys=repr(keys),
+            v=v,
+            got=v,
+            table=table,
+            index=index,
         )
+
+    @staticmethod
+    def _size(kept: Kept, v: str) -> str:
+        """What the others see of a field only its owner sees: its size, under `counted_as`."""
+        size = forms_of(kept.field).size
+        if size is None:
+            raise ValueError(f"{kept.key!r}: the others see no size of a {kept.field.shape.value}")
+        return size.format(v=v)
 
     @staticmethod
     def _got(kept: Kept, source: str) -> str:
@@ -123,12 +138,16 @@ class KeptState(KeptChecks):
         for kept in self.groups:
             field = kept.field
             empty = self._value(kept, "empty", "")
-            kind = TYPES[field.shape]
+            kind = type_of(field)
             if kept.paths:
                 kind = f"dict[str, {kind}]"
-            if field.scope is Scope.PLAYER:
+            if field.scope is not Scope.GAME:
+                seats = "players" if field.scope is Scope.PLAYER else "players // TEAM_SIZE"
                 scalar = field.shape is Shape.COUNT
-                empty = f"[{empty}] * players" if scalar else f"[{empty} for _ in range(players)]"
+                if scalar:
+                    empty = f"[{empty}] * ({seats})" if " " in seats else f"[{empty}] * {seats}"
+                else:
+                    empty = f"[{empty} for _ in range({seats})]"
                 kind = f"list[{kind}]"
             if field.players is not None:
                 empty = f"{empty} if players == {field.players} else None"
@@ -140,9 +159,9 @@ class KeptState(KeptChecks):
         lines = []
         for kept in self.groups:
             field, mine = kept.field, f"self.{kept.slot}"
-            if field.scope is Scope.PLAYER and field.shape is Shape.COUNT:
+            if field.scope is not Scope.GAME and field.shape is Shape.COUNT:
                 copied = f"list({mine})"
-            elif field.scope is Scope.PLAYER:
+            elif field.scope is not Scope.GAME:
                 copied = f"[{self._value(kept, 'copy', 'value')} for value in {mine}]"
             else:
                 copied = self._value(kept, "copy", mine)
@@ -158,10 +177,17 @@ class KeptState(KeptChecks):
         ]
 
     def observe_player(self) -> list[str]:
-        return [
+        lines = [
             line
             for kept, line in zip(self._of(Scope.PLAYER), self.record_player("other"), strict=True)
             if kept.field.seen is Seen.ALL
+        ]
+        if self._of(Scope.TEAM):
+            lines.append('"team": other // TEAM_SIZE,')  # whose team's record is `teams[team]`
+        return lines + [
+            f'"{kept.field.counted_as}": {self._size(kept, f"self.{kept.slot}[other]")},'
+            for kept in self._of(Scope.PLAYER)
+            if kept.field.counted_as is not None
         ]
 
     def observe_own(self) -> list[str]:
@@ -181,17 +207,44 @@ class KeptState(KeptChecks):
                     f'{into}["{field.shown_as}"] = {{item: len(pile) for item, pile in {mine}.items()}}'
                 )
                 continue
-            if seen_only and field.seen is not Seen.ALL:
+            if seen_only and field.seen is Seen.OWNER:
+                # A game's field only its owner sees is the current player's (a card drawn blind).
+                value = self._value(kept, "record", mine)
+                lines.append(f'{into}["{field.key}"] = ({value}) if player == self._current else None')
                 continue
             line = f'{into}["{field.key}"] = {self._value(kept, "record", mine)}'
             lines += [f"if {mine} is not None:", f"    {line}"] if field.players is not None else [line]
         return lines
 
     def record_state(self) -> list[str]:
-        return self._record_game("state", seen_only=False)
+        return self._record_game("state", seen_only=False) + self._record_teams("state", seen_only=False)
 
     def observe_state(self) -> list[str]:
-        return self._record_game("seen", seen_only=True)
+        return self._record_game("seen", seen_only=True) + self._record_teams("seen", seen_only=True)
+
+    def _record_teams(self, into: str, seen_only: bool) -> list[str]:
+        """The teams' records, each with its seats: seen by all, or only the sizes of what its
+        own team alone sees, which the observer's team's record then shows whole."""
+        teams = self._of(Scope.TEAM)
+        if not teams:
+            return []
+        parts = ['"players": list(range(team * TEAM_SIZE, (team + 1) * TEAM_SIZE))']
+        own: list[Kept] = []
+        for kept in teams:
+            mine = f"self.{kept.slot}[team]"
+            if seen_only and kept.field.seen is Seen.OWNER:
+                own.append(kept)
+                if kept.field.counted_as is not None:
+                    parts.append(f'"{kept.field.counted_as}": {self._size(kept, mine)}')
+            else:
+                parts.append(f'"{kept.key}": {self._value(kept, "record", mine)}')
+        lines = [f'{into}["teams"] = [{{{", ".join(parts)}}} for team in range(self.players // TEAM_SIZE)]']
+        if own:
+            lines.append(f'own_team = {into}["teams"][player // TEAM_SIZE]')
+        for kept in own:
+            value = self._value(kept, "record", f"self.{kept.slot}[player // TEAM_SIZE]")
+            lines.append(f'own_team["{kept.key}"] = {value}')
+        return lines
 
     def load_player(self) -> list[str]:
         return [
@@ -201,6 +254,12 @@ class KeptState(KeptChecks):
 
     def load_state(self) -> list[str]:
         lines = []
+        if teams := self._of(Scope.TEAM):
+            lines.append('for team, record in enumerate(state.get("teams", [])):')
+            lines += [
+                f"    game.{kept.slot}[team] = " + self._value(kept, "load", self._got(kept, "record"))
+                for kept in teams
+            ]
         for kept in self._of(Scope.GAME):
             line = f"game.{kept.slot} = " + self._value(kept, "load", self._got(kept, "state"))
             lines += (

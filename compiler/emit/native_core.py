@@ -34,7 +34,7 @@ from ..mechanisms import (
     used_by,
 )
 from ..mechanisms.base import CONDITIONS, NATIVE_CLASS
-from ..mechanisms.state import Shape
+from ..mechanisms.state import Scope, Shape
 from .engine import EngineView, environment
 from .native_kept import NativeKept
 
@@ -117,9 +117,16 @@ class CoreView:
         """The state fields the core keeps for the mechanisms (`derived`), in C."""
         # A pending record's, piles', grids' and choices' native forms are their mechanism's own
         # (a tunnel's claim in C fields, a deck of ticket indices, tokens by place and kind),
-        # and so are those of fields under a key's paths: its native part loads and writes them.
+        # and so are those of fields under a key's paths, a team's and those kept by index (a
+        # team's holder): its native part loads and writes them.
         own = (Shape.PENDING, Shape.PILES, Shape.GRID, Shape.CHOICES)
-        return NativeKept.of(tuple(f for f in self.engine.kept.fields if f.shape not in own and not f.path))
+        return NativeKept.of(
+            tuple(
+                f
+                for f in self.engine.kept.fields
+                if f.shape not in own and not f.path and not f.indexed and f.scope is not Scope.TEAM
+            )
+        )
 
     @property
     def native_scoring(self) -> bool:

@@ -319,8 +319,9 @@ def citation(rules: tuple[Any, ...]) -> str:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Attribute:
     """A working attribute of the engine's game that no state field records as the core keeps
-    it: the core prints its slot and its start in `Game.__init__`, as the engine's own. Its
-    mechanism's class copies, records and loads it (`copy`, `to_dict`, `_restore`). One that
+    it: the core prints its slot and its start in `Game.__init__`, as the engine's own, and a
+    fixed one's copy. Its mechanism's class copies, records and loads the others (`copy`,
+    `to_dict`, `_restore`). One that
     only the mechanism's class reads may live in that class instead (its `__slots__`, its
     `__init__` after `super()`); one the parts printed in the core read is declared here."""
 
@@ -328,6 +329,7 @@ class Attribute:
     type: str  # its annotation, as the engine spells it
     start: str  # its value when the game is made, Python over `players`
     why: str  # the comment above its start, a sentence (what it holds)
+    fixed: bool = False  # never changed once the game is made: a copy shares it (the core's copy)
 
     def __post_init__(self) -> None:
         if not (self.name.startswith("_") and self.name.isidentifier()):

@@ -21,7 +21,9 @@ from .marks import Drawn
 class Scope(Enum):
     GAME = "game"  # a key of the state itself
     PLAYER = "player"  # a key of each player's record (`players[seat]`)
-    TEAM = "team"  # a key of each team's record (`teams[k]`, whose `players` are its seats)
+    # A key of each team's record (`teams[k]`, whose `players` are its seats): the engine's
+    # TEAM_SIZE consecutive seats form a team.
+    TEAM = "team"
 
 
 class Shape(Enum):
@@ -92,6 +94,10 @@ class StateField:
     # The core keeps it (`compiler/emit/kept_state.py`): its slot `_<key>`, set-up, copy, record,
     # load, observation and shape checks come from this declaration, none from the mechanism.
     derived: bool = False
+    # Kept by the core as its own hands and tickets are, by each id's index in its table ("COLORS",
+    # "TICKETS"): a list of counts by colour, a list of ticket numbers, a colour's number or None.
+    # Read on hot paths (a payment from a team's holder); recorded and loaded by id all the same.
+    indexed: bool = False
 
     def __post_init__(self) -> None:
         wanted = _DRAWN_SHAPES.get(self.drawn)
@@ -113,7 +119,7 @@ class StateField:
         found: dict[str, Any] = {}
         for spec in fields(self):
             value = getattr(self, spec.name)
-            if value == spec.default or spec.name == "derived":  # the compiler's business, not the engine's
+            if value == spec.default or spec.name in ("derived", "indexed"):  # the compiler's business
                 continue
             found[spec.name] = value.value if isinstance(value, Enum) else value
         return found

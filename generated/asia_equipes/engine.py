@@ -196,6 +196,7 @@ STATE_FIELDS: tuple[dict[str, Any], ...] = (
         "scope": "game",
         "shape": "card",
         "label": "carte piochée à l’aveugle, à placer",
+        "over": "COLORS",
         "seen": "owner",
         "phase": "place_card",
         "holds": "cards",
@@ -1926,11 +1927,11 @@ class _CoreGame:
         "_twin_closes",
         "_rng",
         "_open",
-        "_holder",
+        "_team_holder",
         "_team_tickets",
         "_setup_share",
-        "_card_place",
         "_drawn_card",
+        "_card_place",
         "_side",
     )
 
@@ -1960,16 +1961,12 @@ class _CoreGame:
         self._rng = _Random(seed)
         self._open: list[list[int]] = []
         self._index_open_routes()
-        # The teams' train cards.
-        self._holder: list[list[int]] = [[0] * len(COLORS) for _ in range(players // TEAM_SIZE)]
-        # Each team's tickets.
+        self._team_holder: list[list[int]] = [[0] * len(COLORS) for _ in range(players // TEAM_SIZE)]
         self._team_tickets: list[list[int]] = [[] for _ in range(players // TEAM_SIZE)]
-        # Each player's tickets to share at set-up, shared once all have chosen.
         self._setup_share: list[list[int]] = [[] for _ in range(players)]
+        self._drawn_card: int | None = None
         # Where the previous card of this draw went.
         self._card_place: str | None = None
-        # A first card drawn blind, seen by its drawer, not yet placed.
-        self._drawn_card: int | None = None
         # Whom the twin of a double route is closed to.
         self._side: list[int] = _twin_sides(players)
 
@@ -2385,7 +2382,7 @@ class _CoreGame:
         player = self._current
         # The player's own hand and the team's holder pay together: editions/asia-team.aventuriers:47.
         own = self._hands[player]
-        shared = self._holder[player // TEAM_SIZE]
+        shared = self._team_holder[player // TEAM_SIZE]
         hand = [mine + theirs for mine, theirs in zip(own, shared)]
         locomotives = hand[LOCOMOTIVE]
         trains = self._trains[player]
@@ -2422,7 +2419,7 @@ class _CoreGame:
         player = self._current
         # The player's own hand and the team's holder pay together: editions/asia-team.aventuriers:47.
         own = self._hands[player]
-        shared = self._holder[player // TEAM_SIZE]
+        shared = self._team_holder[player // TEAM_SIZE]
         hand = [mine + theirs for mine, theirs in zip(own, shared)]
         locomotives = hand[LOCOMOTIVE]
         trains = self._trains[player]
@@ -2461,7 +2458,7 @@ class _CoreGame:
         player = self._current
         # The player's own hand and the team's holder pay together: editions/asia-team.aventuriers:47.
         own = self._hands[player]
-        shared = self._holder[player // TEAM_SIZE]
+        shared = self._team_holder[player // TEAM_SIZE]
         hand = [mine + theirs for mine, theirs in zip(own, shared)]
         locomotives = hand[LOCOMOTIVE]
         trains = self._trains[player]
@@ -2913,6 +2910,7 @@ class _CoreGame:
                     "tickets": [_TICKET_IDS[ticket] for ticket in self._tickets[player]],
                     "pending_tickets": [_TICKET_IDS[ticket] for ticket in self._pending[player]],
                     "score": self._score[player],
+                    "setup_share": [_TICKET_IDS[item] for item in self._setup_share[player]],
                 }
                 for player in range(self.players)
             ],
@@ -2929,6 +2927,15 @@ class _CoreGame:
             "turns_played": self._turns,
             "rng": self._rng.state,
         }
+        state["drawn_card"] = None if self._drawn_card is None else COLORS[self._drawn_card]
+        state["teams"] = [
+            {
+                "players": list(range(team * TEAM_SIZE, (team + 1) * TEAM_SIZE)),
+                "holder": dict(zip(COLORS, self._team_holder[team])),
+                "tickets": [_TICKET_IDS[item] for item in self._team_tickets[team]],
+            }
+            for team in range(self.players // TEAM_SIZE)
+        ]
         return state
 
     def observation(self, player: int) -> Observation:
@@ -2947,11 +2954,14 @@ class _CoreGame:
                 "hand_size": sum(self._hands[other]),
                 "tickets_count": len(self._tickets[other]),
                 "pending_tickets_count": len(self._pending[other]),
+                "team": other // TEAM_SIZE,
+                "setup_share_count": len(self._setup_share[other]),
             }
             if other == player:
                 record["hand"] = dict(zip(COLORS, self._hands[other]))
                 record["tickets"] = [_TICKET_IDS[ticket] for ticket in self._tickets[other]]
                 record["pending_tickets"] = [_TICKET_IDS[ticket] for ticket in self._pending[other]]
+                record["setup_share"] = [_TICKET_IDS[item] for item in self._setup_share[other]]
             players.append(record)
         seen: Any = {
             "edition": EDITION,
@@ -2969,6 +2979,22 @@ class _CoreGame:
             "consecutive_passes": self._passes,
             "turns_played": self._turns,
         }
+        seen["drawn_card"] = (
+            (None if self._drawn_card is None else COLORS[self._drawn_card])
+            if player == self._current
+            else None
+        )
+        seen["teams"] = [
+            {
+                "players": list(range(team * TEAM_SIZE, (team + 1) * TEAM_SIZE)),
+                "holder_size": sum(self._team_holder[team]),
+                "tickets_count": len(self._team_tickets[team]),
+            }
+            for team in range(self.players // TEAM_SIZE)
+        ]
+        own_team = seen["teams"][player // TEAM_SIZE]
+        own_team["holder"] = dict(zip(COLORS, self._team_holder[player // TEAM_SIZE]))
+        own_team["tickets"] = [_TICKET_IDS[item] for item in self._team_tickets[player // TEAM_SIZE]]
         return seen
 
     def copy(self) -> Game:
@@ -2997,6 +3023,11 @@ class _CoreGame:
         game._twin_closes = self._twin_closes
         game._rng = _Random(self._rng.state)
         game._open = [list(bucket) for bucket in self._open]
+        game._team_holder = [list(value) for value in self._team_holder]
+        game._team_tickets = [list(value) for value in self._team_tickets]
+        game._setup_share = [list(value) for value in self._setup_share]
+        game._drawn_card = self._drawn_card
+        game._side = self._side  # fixed for the whole game
         return game
 
     @classmethod
@@ -3041,6 +3072,7 @@ class _CoreGame:
             game._score[player] = record["score"]
             for route in game._routes[player]:
                 game._owner[route] = player
+            game._setup_share[player] = [_TICKET_INDEX[item] for item in record.get("setup_share") or []]
         game._market = [None if card is None else _COLOR_INDEX[card] for card in state["market"]]
         game._deck = [_COLOR_INDEX[card] for card in reversed(state["deck"])]
         game._discard = [_COLOR_INDEX[card] for card in reversed(state["discard"])]
@@ -3054,6 +3086,10 @@ class _CoreGame:
         game._turns = state.get("turns_played", 0)
         game._rng = _Random(state.get("rng", 0))
         game._index_open_routes()
+        for team, record in enumerate(state.get("teams", [])):
+            game._team_holder[team] = [(record.get("holder") or {}).get(item, 0) for item in COLORS]
+            game._team_tickets[team] = [_TICKET_INDEX[item] for item in record.get("tickets") or []]
+        game._drawn_card = None if state.get("drawn_card") is None else _COLOR_INDEX[state.get("drawn_card")]
         return game
 
 
@@ -3134,7 +3170,9 @@ class _TeamsGame(_CoreGame):
 
     def _place(self, card: int, to: str) -> None:
         """editions/asia-team.aventuriers:47: the hand or the team's holder."""
-        (self._hands[self._current] if to == "hand" else self._holder[self._current // TEAM_SIZE])[card] += 1
+        (self._hands[self._current] if to == "hand" else self._team_holder[self._current // TEAM_SIZE])[
+            card
+        ] += 1
         self._card_place = to
 
     def _apply_place_card(self, action: dict) -> None:
@@ -3165,7 +3203,7 @@ class _TeamsGame(_CoreGame):
             super()._require_cards(payment)
             return
         super()._require_cards(payment.own)
-        holder = self._holder[self._current // TEAM_SIZE]
+        holder = self._team_holder[self._current // TEAM_SIZE]
         for color, count in payment.shared.items():
             if holder[color] < count:
                 raise IllegalAction(
@@ -3177,7 +3215,7 @@ class _TeamsGame(_CoreGame):
             super()._discard_cards(payment)
             return
         super()._discard_cards(payment.own)
-        holder = self._holder[self._current // TEAM_SIZE]
+        holder = self._team_holder[self._current // TEAM_SIZE]
         for color, count in payment.shared.items():
             holder[color] -= count
             self._discard.extend([color] * count)
@@ -3357,69 +3395,27 @@ class _TeamsGame(_CoreGame):
         _CoreGame._award_bonuses(teams)  # the core's award, to teams (this game's gives players none)
         return teams
 
-    # -- the state: the teams' holders, the tickets shared at set-up, the draw's places --------
+    # -- the state: where the draw's first card went (the core keeps the rest) ----------------
 
     def to_dict(self) -> State:
         state: Any = super().to_dict()
-        for player, record in enumerate(state["players"]):
-            record["setup_share"] = [_TICKET_IDS[ticket] for ticket in self._setup_share[player]]
-        state["teams"] = [
-            {
-                "players": list(self._team_of(team * TEAM_SIZE)),
-                "holder": dict(zip(COLORS, self._holder[team])),
-                "tickets": [_TICKET_IDS[ticket] for ticket in self._team_tickets[team]],
-            }
-            for team in range(self.players // TEAM_SIZE)
-        ]
         state["last_card_to"] = self._card_place
-        state["drawn_card"] = None if self._drawn_card is None else COLORS[self._drawn_card]
         return state
 
     def observation(self, player: int) -> Observation:
         seen: Any = super().observation(player)
-        for other, record in enumerate(seen["players"]):
-            record["team"] = other // TEAM_SIZE
-            record["setup_share_count"] = len(self._setup_share[other])
-        seen["players"][player]["setup_share"] = [_TICKET_IDS[ticket] for ticket in self._setup_share[player]]
-        # The player's own team's holders are in sight; of the other teams', only the counts.
-        seen["teams"] = [
-            {
-                "players": list(self._team_of(team * TEAM_SIZE)),
-                "holder_size": sum(self._holder[team]),
-                "tickets_count": len(self._team_tickets[team]),
-            }
-            for team in range(self.players // TEAM_SIZE)
-        ]
-        own_team = seen["teams"][player // TEAM_SIZE]
-        own_team["holder"] = dict(zip(COLORS, self._holder[player // TEAM_SIZE]))
-        own_team["tickets"] = [_TICKET_IDS[ticket] for ticket in self._team_tickets[player // TEAM_SIZE]]
         seen["last_card_to"] = self._card_place
-        # A card drawn blind is seen by its drawer only, until placed.
-        drawn = self._drawn_card if player == self._current else None
-        seen["drawn_card"] = None if drawn is None else COLORS[drawn]
         return seen
 
     def copy(self) -> Game:
         game = super().copy()
-        game._holder = [list(holder) for holder in self._holder]
-        game._team_tickets = [list(tickets) for tickets in self._team_tickets]
-        game._setup_share = [list(shared) for shared in self._setup_share]
         game._card_place = self._card_place
-        game._drawn_card = self._drawn_card
-        game._side = self._side  # fixed for the whole game
         return game
 
     @classmethod
     def _restore(cls, state: Any) -> Self:
         game = super()._restore(state)
-        for player, record in enumerate(state["players"]):
-            game._setup_share[player] = [_TICKET_INDEX[ticket] for ticket in record.get("setup_share", [])]
-        for team, record in enumerate(state.get("teams", [])):
-            game._holder[team] = [record["holder"].get(color, 0) for color in COLORS]
-            game._team_tickets[team] = [_TICKET_INDEX[ticket] for ticket in record["tickets"]]
         game._card_place = state.get("last_card_to")
-        drawn_card = state.get("drawn_card")
-        game._drawn_card = None if drawn_card is None else _COLOR_INDEX[drawn_card]
         return game
 
     # -- the phase of a card drawn blind, waiting for its place ----------------------------
@@ -3448,44 +3444,17 @@ class _TeamsGame(_CoreGame):
 
     @classmethod
     def _check_fields(cls, state: Any, seen: _Seen) -> None:
-        """from_dict's checks of team play, editions/asia-team.aventuriers:47: whole teams, each team's holder and
-        tickets (its cards counted with the others'), the tickets to share at set-up, and the
-        card of a draw waiting for its place or placed first."""
+        """from_dict's checks of team play, editions/asia-team.aventuriers:47, beyond the shapes of the teams'
+        records and of the fields the core keeps: whole teams, the tickets to share at set-up
+        only then, and where the first card of a draw went."""
         super()._check_fields(state, seen)
         count, phase = seen.count, seen.phase
         if count % TEAM_SIZE or count < 2 * TEAM_SIZE:
             _invalid(f"{count} joueurs ne forment pas deux équipes entières de {TEAM_SIZE}")
         for seat, record in enumerate(seen.players):
-            where = f"players[{seat}]"
-            shared_at_setup = _ids(record.get("setup_share", []), _TICKET_INDEX, f"{where}.setup_share")
-            for ticket in shared_at_setup:
-                _once(ticket, seen.tickets)
+            shared_at_setup = record.get("setup_share") or []  # its tickets checked by the core's
             if len(shared_at_setup) > (SHARE_AT_SETUP if phase == "setup_tickets" else 0):
-                _invalid(f"{where} a {len(shared_at_setup)} tickets à partager en phase {phase}")
-        teams = state.get("teams")
-        if not isinstance(teams, list) or len(teams) != count // TEAM_SIZE:
-            _invalid(f"teams doit être une liste de {count // TEAM_SIZE} équipes")
-        for team, record in enumerate(teams):
-            where = f"teams[{team}]"
-            seats = list(range(team * TEAM_SIZE, (team + 1) * TEAM_SIZE))
-            if not isinstance(record, dict) or record.get("players") != seats:
-                _invalid(f"{where} doit être un dict dont les joueurs sont {seats}")
-            holder = record.get("holder")
-            if not isinstance(holder, dict):
-                _invalid(f"{where}.holder doit être un dict des couleurs à leur nombre")
-            for color, held in holder.items():
-                if color not in _COLOR_INDEX:
-                    _invalid(f"{where}.holder a une couleur inconnue, {_shown(color)}")
-                seen.cards[_COLOR_INDEX[color]] += _integer(held, f"{where}.holder.{color}", 0, None)
-            for ticket in _ids(record.get("tickets"), _TICKET_INDEX, f"{where}.tickets"):
-                _once(ticket, seen.tickets)
-        drawn_card = state.get("drawn_card")
-        if (phase == "place_card") != (drawn_card is not None):
-            _invalid("une carte piochée attend sa place si et seulement si la phase est place_card")
-        if drawn_card is not None:
-            if not isinstance(drawn_card, str) or drawn_card not in _COLOR_INDEX:
-                _invalid(f"drawn_card doit être une couleur de carte, pas {_shown(drawn_card)}")
-            seen.cards[_COLOR_INDEX[drawn_card]] += 1  # in the drawer's sight, counted like any card in play
+                _invalid(f"players[{seat}] a {len(shared_at_setup)} tickets à partager en phase {phase}")
         card_place = state.get("last_card_to")
         if (card_place is not None and card_place not in _PLACES) or (card_place is None) != (
             phase != "second_card"
@@ -3598,6 +3567,9 @@ def _check_state(state: Any, game: type[_CoreGame]) -> None:
             _once(ticket, tickets)
         if len(pending) > _pending_limit(phase, index == current):
             _invalid(f"{where} a {len(pending)} tickets en attente en phase {phase}")
+        _check_ids(record.get("setup_share"), f"{where}.setup_share", TICKETS, None, False)
+        for ticket in record.get("setup_share") or []:
+            _once(ticket, tickets)
     market = state.get("market")
     if not isinstance(market, list) or len(market) != MARKET_SIZE:
         _invalid(f"market doit être une liste de {MARKET_SIZE} cartes ou null")
@@ -3624,6 +3596,25 @@ def _check_state(state: Any, game: type[_CoreGame]) -> None:
     _integer(state.get("consecutive_passes", 0), "consecutive_passes", 0, count)
     _integer(state.get("turns_played", 0), "turns_played", 0, None)
     _integer(state.get("rng", 0), "rng", 0, _MASK)
+    _check_card(state.get("drawn_card"), "drawn_card")
+    if state.get("drawn_card") is not None:
+        cards[_COLOR_INDEX[state.get("drawn_card")]] += 1
+    if (phase == "place_card") != bool(state.get("drawn_card")):
+        _invalid("drawn_card attend si et seulement si la phase est place_card")
+    teams = state.get("teams")
+    if not isinstance(teams, list) or len(teams) != count // TEAM_SIZE:
+        _invalid(f"teams doit être une liste de {count // TEAM_SIZE} équipes")
+    for team, record in enumerate(teams):
+        where = f"teams[{team}]"
+        seats = list(range(team * TEAM_SIZE, (team + 1) * TEAM_SIZE))
+        if not isinstance(record, dict) or record.get("players") != seats:
+            _invalid(f"{where} doit être un dict dont les joueurs sont {seats}")
+        _check_tally(record.get("holder"), f"{where}.holder", COLORS, None)
+        for color, held in (record.get("holder") or {}).items():
+            cards[_COLOR_INDEX[color]] += held
+        _check_ids(record.get("tickets"), f"{where}.tickets", TICKETS, None, False)
+        for ticket in record.get("tickets") or []:
+            _once(ticket, tickets)
     game._check_fields(state, _Seen(players, phase, current, cards, owners, tickets, scores))
     for index, (record, points) in enumerate(zip(players, scores)):
         if record.get("score") != points:
@@ -3661,6 +3652,39 @@ def _integer(value, what: str, low: int, high: int | None) -> int:
         bound = f"de {low} à {high}" if high is not None else f"d’au moins {low}"
         _invalid(f"{what} doit être un entier {bound}, pas {_shown(value)}")
     return value
+
+
+def _check_card(value, where: str) -> None:
+    """A train card the core keeps for a mechanism: a colour, or None."""
+    if value is not None and (not isinstance(value, str) or value not in _COLOR_INDEX):
+        _invalid(f"{where} doit être une couleur de carte, pas {_shown(value)}")
+
+
+def _check_ids(value, where: str, ids, at_most: int | None, unique: bool) -> None:
+    """A list of ids the core keeps for a mechanism: known ids, at most `at_most`, each once if `unique`."""
+    if value is None:
+        return
+    if not isinstance(value, list) or not all(isinstance(item, str) and item in ids for item in value):
+        _invalid(f"{where} doit être une liste parmi {', '.join(ids)}, pas {_shown(value)}")
+    if at_most is not None and len(value) > at_most:
+        _invalid(f"{where} en compte {len(value)}, au plus {at_most}")
+    if unique and len(set(value)) != len(value):
+        _invalid(f"{where} nomme deux fois le même")
+
+
+def _keyed_by(value, where: str, ids, at_most) -> dict:
+    """The bound of each id of a tally or of numbered items (one for all, one per id, or none)."""
+    if not isinstance(value, dict) or not all(isinstance(item, str) and item in ids for item in value):
+        _invalid(f"{where} doit être un dict dont les clés sont parmi {', '.join(ids)}, pas {_shown(value)}")
+    return dict(zip(ids, at_most, strict=True)) if isinstance(at_most, tuple) else dict.fromkeys(ids, at_most)
+
+
+def _check_tally(value, where: str, ids, at_most) -> None:
+    """A tally the core keeps for a mechanism: {id: a number from 0 to its bound}."""
+    if value is not None:
+        bounds = _keyed_by(value, where, ids, at_most)
+        for item, number in value.items():
+            _integer(number, f"{where}.{item}", 0, bounds[item])
 
 
 def _ids(value, known, what: str) -> list:

@@ -2170,9 +2170,9 @@ cdef class Game:
         self.s.twin_closes = game._twin_closes
         # A record each team (of the holder, of its tickets) and each player: room for as many
         # as there are players.
-        for records in (game._holder, game._team_tickets, game._setup_share, game._side):
+        for records in (game._team_holder, game._team_tickets, game._setup_share, game._side):
             _room(records, PLAYERS_MOST)
-        for team, cards in enumerate(game._holder):
+        for team, cards in enumerate(game._team_holder):
             for color in range(COLOR_COUNT):
                 self.s.holder[team][color] = cards[color]
         for team, tickets in enumerate(game._team_tickets):
@@ -2444,7 +2444,7 @@ cdef int _write(Game core, game) except -1:
     game._passes = core.s.passes
     game._turns = core.turns_before + core.s.turns
     game._rng.state = core.s.rng
-    game._holder = [
+    game._team_holder = [
         [core.s.holder[team][color] for color in range(COLOR_COUNT)] for team in range(core.s.players // TEAM_SIZE)
     ]
     game._team_tickets = [

@@ -255,40 +255,17 @@ class TeamPlay(Mechanism):
     def attributes(self, edition: Edition) -> tuple[Attribute, ...]:
         return (
             Attribute(
-                name="_holder",
-                type="list[list[int]]",
-                start="[[0] * len(COLORS) for _ in range(players // TEAM_SIZE)]",
-                why="The teams' train cards.",
-            ),
-            Attribute(
-                name="_team_tickets",
-                type="list[list[int]]",
-                start="[[] for _ in range(players // TEAM_SIZE)]",
-                why="Each team's tickets.",
-            ),
-            Attribute(
-                name="_setup_share",
-                type="list[list[int]]",
-                start="[[] for _ in range(players)]",
-                why="Each player's tickets to share at set-up, shared once all have chosen.",
-            ),
-            Attribute(
                 name="_card_place",
                 type="str | None",
                 start="None",
                 why="Where the previous card of this draw went.",
             ),
             Attribute(
-                name="_drawn_card",
-                type="int | None",
-                start="None",
-                why="A first card drawn blind, seen by its drawer, not yet placed.",
-            ),
-            Attribute(
                 name="_side",
                 type="list[int]",
                 start="_twin_sides(players)",
                 why="Whom the twin of a double route is closed to.",
+                fixed=True,
             ),
         )
 
@@ -303,6 +280,8 @@ class TeamPlay(Mechanism):
                 seen=Seen.OWNER,
                 counted_as="holder_size",
                 holds="cards",
+                derived=True,
+                indexed=True,
             ),
             StateField(
                 key="tickets",
@@ -314,6 +293,8 @@ class TeamPlay(Mechanism):
                 counted_as="tickets_count",
                 holds="tickets",
                 keeps_every_ticket=True,  # team play gives every ticket back under the deck
+                derived=True,
+                indexed=True,
             ),
             StateField(
                 key="setup_share",
@@ -324,6 +305,8 @@ class TeamPlay(Mechanism):
                 seen=Seen.OWNER,
                 counted_as="setup_share_count",
                 holds="tickets",
+                derived=True,
+                indexed=True,
             ),
             StateField(
                 key="last_card_to",
@@ -337,9 +320,12 @@ class TeamPlay(Mechanism):
                 scope=Scope.GAME,
                 shape=Shape.CARD,
                 label="carte piochée à l’aveugle, à placer",
+                over="COLORS",
                 seen=Seen.OWNER,
                 holds="cards",
                 phase="place_card",  # drawn from the deck unseen by the others, then placed
+                derived=True,
+                indexed=True,
             ),
         )
 
