@@ -71,7 +71,13 @@ CASES: list[tuple[str, int, Callable[[dict, Any], None], str]] = [
         "asia-equipes",
         4,
         lambda state, _: state.update(last_card_to="hand"),
-        "last_card_to doit être hand ou holder en phase second_card, null sinon, pas 'hand'",
+        "last_card_to attend si et seulement si la phase est second_card",
+    ),
+    (
+        "asia-equipes",
+        4,
+        lambda state, _: state.update(last_card_to="pocket"),
+        "last_card_to doit être l’un de hand, holder, ou null, pas 'pocket'",
     ),
     (
         "europe",

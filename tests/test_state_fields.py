@@ -517,3 +517,28 @@ def test_the_core_keeps_a_team_s_fields_by_index_and_shows_the_others_their_size
         KeptState.of(
             [StateField(key="x", scope=Scope.GAME, shape=Shape.GRID, label="x", indexed=True, derived=True)]
         )
+
+
+def test_the_core_keeps_one_id_that_waits_where_no_record_does() -> None:
+    """Where the first card of a draw went, while the second waits: one id of its list, or None."""
+    from aventuriers.compiler.emit.kept_state import KeptState
+    from aventuriers.compiler.mechanisms.state import Scope, Shape, StateField
+
+    place = StateField(
+        key="last_to",
+        scope=Scope.GAME,
+        shape=Shape.PENDING,
+        label="x",
+        over=("hand", "holder"),
+        phase="second",
+        derived=True,
+    )
+    kept = KeptState.of([place])
+    assert kept.init() == ["self._last_to: str | None = None"]
+    assert kept.record_state() == ['state["last_to"] = self._last_to']
+    assert kept.constants() == ["_LAST_TO_IDS = ('hand', 'holder')"]
+    assert kept.check_end() == [
+        "_check_pending_id(state.get(\"last_to\"), 'last_to', _LAST_TO_IDS)",
+        "if (phase == 'second') != bool(state.get(\"last_to\")):",
+        '    _invalid("last_to attend si et seulement si la phase est second")',
+    ]

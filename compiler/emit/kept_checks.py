@@ -42,6 +42,8 @@ class KeptChecks:
             extra = f", numbered_{field.numbered_by}"
         elif field.shape is Shape.COUNT:
             return f"{helper}({value}, {where}, {bound!r})"
+        elif field.shape is Shape.PENDING and not field.keys:
+            return f"{helper}({value}, {where}, {kept.ids(field)})"
         elif field.shape in (Shape.PENDING, Shape.CARD):
             return f"{helper}({value}, {where})"
         elif field.shape is Shape.PILES:

@@ -134,11 +134,20 @@ INDEX_TABLES = {
 INDEXED_TYPES = {Shape.TALLY: "list[int]", Shape.IDS: "list[int]", Shape.CARD: "int | None"}
 
 
+# What waits may be one id of `over` rather than a record (where the draw's first card went,
+# while the second waits): the id, or None.
+PENDING_ID = Forms("None", "{v}", "{v}", "{got}", "_check_pending_id")
+
+
 def forms_of(field: StateField) -> Forms:
+    if field.shape is Shape.PENDING and not field.keys:
+        return PENDING_ID
     return INDEXED[field.shape] if field.indexed else SHAPES[field.shape]
 
 
 def type_of(field: StateField) -> str:
+    if field.shape is Shape.PENDING and not field.keys:
+        return "str | None"
     return INDEXED_TYPES[field.shape] if field.indexed else TYPES[field.shape]
 
 

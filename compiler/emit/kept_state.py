@@ -38,8 +38,10 @@ class KeptState(KeptChecks):
         for field in kept:
             # Keys and phases become attribute names and words of messages: identifiers only (ids
             # from a spec reach the engine as literals, never as names).
-            if (field.shape is Shape.PENDING) != bool(field.keys):
+            if field.keys and field.shape is not Shape.PENDING:
                 raise ValueError(f"{field.key!r}: a pending record, and it alone, lists its keys")
+            if field.shape is Shape.PENDING and not field.keys and not field.over:
+                raise ValueError(f"{field.key!r}: a pending record lists its keys, or the ids it may be")
             if not field.key.isidentifier() or not (field.phase or "x").isidentifier():
                 raise ValueError(
                     f"a kept field's key and phase are identifiers, not {field.key!r}, {field.phase!r}"
@@ -60,7 +62,7 @@ class KeptState(KeptChecks):
         lines = []
         for kept in self.groups:
             field = kept.field
-            if field.shape in (Shape.COUNT, Shape.PENDING):
+            if field.shape is Shape.COUNT or (field.shape is Shape.PENDING and field.keys):
                 continue
             tags = kept.paths or tuple(m.match[1] for m in kept.members if m.match)
             if tags:

@@ -101,6 +101,7 @@ CARDS_PER_DRAW = 2
 TICKETS_PER_DRAW = 4
 DRAW_KEEP_AT_LEAST = 1
 ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15}
+_LAST_CARD_TO_IDS = ("hand", "holder")
 # (lowest player count, highest, whether taking one track closes its twin, whether the twin
 # stays closed to the whole team of the player who took the first track)
 DOUBLE_ROUTE_RULES = ((4, 6, False, True),)
@@ -189,6 +190,7 @@ STATE_FIELDS: tuple[dict[str, Any], ...] = (
         "scope": "game",
         "shape": "pending",
         "label": "où est allée la première carte de la pioche",
+        "over": ("hand", "holder"),
         "phase": "second_card",
     },
     {
@@ -1930,8 +1932,8 @@ class _CoreGame:
         "_team_holder",
         "_team_tickets",
         "_setup_share",
+        "_last_card_to",
         "_drawn_card",
-        "_card_place",
         "_side",
     )
 
@@ -1964,9 +1966,8 @@ class _CoreGame:
         self._team_holder: list[list[int]] = [[0] * len(COLORS) for _ in range(players // TEAM_SIZE)]
         self._team_tickets: list[list[int]] = [[] for _ in range(players // TEAM_SIZE)]
         self._setup_share: list[list[int]] = [[] for _ in range(players)]
+        self._last_card_to: str | None = None
         self._drawn_card: int | None = None
-        # Where the previous card of this draw went.
-        self._card_place: str | None = None
         # Whom the twin of a double route is closed to.
         self._side: list[int] = _twin_sides(players)
 
@@ -2927,6 +2928,7 @@ class _CoreGame:
             "turns_played": self._turns,
             "rng": self._rng.state,
         }
+        state["last_card_to"] = self._last_card_to
         state["drawn_card"] = None if self._drawn_card is None else COLORS[self._drawn_card]
         state["teams"] = [
             {
@@ -2979,6 +2981,7 @@ class _CoreGame:
             "consecutive_passes": self._passes,
             "turns_played": self._turns,
         }
+        seen["last_card_to"] = self._last_card_to
         seen["drawn_card"] = (
             (None if self._drawn_card is None else COLORS[self._drawn_card])
             if player == self._current
@@ -3026,6 +3029,7 @@ class _CoreGame:
         game._team_holder = [list(value) for value in self._team_holder]
         game._team_tickets = [list(value) for value in self._team_tickets]
         game._setup_share = [list(value) for value in self._setup_share]
+        game._last_card_to = self._last_card_to
         game._drawn_card = self._drawn_card
         game._side = self._side  # fixed for the whole game
         return game
@@ -3089,6 +3093,7 @@ class _CoreGame:
         for team, record in enumerate(state.get("teams", [])):
             game._team_holder[team] = [(record.get("holder") or {}).get(item, 0) for item in COLORS]
             game._team_tickets[team] = [_TICKET_INDEX[item] for item in record.get("tickets") or []]
+        game._last_card_to = state.get("last_card_to")
         game._drawn_card = None if state.get("drawn_card") is None else _COLOR_INDEX[state.get("drawn_card")]
         return game
 
@@ -3113,7 +3118,7 @@ class _TeamsGame(_CoreGame):
 
     def _card_draws(self, actions: list[_Action], second: bool) -> None:
         """The card draws legal now, each with where its card goes: editions/asia-team.aventuriers:47."""
-        place = self._card_place
+        place = self._last_card_to
         if self._deck or self._discard:
             if place is None:
                 actions.append(_DRAW_DECK_BLIND)  # the first card is placed once seen
@@ -3140,8 +3145,8 @@ class _TeamsGame(_CoreGame):
     def _drawn_to(self, action: dict, source: Any) -> str | None:
         """The place the action names; the second card of a draw from the deck goes to the other one."""
         to = action.get("to")
-        if to is None and source == "deck" and self._card_place is not None:
-            to = self._draw_places(None, self._card_place)[0]
+        if to is None and source == "deck" and self._last_card_to is not None:
+            to = self._draw_places(None, self._last_card_to)[0]
         if to is None and source == "market":
             raise IllegalAction("missing_field", field="to", type="draw_card")
         if to is not None and to not in _PLACES:
@@ -3150,12 +3155,12 @@ class _TeamsGame(_CoreGame):
 
     def _check_draw_to(self, to: str | None, card: int | None) -> None:
         if card is None:  # from the deck: None, the first card, is placed once seen
-            if to is not None and to not in self._draw_places(None, self._card_place):
+            if to is not None and to not in self._draw_places(None, self._last_card_to):
                 raise IllegalAction("same_place_twice", place=_PLACE_NAMES[to])
             return
         assert to is not None  # a face-up card names its place (`_drawn_to`)
-        if to not in self._draw_places(card, self._card_place):
-            if self._card_place is None:
+        if to not in self._draw_places(card, self._last_card_to):
+            if self._last_card_to is None:
                 raise IllegalAction("locomotive_to_holder")
             raise IllegalAction("same_place_twice", place=_PLACE_NAMES[to])
 
@@ -3173,7 +3178,7 @@ class _TeamsGame(_CoreGame):
         (self._hands[self._current] if to == "hand" else self._team_holder[self._current // TEAM_SIZE])[
             card
         ] += 1
-        self._card_place = to
+        self._last_card_to = to
 
     def _apply_place_card(self, action: dict) -> None:
         """Place the first card drawn blind, once seen: editions/asia-team.aventuriers:47."""
@@ -3187,7 +3192,7 @@ class _TeamsGame(_CoreGame):
         self._card_taken()
 
     def _end_turn(self, passed: bool = False) -> None:
-        self._card_place = None  # the next draw starts anew
+        self._last_card_to = None  # the next draw starts anew
         super()._end_turn(passed)
 
     # -- claims paid from the hand and the team's holder ------------------------
@@ -3395,29 +3400,6 @@ class _TeamsGame(_CoreGame):
         _CoreGame._award_bonuses(teams)  # the core's award, to teams (this game's gives players none)
         return teams
 
-    # -- the state: where the draw's first card went (the core keeps the rest) ----------------
-
-    def to_dict(self) -> State:
-        state: Any = super().to_dict()
-        state["last_card_to"] = self._card_place
-        return state
-
-    def observation(self, player: int) -> Observation:
-        seen: Any = super().observation(player)
-        seen["last_card_to"] = self._card_place
-        return seen
-
-    def copy(self) -> Game:
-        game = super().copy()
-        game._card_place = self._card_place
-        return game
-
-    @classmethod
-    def _restore(cls, state: Any) -> Self:
-        game = super()._restore(state)
-        game._card_place = state.get("last_card_to")
-        return game
-
     # -- the phase of a card drawn blind, waiting for its place ----------------------------
 
     def _phase_actions(self, phase: str) -> list[_Action]:
@@ -3445,8 +3427,8 @@ class _TeamsGame(_CoreGame):
     @classmethod
     def _check_fields(cls, state: Any, seen: _Seen) -> None:
         """from_dict's checks of team play, editions/asia-team.aventuriers:47, beyond the shapes of the teams'
-        records and of the fields the core keeps: whole teams, the tickets to share at set-up
-        only then, and where the first card of a draw went."""
+        records and of the fields the core keeps: whole teams, and the tickets to share at
+        set-up only then."""
         super()._check_fields(state, seen)
         count, phase = seen.count, seen.phase
         if count % TEAM_SIZE or count < 2 * TEAM_SIZE:
@@ -3455,13 +3437,6 @@ class _TeamsGame(_CoreGame):
             shared_at_setup = record.get("setup_share") or []  # its tickets checked by the core's
             if len(shared_at_setup) > (SHARE_AT_SETUP if phase == "setup_tickets" else 0):
                 _invalid(f"players[{seat}] a {len(shared_at_setup)} tickets à partager en phase {phase}")
-        card_place = state.get("last_card_to")
-        if (card_place is not None and card_place not in _PLACES) or (card_place is None) != (
-            phase != "second_card"
-        ):
-            _invalid(
-                f"last_card_to doit être hand ou holder en phase second_card, null sinon, pas {_shown(card_place)}"
-            )
 
 
 class Game(_TeamsGame):
@@ -3596,6 +3571,9 @@ def _check_state(state: Any, game: type[_CoreGame]) -> None:
     _integer(state.get("consecutive_passes", 0), "consecutive_passes", 0, count)
     _integer(state.get("turns_played", 0), "turns_played", 0, None)
     _integer(state.get("rng", 0), "rng", 0, _MASK)
+    _check_pending_id(state.get("last_card_to"), "last_card_to", _LAST_CARD_TO_IDS)
+    if (phase == "second_card") != bool(state.get("last_card_to")):
+        _invalid("last_card_to attend si et seulement si la phase est second_card")
     _check_card(state.get("drawn_card"), "drawn_card")
     if state.get("drawn_card") is not None:
         cards[_COLOR_INDEX[state.get("drawn_card")]] += 1
@@ -3658,6 +3636,12 @@ def _check_card(value, where: str) -> None:
     """A train card the core keeps for a mechanism: a colour, or None."""
     if value is not None and (not isinstance(value, str) or value not in _COLOR_INDEX):
         _invalid(f"{where} doit être une couleur de carte, pas {_shown(value)}")
+
+
+def _check_pending_id(value, where: str, ids) -> None:
+    """One id the core keeps for a mechanism while something waits to be settled, or None."""
+    if value is not None and (not isinstance(value, str) or value not in ids):
+        _invalid(f"{where} doit être l’un de {', '.join(ids)}, ou null, pas {_shown(value)}")
 
 
 def _check_ids(value, where: str, ids, at_most: int | None, unique: bool) -> None:

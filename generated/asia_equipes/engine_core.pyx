@@ -2185,7 +2185,7 @@ cdef class Game:
                 self.s.setup_share[player][index] = ticket
         for player, side in enumerate(game._side):
             self.s.side[player] = side
-        self.s.card_place = -1 if game._card_place is None else _pure._PLACES.index(game._card_place)
+        self.s.card_place = -1 if game._last_card_to is None else _pure._PLACES.index(game._last_card_to)
         self.s.drawn_card = -1 if game._drawn_card is None else game._drawn_card
         self.s.rng = game._rng.state
         self.index_open()
@@ -2455,7 +2455,7 @@ cdef int _write(Game core, game) except -1:
         [core.s.setup_share[player][index] for index in range(core.s.setup_share_count[player])]
         for player in range(core.s.players)
     ]
-    game._card_place = None if core.s.card_place < 0 else _pure._PLACES[core.s.card_place]
+    game._last_card_to = None if core.s.card_place < 0 else _pure._PLACES[core.s.card_place]
     game._drawn_card = None if core.s.drawn_card < 0 else core.s.drawn_card
     game._index_open_routes()
     return 0

@@ -41,13 +41,20 @@ from ..used import used_by
 from .rule import ShareTickets, Teams
 from .wording import TeamWording
 
-# Where a drawn card goes, as the log says it (the engine's `_PLACES`).
+# Where a drawn card goes: the player's hand or the team's holder (the state's and actions' ids,
+# the engine's `_PLACES`), and as the log says it.
+DRAW_PLACES = ("hand", "holder")
 _PLACES_TO = {"hand": "en main", "holder": "pour le porte-cartes de l’équipe"}
 
 
 @dataclass(frozen=True, slots=True)
 class EngineView:
     teams: Teams
+
+    @property
+    def places(self) -> str:
+        """Where a drawn card may go, as the engine's literal."""
+        return repr(DRAW_PLACES)
 
     @property
     def citation(self) -> str:
@@ -255,12 +262,6 @@ class TeamPlay(Mechanism):
     def attributes(self, edition: Edition) -> tuple[Attribute, ...]:
         return (
             Attribute(
-                name="_card_place",
-                type="str | None",
-                start="None",
-                why="Where the previous card of this draw went.",
-            ),
-            Attribute(
                 name="_side",
                 type="list[int]",
                 start="_twin_sides(players)",
@@ -313,7 +314,9 @@ class TeamPlay(Mechanism):
                 scope=Scope.GAME,
                 shape=Shape.PENDING,
                 label="où est allée la première carte de la pioche",
+                over=DRAW_PLACES,
                 phase="second_card",  # the second card goes to the other place
+                derived=True,
             ),
             StateField(
                 key="drawn_card",
