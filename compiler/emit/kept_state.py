@@ -58,8 +58,18 @@ class KeptState(KeptChecks):
 
     def constants(self) -> list[str]:
         """The ids of each field that lists its own (the others range over an engine's table);
-        under paths or matched choices, a mapping from each path or set to them."""
+        under paths or matched choices, a mapping from each path or set to them. A value
+        printed once is named again by the constants that share it (a set's places)."""
+        named: dict[str, str] = {}
         lines = []
+
+        def constant(name: str, value: str) -> None:
+            if value not in named:
+                named[value] = name
+                lines.append(f"{name} = {value}")
+            else:
+                lines.append(f"{name} = {named[value]}")
+
         for kept in self.groups:
             field = kept.field
             if field.shape is Shape.COUNT or (field.shape is Shape.PENDING and field.keys):
@@ -70,17 +80,17 @@ class KeptState(KeptChecks):
                     f"{tag!r}: {m.over if isinstance(m.over, str) else repr(tuple(m.over))}"
                     for tag, m in zip(tags, kept.members, strict=True)
                 )
-                lines.append(f"{kept.constant('IDS')} = {{{entries}}}")
+                constant(kept.constant("IDS"), f"{{{entries}}}")
                 if field.shape is Shape.GRID:
                     entries = ", ".join(
                         f"{tag!r}: {tuple(m.by)!r}" for tag, m in zip(tags, kept.members, strict=True)
                     )
-                    lines.append(f"{kept.constant('BY')} = {{{entries}}}")
+                    constant(kept.constant("BY"), f"{{{entries}}}")
                 continue
             if not isinstance(field.over, str):
-                lines.append(f"{kept.constant('IDS')} = {tuple(field.over)!r}")
+                constant(kept.constant("IDS"), repr(tuple(field.over)))
             if field.shape is Shape.GRID:
-                lines.append(f"{kept.constant('BY')} = {tuple(field.by)!r}")
+                constant(kept.constant("BY"), repr(tuple(field.by)))
         return lines
 
     def _value(self, kept: Kept, which: str, v: str) -> str:

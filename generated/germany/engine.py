@@ -142,51 +142,8 @@ _TOKENS_IDS = {
     )
 }
 _TOKENS_BY = {"passengers": ("red", "green", "black", "yellow", "blue", "white")}
-_PLAYERS_TOKENS_IDS = {"passengers": ("red", "green", "black", "yellow", "blue", "white")}
-_TOKEN_CHOICES_IDS = {
-    "passengers": (
-        "Augsburg",
-        "Berlin",
-        "Bremen",
-        "Bremerhaven",
-        "Chemnitz",
-        "Dortmund",
-        "Dresden",
-        "Dänemark",
-        "Düsseldorf",
-        "Emden",
-        "Erfurt",
-        "Frankfurt",
-        "Frankreich",
-        "Freiburg",
-        "Hamburg",
-        "Hannover",
-        "Karlsruhe",
-        "Kassel",
-        "Kiel",
-        "Koblenz",
-        "Konstanz",
-        "Köln",
-        "Leipzig",
-        "Lindau",
-        "Magdeburg",
-        "Mainz",
-        "Mannheim",
-        "München",
-        "Münster",
-        "Niederlande",
-        "Nürnberg",
-        "Regensburg",
-        "Rostock",
-        "Saarbrücken",
-        "Schweiz",
-        "Schwerin",
-        "Stuttgart",
-        "Ulm",
-        "Würzburg",
-        "Österreich",
-    )
-}
+_PLAYERS_TOKENS_IDS = _TOKENS_BY
+_TOKEN_CHOICES_IDS = _TOKENS_IDS
 _TICKET_DECKS_IDS = ("long",)
 # (lowest player count, highest, whether taking one track closes its twin)
 DOUBLE_ROUTE_RULES = ((2, 3, True), (4, 5, False))
