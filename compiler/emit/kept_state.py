@@ -4,8 +4,10 @@ A mechanism that declares a field ``derived`` writes no slot, set-up, copy, ``to
 ``from_dict``, ``observation`` or shape check of its own: the pure engine gets them from here,
 one line per field and section, from the declaration alone. The field lives in one attribute
 of the game (``_<key>``; ``_players_<key>`` for a player's field whose key a game field has
-too) in the form ``to_dict`` writes it (per player: a list by seat), so a mechanism's rules read
-and change it there; a field kept only at some number of players is None in other games.
+too; ``_team_<key>`` for a team's) in the form ``to_dict`` writes it (per player or team: a list
+by seat or team; by index where declared ``indexed``, as the core keeps its own hands), so a
+mechanism's rules read and change it there; a field kept only at some number of players is None
+in other games.
 Fields under one key's paths (a set of tokens each) share the key's attribute, a mapping from
 each path to its field; choices of several kinds share one list (`kept_forms.Kept`).
 

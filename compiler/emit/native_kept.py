@@ -1,6 +1,6 @@
 """The state fields the core keeps for a mechanism, in the native core (issue 38, §1 and §2).
 
-A field declared ``derived`` lives in the pure engine in the attribute ``_<key>``, in the form
+A field declared ``derived`` lives in the pure engine in its attribute (``_<key>``), in the form
 ``to_dict`` writes it (`kept_state`). The native core keeps the same field in its ``State``
 struct, under the same key, in C arrays: a count as an ``int`` (one per seat for a player's);
 a list of ids as their places in the ids' table, with ``<key>_count`` its length; a tally as

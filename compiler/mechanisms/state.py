@@ -91,7 +91,7 @@ class StateField:
     # A pending record's keys, in the order it is written: the core keeps these, and a record
     # being loaded keeps no other (both engines then write the same record).
     keys: tuple[str, ...] = ()
-    # The core keeps it (`compiler/emit/kept_state.py`): its slot `_<key>`, set-up, copy, record,
+    # The core keeps it (`compiler/emit/kept_state.py`): its slot (`_<key>`, a team's `_team_<key>`), set-up, copy, record,
     # load, observation and shape checks come from this declaration, none from the mechanism.
     derived: bool = False
     # Kept by the core as its own hands and tickets are, by each id's index in its table ("COLORS",

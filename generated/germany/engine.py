@@ -3689,7 +3689,8 @@ class _TokensGame(_CountriesGame):
         """Take one token of the kind chosen from a city the route just claimed reaches: editions/germany.aventuriers:98."""
         if self._phase != "take_token":
             raise IllegalAction("no_token_to_take")
-        tokens, place = self._token_choices[0]["tokens"], self._token_choices[0]["city"]
+        choice = self._token_choices[0]
+        tokens, place = choice["tokens"], choice["city"]
         city, kind = action.get("city"), action.get("kind")
         if city != place:
             raise IllegalAction("wrong_token_city", city=place, token=_TOKEN_ONE[tokens], given=city)
